@@ -1,0 +1,65 @@
+"""Each participant's card of operations (004 "Załącznik nr 2"): one line per transaction, with its income
+or cost as RULES.md §2 defines them — a transaction's income or cost is its change of the player's equity.
+
+    equity = starting cash + Σ income − Σ cost
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rules.movements import BANK, Movement
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    event: int  # index of the event in the record
+    kind: str  # the movement's kind: rent, auction, trade, …
+    square: int | None
+    detail: str
+    cash: int  # cash received (+) / paid (−)
+    assets: int  # change of book value of holdings
+    income: int
+    cost: int
+
+
+class Ledger:
+    def __init__(self, player_ids: Iterable[str], starting_cash: int):
+        self.starting_cash = starting_cash
+        self._lines: dict[str, list[Line]] = {pid: [] for pid in player_ids}
+        self._income = dict.fromkeys(self._lines, 0)
+        self._cost = dict.fromkeys(self._lines, 0)
+
+    def post(self, event_index: int, movements: Iterable[Movement]) -> None:
+        for m in movements:
+            for leg in m.legs:
+                if leg.party == BANK:
+                    continue
+                delta = leg.equity
+                line = Line(
+                    event_index,
+                    m.kind,
+                    m.square,
+                    m.detail,
+                    leg.cash,
+                    leg.assets,
+                    max(delta, 0),
+                    max(-delta, 0),
+                )
+                self._lines[leg.party].append(line)
+                self._income[leg.party] += line.income
+                self._cost[leg.party] += line.cost
+
+    def lines(self, player_id: str) -> list[Line]:
+        return list(self._lines[player_id])
+
+    def income(self, player_id: str) -> int:
+        return self._income[player_id]
+
+    def cost(self, player_id: str) -> int:
+        return self._cost[player_id]
+
+    def equity(self, player_id: str) -> int:
+        """starting cash + income − cost: equals the net worth of every player still in the game."""
+        return self.starting_cash + self._income[player_id] - self._cost[player_id]

@@ -1,0 +1,105 @@
+"""What `replay` prints: the result object of GAME_RECORD.md and a readable account for people."""
+
+from __future__ import annotations
+
+from ledger.card import Ledger
+from rules.replay import Replay
+from rules.scoring import ranking
+from rules.state import GameState
+from rules.valuation import net_worth
+
+
+def ledger_for(result: Replay) -> Ledger:
+    state = result.state
+    ledger = Ledger([p.id for p in state.players], state.variant.starting_cash)
+    for i, out in enumerate(result.outcomes):
+        ledger.post(i, out.movements)
+    return ledger
+
+
+def summary(state: GameState, ledger: Ledger) -> dict:
+    """The JSON object of GAME_RECORD.md "Replaying from the command line"."""
+    ranks = ranking(state) if state.finished else {}
+    hotel = state.variant.hotel_level
+    players = []
+    for p in state.players:
+        row = {
+            "id": p.id,
+            "name": p.name,
+            "cash": p.cash,
+            "net_worth": net_worth(state, p.id),
+            "income": ledger.income(p.id),
+            "cost": ledger.cost(p.id),
+            "position": p.position,
+            "in_jail": p.in_jail,
+            "bankrupt": p.bankrupt,
+            "jail_cards": len(p.jail_cards),
+            "properties": [
+                {
+                    "square": sq,
+                    "houses": 0 if h.level >= hotel else h.level,
+                    "hotel": h.level >= hotel,
+                    "mortgaged": h.mortgaged,
+                }
+                for sq, h in sorted(state.holdings.items())
+                if h.owner == p.id
+            ],
+        }
+        if p.cash < 0:
+            row["debt"] = {"amount": -p.cash, "to": p.debt_to}
+        if ranks:
+            row["rank"] = ranks[p.id]
+        players.append(row)
+    out = {"finished": state.finished}
+    if state.finished:
+        out["end_reason"] = state.end_reason
+    out.update(
+        {
+            "round": state.round,
+            "players": players,
+            "bank": {"houses": state.houses, "hotels": state.hotels},
+        }
+    )
+    return out
+
+
+def text_account(result: Replay, ledger: Ledger) -> str:
+    """A turn-by-turn account and a final table, for people."""
+    lines: list[str] = []
+    state = result.state
+    if result.record is not None:
+        rec = result.record
+        names = ", ".join(p.get("name") or p["id"] for p in rec.players)
+        lines.append(f"{rec.board.name} — {rec.variant_id}; players: {names}")
+        lines.append("")
+    last_round = None
+    for i, out in enumerate(result.outcomes):
+        if out.state.round != last_round and out.state.round:
+            last_round = out.state.round
+            lines.append(f"Round {last_round}")
+        for n in out.notes:
+            lines.append(f"  [{i}] {n.text}")
+    if result.error:
+        lines.append("")
+        where = "record" if result.error["index"] is None else f"event {result.error['index']}"
+        lines.append(f"ERROR at {where}: {result.error['message']} ({result.error['code']})")
+    if state is None:
+        return "\n".join(lines) + "\n"
+    s = summary(state, ledger)
+    lines.append("")
+    status = f"finished ({s['end_reason']})" if s["finished"] else "in progress"
+    lines.append(
+        f"Round {s['round']}, {status}. Bank: {s['bank']['houses']} houses, {s['bank']['hotels']} hotels."
+    )
+    header = f"{'rank':>4}  {'player':<20} {'cash':>7} {'net worth':>9} {'income':>7} {'cost':>7}  position"
+    lines.append(header)
+    lines.append("-" * len(header))
+    rows = sorted(s["players"], key=lambda r: r.get("rank", 0))
+    for r in rows:
+        pos = state.board.square(r["position"]).name
+        flags = " (bankrupt)" if r["bankrupt"] else (" (in jail)" if r["in_jail"] else "")
+        lines.append(
+            f"{r.get('rank', ''):>4}  {r['name'][:20]:<20} {r['cash']:>7} {r['net_worth']:>9} "
+            f"{r['income']:>7} {r['cost']:>7}  {pos}{flags}"
+        )
+    return "\n".join(lines) + "\n"

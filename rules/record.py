@@ -1,0 +1,275 @@
+"""The game record (GAME_RECORD.md): reading a record and checking the shape of each event.
+
+Shape problems (a wrong type, an unknown player, a square out of range, dice of 0 or 7) are
+:class:`RecordError`; what the rules forbid is left to the engine (:class:`RuleError`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from rules.board import BOARD_SIZE, Board, get_board
+from rules.errors import BoardError, RecordError, VariantError, gettext_noop
+from rules.variants import Variant, make_variant
+
+FORMAT = "monopoly-game-record/1"
+ROLES = ("competitor", "monopolist")
+MAX_PLAYERS = 8
+
+
+@dataclass
+class Record:
+    variant_id: str
+    board_id: str
+    players: list[dict]
+    options: dict
+    events: list
+    variant: Variant = field(repr=False, default=None)
+    board: Board = field(repr=False, default=None)
+
+    def as_dict(self) -> dict:
+        return {
+            "format": FORMAT,
+            "variant": self.variant_id,
+            "board": self.board_id,
+            "players": self.players,
+            "options": self.options,
+            "events": self.events,
+        }
+
+
+def _bad(code: str, template: str, **params) -> RecordError:
+    return RecordError(code, template, **params)
+
+
+def load_record_file(path) -> Record:
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, UnicodeDecodeError) as e:
+        raise _bad(
+            "record.unreadable", gettext_noop("The record cannot be read: {error}."), error=str(e)
+        ) from None
+    except json.JSONDecodeError as e:
+        raise _bad(
+            "record.not_json", gettext_noop("The record is not valid JSON: {error}."), error=str(e)
+        ) from None
+    return parse_record(data)
+
+
+def parse_record(data) -> Record:
+    """Check the record's header (format, variant, board, players, options); events are checked one by one."""
+    if not isinstance(data, dict):
+        raise _bad("record.not_object", gettext_noop("A game record is a JSON object."))
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise _bad(
+            "record.format",
+            gettext_noop("Unknown record format {format}; expected {expected}."),
+            format=fmt,
+            expected=FORMAT,
+        )
+    variant_id, board_id = data.get("variant"), data.get("board")
+    if not isinstance(variant_id, str):
+        raise _bad("record.variant", gettext_noop("The record must name its variant."))
+    if not isinstance(board_id, str):
+        raise _bad("record.board", gettext_noop("The record must name its board."))
+    options = data.get("options") or {}
+    try:
+        variant = make_variant(variant_id, options)
+        board = get_board(board_id)
+    except (VariantError, BoardError) as e:
+        raise RecordError(e.code, e.template, **e.params) from None
+    players = data.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
+        raise _bad("record.players", gettext_noop("A game has 2 to {max} players."), max=MAX_PLAYERS)
+    seen = set()
+    for i, p in enumerate(players):
+        if not isinstance(p, dict) or not isinstance(p.get("id"), str) or not p["id"].strip():
+            raise _bad("record.player_id", gettext_noop("Player {n} has no id."), n=i + 1)
+        if p["id"] in seen or p["id"] == "bank":
+            raise _bad(
+                "record.player_id", gettext_noop("Player id {id} is used twice or reserved."), id=p["id"]
+            )
+        seen.add(p["id"])
+        if "name" in p and not isinstance(p["name"], str):
+            raise _bad("record.player_name", gettext_noop("Player {id}: the name must be text."), id=p["id"])
+        if p.get("role") is not None and p["role"] not in ROLES:
+            raise _bad(
+                "record.player_role",
+                gettext_noop("Player {id}: role must be competitor or monopolist."),
+                id=p["id"],
+            )
+    events = data.get("events", [])
+    if not isinstance(events, list):
+        raise _bad("record.events", gettext_noop("The record's events must be a list."))
+    return Record(variant_id, board_id, players, options, events, variant, board)
+
+
+# -- events ---------------------------------------------------------------------------------------------
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _player(ev, key, players, *, nullable=False):
+    v = ev.get(key)
+    if v is None and nullable:
+        return None
+    if not isinstance(v, str) or v not in players:
+        raise _bad(
+            "event.unknown_player",
+            gettext_noop("'{field}' must be one of the players ({ids}), not {value}."),
+            field=key,
+            ids=", ".join(players),
+            value=json.dumps(v, ensure_ascii=False),
+        )
+    return v
+
+
+def _square(ev, key, *, required=True):
+    v = ev.get(key)
+    if v is None and not required:
+        return None
+    if not _is_int(v) or not 0 <= v < BOARD_SIZE:
+        raise _bad(
+            "event.bad_square",
+            gettext_noop("'{field}' must be a square index 0–39, not {value}."),
+            field=key,
+            value=json.dumps(v),
+        )
+    return v
+
+
+def _amount(ev, key, *, required=True, minimum=0):
+    v = ev.get(key)
+    if v is None and not required:
+        return None
+    if not _is_int(v) or v < minimum:
+        raise _bad(
+            "event.bad_amount",
+            gettext_noop("'{field}' must be a whole number ≥ {min}, not {value}."),
+            field=key,
+            min=minimum,
+            value=json.dumps(v),
+        )
+    return v
+
+
+def _dice(ev, key="dice", *, required=True):
+    v = ev.get(key)
+    if v is None and not required:
+        return None
+    if not isinstance(v, list) or len(v) != 2 or not all(_is_int(d) and 1 <= d <= 6 for d in v):
+        raise _bad(
+            "event.bad_dice",
+            gettext_noop("'{field}' must be two dice, each 1–6, not {value}."),
+            field=key,
+            value=json.dumps(v),
+        )
+    return (v[0], v[1])
+
+
+def _squares(ev, key):
+    v = ev.get(key, [])
+    if not isinstance(v, list):
+        raise _bad("event.bad_squares", gettext_noop("'{field}' must be a list of squares."), field=key)
+    out = [_square({"s": x}, "s") for x in v]
+    if len(set(out)) != len(out):
+        raise _bad("event.bad_squares", gettext_noop("'{field}' names a square twice."), field=key)
+    return out
+
+
+def _side(ev, key):
+    v = ev.get(key, {})
+    if not isinstance(v, dict):
+        raise _bad(
+            "event.bad_trade",
+            gettext_noop("'{field}' must be an object {{squares, cash, jail_cards}}."),
+            field=key,
+        )
+    cards = v.get("jail_cards", 0)
+    if isinstance(cards, list):
+        cards = len(cards)
+    return {
+        "squares": _squares(v, "squares"),
+        "cash": _amount(v, "cash", required=False) or 0,
+        "jail_cards": _amount({"n": cards}, "n"),
+    }
+
+
+def parse_event(raw, players: list[str]) -> dict:
+    """A checked, normalised copy of one event (defaults filled in)."""
+    if not isinstance(raw, dict):
+        raise _bad("event.not_object", gettext_noop("An event is a JSON object."))
+    t = raw.get("type")
+    if t not in EVENT_TYPES:
+        raise _bad("event.unknown_type", gettext_noop("Unknown event type {type}."), type=json.dumps(t))
+    ev = {"type": t}
+    if t != "time_up" and t != "auction":
+        ev["player"] = _player(raw, "player", players)
+    if t == "roll":
+        ev["dice"] = _dice(raw)
+    elif t == "deal":
+        ev["squares"] = _squares(raw, "squares")
+        if not ev["squares"]:
+            raise _bad("event.bad_squares", gettext_noop("A deal names at least one square."))
+    elif t == "auction":
+        ev["square"] = _square(raw, "square")
+        ev["winner"] = _player(raw, "winner", players, nullable=True)
+        ev["price"] = _amount(raw, "price", required=ev["winner"] is not None) or 0
+    elif t == "rent":
+        ev["square"] = _square(raw, "square", required=False)
+    elif t == "card":
+        card, effect = raw.get("card"), raw.get("effect")
+        if (card is None) == (effect is None):
+            raise _bad("event.card", gettext_noop("A card event names either the card or its effect."))
+        if card is not None:
+            if not isinstance(card, str) or ":" not in card:
+                raise _bad(
+                    "event.card",
+                    gettext_noop("'card' is written deck:card-id, not {value}."),
+                    value=json.dumps(card),
+                )
+            ev["card"] = card
+        else:
+            ev["effect"] = effect
+        ev["dice"] = _dice(raw, required=False)
+    elif t in ("build", "sell_building"):
+        ev["square"] = _square(raw, "square")
+        ev["count"] = _amount(raw, "count", required=False, minimum=1) or 1
+    elif t in ("mortgage", "unmortgage"):
+        ev["square"] = _square(raw, "square")
+    elif t == "trade":
+        ev["with"] = _player(raw, "with", players)
+        ev["give"] = _side(raw, "give")
+        ev["get"] = _side(raw, "get")
+    elif t == "final_roll":
+        ev["square"] = _square(raw, "square")
+        ev["dice"] = _dice(raw)
+    if "amount" in raw and t in AMOUNT_CHECKED:
+        ev["amount"] = _amount(raw, "amount")
+    return ev
+
+
+EVENT_TYPES = (
+    "deal",
+    "roll",
+    "buy",
+    "decline",
+    "auction",
+    "rent",
+    "card",
+    "build",
+    "sell_building",
+    "mortgage",
+    "unmortgage",
+    "trade",
+    "jail_fine",
+    "jail_card",
+    "timeout",
+    "bankrupt",
+    "time_up",
+    "final_roll",
+)
+AMOUNT_CHECKED = ("buy", "rent", "build", "sell_building", "mortgage", "unmortgage")

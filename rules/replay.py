@@ -1,0 +1,57 @@
+"""Replaying a game record event by event (GAME_RECORD.md "Replaying")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rules.engine import Outcome, apply, new_game
+from rules.errors import RulesError
+from rules.record import Record, parse_record
+from rules.state import GameState
+
+
+@dataclass
+class Replay:
+    record: Record | None
+    state: GameState | None
+    outcomes: list[Outcome] = field(default_factory=list)
+    error: dict | None = None  # {"index", "code", "message"}; index None for the record's header
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def start_state(record: Record) -> GameState:
+    return new_game(
+        record.board,
+        record.variant,
+        [(p["id"], p.get("name") or p["id"], p.get("role")) for p in record.players],
+    )
+
+
+def replay(
+    data: dict | Record, on_outcome: Callable[[int, Outcome], None] | None = None, keep: bool = True
+) -> Replay:
+    """Apply every event of a record; stop at the first illegal one (its index is in ``error``)."""
+    try:
+        record = data if isinstance(data, Record) else parse_record(data)
+    except RulesError as e:
+        return Replay(None, None, error={"index": None, **e.as_dict()})
+    state = start_state(record)
+    result = Replay(record, state)
+    for i, raw in enumerate(record.events):
+        try:
+            out = apply(state, raw)
+        except RulesError as e:
+            result.error = {"index": i, **e.as_dict()}
+            result.error_template = (e.template, e.params)
+            break
+        state = out.state
+        if keep:
+            result.outcomes.append(out)
+        if on_outcome:
+            on_outcome(i, out)
+    result.state = state
+    return result

@@ -1,0 +1,139 @@
+"""The state of one game: players, holdings, the bank's buildings, the turn and what is pending.
+
+The engine never mutates a state it was given: it clones it (cheap: a few dozen small objects, whatever
+the length of the game) and changes the clone. States compare equal by value, so a state rebuilt from the
+record can be checked against one updated event by event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+
+from rules.board import Board
+from rules.variants import Variant
+
+
+@dataclass(slots=True)
+class PlayerState:
+    id: str
+    name: str
+    cash: int
+    role: str | None = None
+    position: int = 0
+    in_jail: bool = False
+    jail_turns: int = 0  # turns begun in jail (the turn he was sent there is not one)
+    jail_cards: list[str] = field(default_factory=list)  # deck ids (or card refs) of held "get out" cards
+    bankrupt: bool = False
+    bankrupt_order: int = 0  # 1 for the first player to go bankrupt, …
+    debt_to: str | None = None  # creditor while cash < 0 (a player id or "bank")
+    dealt: int = 0  # title deeds dealt at the start
+
+    def clone(self) -> PlayerState:
+        return replace(self, jail_cards=list(self.jail_cards))
+
+    @property
+    def active(self) -> bool:
+        return not self.bankrupt
+
+
+@dataclass(slots=True)
+class Holding:
+    owner: str
+    level: int = 0  # 0..houses_per_hotel houses; houses_per_hotel + 1 is the hotel
+    mortgaged: bool = False
+
+    def clone(self) -> Holding:
+        return Holding(self.owner, self.level, self.mortgaged)
+
+
+@dataclass(frozen=True, slots=True)
+class BuyDecision:
+    player: str
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDraw:
+    player: str
+    deck: str
+
+
+@dataclass(frozen=True, slots=True)
+class RentDue:
+    payer: str
+    owner: str
+    square: int
+    amount: int
+
+
+@dataclass(slots=True)
+class GameState:
+    board: Board
+    variant: Variant
+    players: list[PlayerState]
+    holdings: dict[int, Holding] = field(default_factory=dict)
+    houses: int = 32
+    hotels: int = 12
+    round: int = 0  # 1-based once the first turn has begun
+    turn: int | None = None  # seat index of the player whose turn it is (or was last)
+    rolls: int = 0  # rolls in the current turn
+    doubles: int = 0  # doubles in a row in the current turn
+    roll_again: bool = False  # the current player must roll again (doubles)
+    last_dice: tuple[int, int] | None = None
+    decision: BuyDecision | CardDraw | None = None  # blocks the next roll
+    auctions: tuple[int, ...] = ()  # squares to auction (blocks the next roll)
+    rents: tuple[RentDue, ...] = ()  # claimable rents (lapse at the next roll)
+    time_up: bool = False
+    finished: bool = False
+    end_reason: str | None = None
+    bankruptcies: int = 0
+    events: int = 0  # events applied
+
+    @classmethod
+    def new(cls, board: Board, variant: Variant, players: list[tuple[str, str, str | None]]) -> GameState:
+        return cls(
+            board=board,
+            variant=variant,
+            players=[PlayerState(pid, name, variant.starting_cash, role) for pid, name, role in players],
+            houses=variant.bank_houses,
+            hotels=variant.bank_hotels,
+        )
+
+    def clone(self) -> GameState:
+        c = GameState.__new__(GameState)
+        for f in fields(GameState):
+            setattr(c, f.name, getattr(self, f.name))
+        c.players = [p.clone() for p in self.players]
+        c.holdings = {k: h.clone() for k, h in self.holdings.items()}
+        return c
+
+    # -- look-ups -------------------------------------------------------------------------------------
+    def index_of(self, player_id: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.id == player_id:
+                return i
+        raise KeyError(player_id)
+
+    def player(self, player_id: str) -> PlayerState:
+        return self.players[self.index_of(player_id)]
+
+    @property
+    def active_players(self) -> list[PlayerState]:
+        return [p for p in self.players if not p.bankrupt]
+
+    @property
+    def current(self) -> PlayerState | None:
+        return None if self.turn is None else self.players[self.turn]
+
+    def owner_of(self, square: int) -> str | None:
+        h = self.holdings.get(square)
+        return h.owner if h else None
+
+    def owned_by(self, player_id: str) -> list[int]:
+        return sorted(sq for sq, h in self.holdings.items() if h.owner == player_id)
+
+    def debtors(self) -> list[PlayerState]:
+        return [p for p in self.players if not p.bankrupt and p.cash < 0]
+
+    def held_jail_cards(self) -> set[str]:
+        return {c for p in self.players for c in p.jail_cards}

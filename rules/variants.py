@@ -1,0 +1,179 @@
+"""Variants as parameter sets (RULES.md §1).
+
+Every rule that differs between variants — and every decision RULES.md marks as ours — is a named field of
+:class:`Variant`, so an organiser can override it through the record's ``options``. Anti-Monopoly (roles,
+role-specific rent and building) will add fields here and a role-aware rent/build policy; the engine only
+reads these parameters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Literal, get_args, get_origin, get_type_hints
+
+from rules.errors import VariantError, gettext_noop
+
+Scope = Literal["group", "square"]
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    # money
+    starting_cash: int = 1500
+    salary: int = 200
+    # dice
+    doubles_to_jail: int | None = 3  # doubles in a row that send to jail; None: never
+    max_rolls_per_turn: int | None = None  # None: doubles chain; 2: one extra roll only (Anti-Monopoly)
+    # buying and auctions
+    auction_on_decline: bool = True
+    auction_opening_percent: int = 0  # opening bid as % of the printed price (0: any bid of at least 1)
+    auction_bank_bankruptcy: bool = True  # the bank auctions the squares of a player bankrupt to it
+    # building
+    build_requires_full_group: bool = True
+    build_unmortgaged: Scope = "group"  # none of the group mortgaged / only the street itself
+    even_building: bool = True
+    even_selling: bool = True
+    houses_per_hotel: int = 4
+    bank_houses: int = 32
+    bank_hotels: int = 12
+    # mortgages
+    mortgage_needs_no_buildings_on: Scope = "group"
+    unmortgage_interest_percent: int = 10  # the 10 % (a cost) when lifting a mortgage
+    mortgaged_transfer_fee_percent: int = 10  # paid at once by who receives a mortgaged square (0: none)
+    # rent
+    double_rent_full_group: bool = True  # unbuilt street, whole group owned, none of it mortgaged
+    sets_count_mortgaged: bool = True  # (decision) mortgaged railroads/utilities count for "number owned"
+    rent_lapses_at: Literal["next_roll", "next_player_roll"] = "next_roll"
+    # trades
+    trade_needs_no_buildings_on: Scope = "group"
+    # jail
+    jail_fine: int = 50
+    jail_tries: int = 3  # turns in which the prisoner may try for doubles
+    jail_release: Literal["fine_on_last_try", "free_after_tries", "fine_after_tries"] = "fine_on_last_try"
+    jail_doubles_roll_again: bool = False  # leaving jail on doubles gives another roll
+    # time and end of game
+    move_time_limit: int | None = None  # seconds per move (the referee records `timeout`)
+    deal_title_deeds: int = 0  # title deeds dealt to each player at the start (short and timed games)
+    end_after_bankruptcies: int | None = None  # the game ends at this bankruptcy (None: one player left)
+    max_rounds: int | None = None
+    timed_end: bool = False  # the game may end on time (`time_up`)
+    time_limit_minutes: int | None = None  # the clock of a timed game, per game
+    finish_round_on_time: bool = True  # (decision) on `time_up` the round in play is finished first
+    bankruptcy_needs_insolvency: bool = (
+        True  # refuse a bankruptcy while selling/mortgaging could pay the debt
+    )
+
+    @property
+    def hotel_level(self) -> int:
+        return self.houses_per_hotel + 1
+
+    def auction_opening_bid(self, price: int) -> int:
+        """The lowest acceptable winning bid for a square printed at ``price``."""
+        if self.auction_opening_percent <= 0:
+            return 1
+        return ceil_percent(price, self.auction_opening_percent)
+
+    def as_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def ceil_percent(amount: int, percent: int) -> int:
+    """``percent`` % of ``amount`` rounded up to a whole unit (RULES.md §1: in the bank's favour)."""
+    return -(-amount * percent // 100)
+
+
+CLASSIC = Variant(id="classic")
+
+VARIANTS: dict[str, Variant] = {
+    "classic": CLASSIC,
+    "polish-table": replace(
+        CLASSIC, id="polish-table", move_time_limit=50, end_after_bankruptcies=2, timed_end=True
+    ),
+    "short": replace(CLASSIC, id="short", deal_title_deeds=2, houses_per_hotel=3, end_after_bankruptcies=2),
+    "timed": replace(CLASSIC, id="timed", deal_title_deeds=2, timed_end=True),
+    "tournament-pl": replace(
+        CLASSIC,
+        id="tournament-pl",
+        doubles_to_jail=2,
+        auction_opening_percent=50,
+        build_requires_full_group=False,
+        build_unmortgaged="square",
+        even_building=False,
+        even_selling=False,
+        mortgage_needs_no_buildings_on="square",
+        mortgaged_transfer_fee_percent=0,
+        trade_needs_no_buildings_on="square",
+        jail_tries=2,
+        jail_release="free_after_tries",
+        jail_doubles_roll_again=True,
+        max_rounds=10,
+    ),
+}
+
+#: Options a record may never override (they identify the variant).
+FIXED = {"id"}
+
+
+def available_variants() -> list[str]:
+    return list(VARIANTS)
+
+
+def _matches(t, value) -> bool:
+    if t is type(None):
+        return value is None
+    if t is bool:
+        return isinstance(value, bool)
+    if t is int:
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    if get_origin(t) is Literal:
+        return value in get_args(t)
+    return False
+
+
+def _check_type(name: str, value, hint):
+    allowed = get_args(hint) if get_origin(hint) is not Literal and get_args(hint) else (hint,)
+    if not any(_matches(t, value) for t in allowed):
+        expected = " or ".join(
+            "null" if t is type(None) else " / ".join(get_args(t)) if get_origin(t) is Literal else t.__name__
+            for t in allowed
+        )
+        raise VariantError(
+            "options.bad_value",
+            gettext_noop("Option {option} must be {expected}, not {value}."),
+            option=name,
+            expected=expected,
+            value=repr(value),
+        )
+
+
+def make_variant(variant_id: str, options: dict | None = None) -> Variant:
+    """The variant's parameter set with the record's ``options`` applied (unknown ones are errors)."""
+    if variant_id not in VARIANTS:
+        raise VariantError(
+            "variant.unknown",
+            gettext_noop("Unknown variant {variant}; known variants: {known}."),
+            variant=variant_id,
+            known=", ".join(VARIANTS),
+        )
+    base = VARIANTS[variant_id]
+    if not options:
+        return base
+    if not isinstance(options, dict):
+        raise VariantError("options.not_object", gettext_noop("Options must be an object."))
+    hints = get_type_hints(Variant)
+    names = {f.name for f in fields(Variant)} - FIXED
+    for key, value in options.items():
+        if key not in names:
+            raise VariantError(
+                "options.unknown",
+                gettext_noop("Unknown option {option}."),
+                option=key,
+            )
+        _check_type(key, value, hints[key])
+    v = replace(base, **options)
+    if v.houses_per_hotel < 1 or v.houses_per_hotel > 5:
+        raise VariantError("options.bad_value", gettext_noop("houses_per_hotel must be between 1 and 5."))
+    if v.max_rounds == 0:
+        raise VariantError("options.bad_value", gettext_noop("max_rounds must be at least 1."))
+    return v
