@@ -479,7 +479,7 @@ def trade_side_error(s: GameState, p: PlayerState, side: dict) -> RuleError | No
             )
         except RuleError as e:
             return e
-    if side["cash"] > p.cash:
+    if side["cash"] and side["cash"] > p.cash:
         return RuleError(
             "trade.cash",
             gettext_noop("{player} has only {cash} in cash, not {amount}."),
