@@ -57,7 +57,7 @@ def bankrupt(tx: Tx, ev: dict) -> None:
         c = s.player(creditor)
         mortgaged = [sq for sq in squares if s.holdings[sq].mortgaged]
         for sq in squares:
-            s.holdings[sq].owner = creditor
+            s.holdings[sq] = s.holdings[sq].but(owner=creditor)
         c.jail_cards.extend(p.jail_cards)
         p.jail_cards.clear()
         tx.record("bankruptcy", [Leg(p.id, -cash, -assets), Leg(creditor, cash, assets)], detail=creditor)

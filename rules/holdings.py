@@ -304,7 +304,7 @@ def build(tx: Tx, ev: dict) -> None:
             s.houses += v.houses_per_hotel
         else:
             s.houses -= 1
-    h.level += count
+    s.holdings[square] = h.but(level=h.level + count)
     tx.exchange("build", p.id, -cost, cost, square)
     tx.note(
         gettext_noop("{player} builds on {square} ({level}) for {cost}."),
@@ -330,9 +330,11 @@ def sell_building_error(s: GameState, p: PlayerState, square: int, count: int) -
             level=_level_name(s, h.level),
         )
     mine = [m for m in s.board.group_of(square) if m != square and s.owner_of(m) == p.id]
+    # A hotel the bank cannot change back into houses (too few left) may be sold whole, evenly or not.
+    whole_hotel = h.level == v.hotel_level and count == h.level and s.houses < v.houses_per_hotel
     houses = s.houses
     for level in range(h.level, h.level - count, -1):
-        if v.even_selling and any(s.holdings[m].level > level for m in mine):
+        if v.even_selling and not whole_hotel and any(s.holdings[m].level > level for m in mine):
             return RuleError(
                 "sell.uneven",
                 gettext_noop("Sell evenly: first sell from the streets of the group with more."),
@@ -368,7 +370,7 @@ def sell_levels(tx: Tx, player: str, square: int, count: int, ev: dict | None = 
             s.houses -= v.houses_per_hotel
         else:
             s.houses += 1
-    h.level -= count
+    s.holdings[square] = h.but(level=h.level - count)
     payout = (sq.house_cost // 2) * count
     if ev is not None:
         check_amount(ev, payout, "bank's payment")
@@ -412,7 +414,7 @@ def mortgage(tx: Tx, ev: dict) -> None:
         raise err
     sq = s.board.square(ev["square"])
     check_amount(ev, sq.mortgage, "mortgage loan")
-    s.holdings[sq.index].mortgaged = True
+    s.holdings[sq.index] = s.holdings[sq.index].but(mortgaged=True)
     tx.exchange("mortgage", p.id, sq.mortgage, -sq.mortgage, sq.index)
     tx.note(
         gettext_noop("{player} mortgages {square} for {loan}."),
@@ -454,7 +456,7 @@ def unmortgage(tx: Tx, ev: dict) -> None:
     loan, interest = unmortgage_cost(s, sq.index)
     check_amount(ev, loan + interest, "amount to lift the mortgage")
     tx.require_cash(p.id, loan + interest, "lifting the mortgage")
-    s.holdings[sq.index].mortgaged = False
+    s.holdings[sq.index] = s.holdings[sq.index].but(mortgaged=False)
     tx.exchange("unmortgage", p.id, -(loan + interest), loan, sq.index)
     tx.note(
         gettext_noop("{player} lifts the mortgage on {square}: {loan} + {interest} interest."),
@@ -521,9 +523,9 @@ def trade(tx: Tx, ev: dict) -> None:
     mortgaged_to_b = [m for m in give["squares"] if s.holdings[m].mortgaged]
     mortgaged_to_a = [m for m in get["squares"] if s.holdings[m].mortgaged]
     for m in give["squares"]:
-        s.holdings[m].owner = b.id
+        s.holdings[m] = s.holdings[m].but(owner=b.id)
     for m in get["squares"]:
-        s.holdings[m].owner = a.id
+        s.holdings[m] = s.holdings[m].but(owner=a.id)
     for giver, receiver, n in ((a, b, give["jail_cards"]), (b, a, get["jail_cards"])):
         moved, giver.jail_cards[:n] = giver.jail_cards[:n], []
         receiver.jail_cards.extend(moved)

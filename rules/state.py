@@ -7,7 +7,8 @@ record can be checked against one updated event by event.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
+from typing import NamedTuple
 
 from rules.board import Board
 from rules.variants import Variant
@@ -29,21 +30,35 @@ class PlayerState:
     dealt: int = 0  # title deeds dealt at the start
 
     def clone(self) -> PlayerState:
-        return replace(self, jail_cards=list(self.jail_cards))
+        return PlayerState(
+            self.id,
+            self.name,
+            self.cash,
+            self.role,
+            self.position,
+            self.in_jail,
+            self.jail_turns,
+            list(self.jail_cards),
+            self.bankrupt,
+            self.bankrupt_order,
+            self.debt_to,
+            self.dealt,
+        )
 
     @property
     def active(self) -> bool:
         return not self.bankrupt
 
 
-@dataclass(slots=True)
-class Holding:
+class Holding(NamedTuple):
+    """An owned square. Immutable: a change replaces it (``holdings[sq] = h.but(level=2)``)."""
+
     owner: str
     level: int = 0  # 0..houses_per_hotel houses; houses_per_hotel + 1 is the hotel
     mortgaged: bool = False
 
-    def clone(self) -> Holding:
-        return Holding(self.owner, self.level, self.mortgaged)
+    def but(self, **changes) -> Holding:
+        return self._replace(**changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +116,10 @@ class GameState:
 
     def clone(self) -> GameState:
         c = GameState.__new__(GameState)
-        for f in fields(GameState):
-            setattr(c, f.name, getattr(self, f.name))
+        for name in _STATE_FIELDS:
+            setattr(c, name, getattr(self, name))
         c.players = [p.clone() for p in self.players]
-        c.holdings = {k: h.clone() for k, h in self.holdings.items()}
+        c.holdings = dict(self.holdings)
         return c
 
     # -- look-ups -------------------------------------------------------------------------------------
@@ -137,3 +152,6 @@ class GameState:
 
     def held_jail_cards(self) -> set[str]:
         return {c for p in self.players for c in p.jail_cards}
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))

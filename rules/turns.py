@@ -39,11 +39,11 @@ def begin_turn(s: GameState, seat: int) -> None:
 
 
 def deals_missing(s: GameState) -> list[tuple[str, int]]:
-    """Players still owed title deeds at the start of a short or timed game: (name, how many)."""
+    """Players still owed title deeds at the start of a short or timed game: (player id, how many)."""
     n = s.variant.deal_title_deeds
     if not n or s.turn is not None:
         return []
-    return [(p.name, n - p.dealt) for p in s.players if p.dealt < n]
+    return [(p.id, n - p.dealt) for p in s.players if p.dealt < n]
 
 
 def blocking_error(s: GameState) -> RuleError | None:
@@ -86,18 +86,28 @@ def blocking_error(s: GameState) -> RuleError | None:
         )
     missing = deals_missing(s)
     if missing:
-        name, count = missing[0]
+        player_id, count = missing[0]
         return RuleError(
             "pending.deal",
             gettext_noop("Title deeds must be dealt first: {player} is owed {count}."),
-            player=name,
+            player=s.player(player_id).name,
             count=count,
         )
     return None
 
 
+def blocked(s: GameState) -> bool:
+    """Something must happen before the next roll (the cheap test behind :func:`blocking_error`)."""
+    return (
+        s.decision is not None
+        or bool(s.auctions)
+        or any(p.cash < 0 and not p.bankrupt for p in s.players)
+        or (bool(s.variant.deal_title_deeds) and bool(deals_missing(s)))
+    )
+
+
 def turn_complete(s: GameState) -> bool:
-    return not s.roll_again and blocking_error(s) is None
+    return not s.roll_again and not blocked(s)
 
 
 def round_complete(s: GameState) -> bool:

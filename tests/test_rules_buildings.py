@@ -142,3 +142,12 @@ def test_only_the_owner_builds(who):
     t = Table("tournament-pl", "classic-pl")
     t.give("A", 39)
     t.fails("square.not_owner", "build", player=who, square=39)
+
+
+def test_hotel_sold_whole_when_bank_lacks_houses_even_if_uneven():
+    t = Table()
+    t.give("A", 37, 39, level=5)
+    t.state.houses = 2
+    t.fails("bank.no_houses_for_hotel", "sell_building", player="A", square=39)
+    t("sell_building", player="A", square=39, count=5)
+    assert t.state.holdings[39].level == 0 and t.state.holdings[37].level == 5

@@ -1,0 +1,38 @@
+"""`python manage.py simulate --variant V --board B --players N --seed S [--rounds R]`."""
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from rules import RulesError, available_boards, available_variants
+from rules.record import MAX_PLAYERS
+from rules.simulate import simulate
+
+
+class Command(BaseCommand):
+    help = "Write the record of a random but legal game (for tests and benchmarks)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--variant", default="tournament-pl", choices=available_variants())
+        parser.add_argument("--board", default="classic-pl", choices=available_boards())
+        parser.add_argument("--players", type=int, default=4)
+        parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument("--rounds", type=int, default=None, help="end the game after this many rounds")
+        parser.add_argument("--max-events", type=int, default=50_000)
+        parser.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
+
+    def handle(self, *args, **o):
+        if not 2 <= o["players"] <= MAX_PLAYERS:
+            raise CommandError(f"--players must be between 2 and {MAX_PLAYERS}")
+        if o["rounds"] is not None and o["rounds"] < 1:
+            raise CommandError("--rounds must be at least 1")
+        try:
+            record = simulate(o["variant"], o["board"], o["players"], o["seed"], o["rounds"], o["max_events"])
+        except RulesError as e:  # a bug in the simulator or the engine: say so plainly
+            raise CommandError(f"simulation failed: {e.message} ({e.code})") from None
+        text = json.dumps(record, ensure_ascii=False, indent=1)
+        if o["output"] == "-":
+            self.stdout.write(text)
+        else:
+            with open(o["output"], "w", encoding="utf-8") as f:
+                f.write(text + "\n")
