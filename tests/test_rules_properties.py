@@ -3,9 +3,9 @@
 For each game: the record (through JSON) replays without error to the simulator's own final state; after
 every event the ledger identity holds for every player still in, every movement's cash sums to zero, every
 cash change is in a movement, and the houses and hotels on the board plus the bank's make the full stock;
-money is conserved overall; and, for every fifth game, replaying twice gives the same result and a state rebuilt
-from scratch at a random event equals the one updated event by event. RULES_PROPERTY_GAMES sets the number of
-games per variant (400 by default: 2,000 games in all).
+money is conserved overall; and, for every fifth game, replaying twice gives the same result and a state
+rebuilt from scratch at a random event equals the one updated event by event. RULES_PROPERTY_GAMES sets the
+number of games per variant (400 by default: 2,000 games in all).
 """
 
 import json
