@@ -1,0 +1,134 @@
+"""`python manage.py replay` and `simulate` as GAME_RECORD.md describes them."""
+
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "spec" / "examples"
+EXAMPLE = EXAMPLES / "first-round.json"
+
+
+def run(*args):
+    from io import StringIO
+
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def subset(expected, actual):
+    """Every key of ``expected`` is in ``actual`` with the same value (extra keys allowed)."""
+    if isinstance(expected, dict):
+        return all(k in actual and subset(v, actual[k]) for k, v in expected.items())
+    if isinstance(expected, list):
+        return len(expected) == len(actual) and all(
+            subset(e, a) for e, a in zip(expected, actual, strict=True)
+        )
+    return expected == actual
+
+
+@pytest.mark.skipif(not EXAMPLE.exists(), reason="shared/spec/examples not beside the project")
+def test_replay_json_matches_the_spec_example():
+    expected = json.loads((EXAMPLES / "first-round.replay.json").read_text())
+    actual = json.loads(run("replay", str(EXAMPLE), "--format", "json"))
+    assert subset(expected, actual)
+    for p in actual["players"]:
+        assert p["net_worth"] == 1500 + p["income"] - p["cost"]
+
+
+def test_replay_text_is_readable(tmp_path):
+    path = tmp_path / "game.json"
+    run(
+        "simulate",
+        "--variant",
+        "tournament-pl",
+        "--board",
+        "classic-pl",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--output",
+        str(path),
+    )
+    text = run("replay", str(path), "--format", "text")
+    assert "Round 10" in text and "finished (rounds)" in text and "net worth" in text
+
+
+def test_replay_finished_game_has_ranks_and_end_reason(tmp_path):
+    path = tmp_path / "game.json"
+    run(
+        "simulate",
+        "--variant",
+        "classic",
+        "--board",
+        "classic-us",
+        "--players",
+        "4",
+        "--seed",
+        "3",
+        "--rounds",
+        "5",
+        "--output",
+        str(path),
+    )
+    result = json.loads(run("replay", str(path), "--format", "json"))
+    assert result["finished"] and result["end_reason"] == "rounds" and result["round"] == 5
+    assert sorted(p["rank"] for p in result["players"]) == [1, 2, 3, 4]
+
+
+def test_replay_illegal_event_prints_error_object_and_exits_1(tmp_path, capsys):
+    record = {
+        "format": "monopoly-game-record/1",
+        "variant": "tournament-pl",
+        "board": "classic-pl",
+        "players": [{"id": "A", "name": "Anna"}, {"id": "B", "name": "Bartek"}],
+        "options": {},
+        "events": [
+            {"type": "roll", "player": "A", "dice": [1, 2]},
+            {"type": "decline", "player": "A"},
+            {"type": "auction", "square": 3, "winner": "B", "price": 29},
+        ],
+    }
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    with pytest.raises(SystemExit) as e:
+        from django.core.management import ManagementUtility
+
+        ManagementUtility(["manage.py", "replay", str(path), "--format", "json"]).execute()
+    assert e.value.code == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out == {
+        "error": {
+            "index": 2,
+            "code": "auction.below_opening_bid",
+            "message": "Auction price 29 is below the opening bid 30 (half of 60) in tournament-pl.",
+        }
+    }
+
+
+@pytest.mark.parametrize("content", ["{not json", "[]", ""])
+def test_replay_malformed_file(tmp_path, content):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(CommandError):
+        run("replay", str(path), "--format", "json")
+
+
+def test_replay_missing_file():
+    with pytest.raises(CommandError):
+        run("replay", "/nonexistent/game.json")
+
+
+def test_simulate_writes_a_record_that_replays(tmp_path):
+    out = run("simulate", "--variant", "short", "--board", "classic-us", "--players", "5", "--seed", "9")
+    record = json.loads(out)
+    assert record["format"] == "monopoly-game-record/1" and len(record["players"]) == 5
+    assert {e["type"] for e in record["events"]} >= {"deal", "roll", "buy", "rent"}
+
+
+def test_simulate_refuses_bad_arguments():
+    with pytest.raises(CommandError):
+        run("simulate", "--players", "1")
