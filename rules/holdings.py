@@ -295,8 +295,16 @@ def build(tx: Tx, ev: dict) -> None:
         raise err
     sq = s.board.square(square)
     cost = sq.house_cost * count
-    check_amount(ev, cost, "building cost")
-    tx.require_cash(p.id, cost, "the building")
+    paid = ev.get("price", cost)  # a shortage auction starts at the printed price; the excess is a cost
+    if paid < cost:
+        raise RuleError(
+            "build.below_price",
+            gettext_noop("Buildings auctioned by the bank start at their price {cost}, not {price}."),
+            cost=cost,
+            price=paid,
+        )
+    check_amount(ev, paid, "building cost")
+    tx.require_cash(p.id, paid, "the building")
     h = s.holdings[square]
     for level in range(h.level + 1, h.level + count + 1):
         if level == v.hotel_level:
@@ -305,13 +313,13 @@ def build(tx: Tx, ev: dict) -> None:
         else:
             s.houses -= 1
     s.holdings[square] = h.but(level=h.level + count)
-    tx.exchange("build", p.id, -cost, cost, square)
+    tx.exchange("build", p.id, -paid, cost, square)
     tx.note(
         gettext_noop("{player} builds on {square} ({level}) for {cost}."),
         player=p.name,
         square=sq.name,
-        level=_level_name(s, h.level),
-        cost=cost,
+        level=_level_name(s, h.level + count),
+        cost=paid,
     )
 
 
@@ -363,6 +371,9 @@ def sell_levels(tx: Tx, player: str, square: int, count: int, ev: dict | None = 
     """The bank buys ``count`` building levels at half their price (a cost of the other half)."""
     s, v = tx.s, tx.s.variant
     sq = s.board.square(square)
+    payout = (sq.house_cost // 2) * count
+    if ev is not None:
+        check_amount(ev, payout, "bank's payment")
     h = s.holdings[square]
     for level in range(h.level, h.level - count, -1):
         if level == v.hotel_level:
@@ -371,9 +382,6 @@ def sell_levels(tx: Tx, player: str, square: int, count: int, ev: dict | None = 
         else:
             s.houses += 1
     s.holdings[square] = h.but(level=h.level - count)
-    payout = (sq.house_cost // 2) * count
-    if ev is not None:
-        check_amount(ev, payout, "bank's payment")
     tx.exchange("sell_building", player, payout, -sq.house_cost * count, square)
     tx.note(
         gettext_noop("{player} sells {count} building level(s) on {square} to the bank for {payout}."),

@@ -238,6 +238,8 @@ def parse_event(raw, players: list[str]) -> dict:
     elif t in ("build", "sell_building"):
         ev["square"] = _square(raw, "square")
         ev["count"] = _amount(raw, "count", required=False, minimum=1) or 1
+        if t == "build" and raw.get("price") is not None:
+            ev["price"] = _amount(raw, "price")  # won at the bank's auction of scarce buildings
     elif t in ("mortgage", "unmortgage"):
         ev["square"] = _square(raw, "square")
     elif t == "trade":

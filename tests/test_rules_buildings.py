@@ -151,3 +151,14 @@ def test_hotel_sold_whole_when_bank_lacks_houses_even_if_uneven():
     t.fails("bank.no_houses_for_hotel", "sell_building", player="A", square=39)
     t("sell_building", player="A", square=39, count=5)
     assert t.state.holdings[39].level == 0 and t.state.holdings[37].level == 5
+
+
+def test_building_won_at_a_shortage_auction_costs_the_excess():
+    """001/002: when the bank is short, buildings are auctioned starting from the printed price."""
+    t = Table("tournament-pl", "classic-pl")
+    t.give("A", 39)
+    t.state.houses = 1
+    t.fails("build.below_price", "build", player="A", square=39, price=150)
+    out = t("build", player="A", square=39, price=260)
+    assert t.cash("A") == 1240 and t.ledger.cost("A") == 60 and t.state.houses == 0
+    assert "1 houses" in out.notes[-1].text and "260" in out.notes[-1].text
