@@ -60,6 +60,7 @@ def transfer_fee(tx: Tx, receiver: str, square: int) -> None:
     if pct:
         fee = ceil_percent(tx.s.board.square(square).mortgage, pct)
         tx.exchange("transfer_fee", receiver, -fee, 0, square)
+        tx.s.fee_paid = (*tx.s.fee_paid, square)
         tx.note(
             gettext_noop("{player} pays {fee} interest on the mortgaged {square}."),
             player=tx.name(receiver),
@@ -283,7 +284,9 @@ def build_error(s: GameState, p: PlayerState, square: int, count: int) -> RuleEr
 
 
 def _level_name(s: GameState, level: int) -> str:
-    return "hotel" if level >= s.variant.hotel_level else f"{level} houses"
+    if level >= s.variant.hotel_level:
+        return "hotel"
+    return "1 house" if level == 1 else f"{level} houses"
 
 
 def build(tx: Tx, ev: dict) -> None:
@@ -433,8 +436,14 @@ def mortgage(tx: Tx, ev: dict) -> None:
 
 
 def unmortgage_cost(s: GameState, square: int) -> tuple[int, int]:
-    """(loan, interest) to lift the mortgage on ``square``: printed, else loan + 10 % rounded up."""
+    """(loan, interest) to lift the mortgage on ``square``: printed, else loan + 10 % rounded up.
+
+    Lifted at once (before the next roll) by who just received it and paid the 10 % then, it costs the
+    loan alone (001/002: "the buyer may lift it at once paying the loan plus 10 %").
+    """
     sq = s.board.square(square)
+    if square in s.fee_paid:
+        return sq.mortgage, 0
     if sq.unmortgage is not None:
         return sq.mortgage, sq.unmortgage - sq.mortgage
     return sq.mortgage, ceil_percent(sq.mortgage, s.variant.unmortgage_interest_percent)
@@ -465,6 +474,7 @@ def unmortgage(tx: Tx, ev: dict) -> None:
     check_amount(ev, loan + interest, "amount to lift the mortgage")
     tx.require_cash(p.id, loan + interest, "lifting the mortgage")
     s.holdings[sq.index] = s.holdings[sq.index].but(mortgaged=False)
+    s.fee_paid = tuple(m for m in s.fee_paid if m != sq.index)
     tx.exchange("unmortgage", p.id, -(loan + interest), loan, sq.index)
     tx.note(
         gettext_noop("{player} lifts the mortgage on {square}: {loan} + {interest} interest."),

@@ -42,6 +42,7 @@ def roll(tx: Tx, ev: dict) -> None:
     if new_turn:
         begin_turn(s, seat)
     s.roll_again = False
+    s.fee_paid = ()
     d1, d2 = ev["dice"]
     s.rolls += 1
     s.last_dice = (d1, d2)

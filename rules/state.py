@@ -98,6 +98,7 @@ class GameState:
     decision: BuyDecision | CardDraw | None = None  # blocks the next roll
     auctions: tuple[int, ...] = ()  # squares to auction (blocks the next roll)
     rents: tuple[RentDue, ...] = ()  # claimable rents (lapse at the next roll)
+    fee_paid: tuple[int, ...] = ()  # mortgaged squares received with the 10 % paid, until the next roll
     time_up: bool = False
     finished: bool = False
     end_reason: str | None = None

@@ -161,4 +161,4 @@ def test_building_won_at_a_shortage_auction_costs_the_excess():
     t.fails("build.below_price", "build", player="A", square=39, price=150)
     out = t("build", player="A", square=39, price=260)
     assert t.cash("A") == 1240 and t.ledger.cost("A") == 60 and t.state.houses == 0
-    assert "1 houses" in out.notes[-1].text and "260" in out.notes[-1].text
+    assert "(1 house)" in out.notes[-1].text and "260" in out.notes[-1].text

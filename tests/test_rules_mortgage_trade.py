@@ -92,8 +92,19 @@ def test_classic_mortgaged_square_received_pays_ten_percent_at_once():
     t.give("A", 39, mortgaged=True)  # loan 200
     t("trade", **{"player": "A", "with": "B", "give": {"squares": [39]}, "get": {"cash": 100}})
     assert t.cash("B") == 1500 - 100 - 20
+    t.roll("A", 4, 6)
     t("unmortgage", player="B", square=39)
     assert t.cash("B") == 1380 - 220  # lifting later costs another 10 %
+
+
+def test_classic_mortgaged_square_lifted_at_once_costs_loan_plus_one_ten_percent():
+    """001/002: the buyer may lift the mortgage at once for the loan plus 10 % (the 10 % paid on receipt)."""
+    t = Table()
+    t.give("A", 39, mortgaged=True)
+    t("trade", **{"player": "A", "with": "B", "give": {"squares": [39]}, "get": {"cash": 100}})
+    t("unmortgage", player="B", square=39, amount=200)
+    assert t.cash("B") == 1500 - 100 - 20 - 200
+    assert (t.ledger.income("B"), t.ledger.cost("B")) == (100, 20)  # bought 100 under book value; the fee
 
 
 def test_tournament_mortgaged_square_received_pays_only_when_lifting():
