@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ledger.card import Ledger
+from rules.messages import Message
 from rules.replay import Replay
 from rules.scoring import ranking
 from rules.state import GameState
@@ -63,8 +66,8 @@ def summary(state: GameState, ledger: Ledger) -> dict:
     return out
 
 
-def text_account(result: Replay, ledger: Ledger) -> str:
-    """A turn-by-turn account and a final table, for people."""
+def text_account(result: Replay, ledger: Ledger, say: Callable[[Message], str] = str) -> str:
+    """A turn-by-turn account and a final table, for people. ``say`` renders a message (e.g. translated)."""
     lines: list[str] = []
     state = result.state
     if result.record is not None:
@@ -78,7 +81,7 @@ def text_account(result: Replay, ledger: Ledger) -> str:
             last_round = out.state.round
             lines.append(f"Round {last_round}")
         for n in out.notes:
-            lines.append(f"  [{i}] {n.text}")
+            lines.append(f"  [{i}] {say(n)}")
     if result.error:
         lines.append("")
         where = "record" if result.error["index"] is None else f"event {result.error['index']}"

@@ -2,16 +2,16 @@
 
 Every error has a stable ``code`` (for programs and tests) and a message template in English with named
 placeholders (for people). The templates are marked with :func:`gettext_noop` so that Django's
-``makemessages`` collects them; the Django side translates ``template`` and formats it with ``params``.
+``makemessages`` collects them; the Django side translates ``template`` and formats it with ``params``
+(see :mod:`rules.messages`).
 This module, like the whole package, does not import Django.
 """
 
 from __future__ import annotations
 
+from rules.messages import gettext_noop, render
 
-def gettext_noop(message: str) -> str:
-    """Mark a string for translation without translating it (picked up by ``makemessages``)."""
-    return message
+__all__ = ["BoardError", "RecordError", "RuleError", "RulesError", "VariantError", "gettext_noop"]
 
 
 class RulesError(Exception):
@@ -25,10 +25,7 @@ class RulesError(Exception):
 
     @property
     def message(self) -> str:
-        try:
-            return self.template.format(**self.params)
-        except (KeyError, IndexError, ValueError):  # a template/param mismatch must never hide the error
-            return f"{self.template} {self.params}"
+        return render(self.template, self.params)
 
     def as_dict(self) -> dict:
         return {"code": self.code, "message": self.message}

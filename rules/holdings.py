@@ -4,6 +4,7 @@ unmortgage, trade."""
 from __future__ import annotations
 
 from rules.errors import RuleError, gettext_noop
+from rules.messages import Message, msg
 from rules.movements import Leg
 from rules.state import BuyDecision, GameState, Holding, PlayerState
 from rules.transaction import Tx
@@ -90,7 +91,7 @@ def deal(tx: Tx, ev: dict) -> None:
                 "deal.not_available", gettext_noop("{square} is not an unowned title deed."), square=sq.name
             )
         total += sq.price
-    tx.require_cash(p.id, total, "the title deeds")
+    tx.require_cash(p.id, total, msg(gettext_noop("the title deeds")))
     for m in squares:
         price = s.board.square(m).price
         s.holdings[m] = Holding(p.id)
@@ -171,9 +172,13 @@ def auction(tx: Tx, ev: dict) -> None:
     if price < opening:
         if v.auction_opening_percent:
             if v.auction_opening_percent == 50:
-                share = gettext_noop("half of {printed}")
+                share = msg(gettext_noop("half of {printed}"), printed=sq.price)
             else:
-                share = gettext_noop("{percent} % of {printed}")
+                share = msg(
+                    gettext_noop("{percent} percent of {printed}"),
+                    percent=v.auction_opening_percent,
+                    printed=sq.price,
+                )
             raise RuleError(
                 "auction.below_opening_bid",
                 gettext_noop(
@@ -181,7 +186,7 @@ def auction(tx: Tx, ev: dict) -> None:
                 ),
                 price=price,
                 opening=opening,
-                share=share.format(percent=v.auction_opening_percent, printed=sq.price),
+                share=share,
                 variant=v.id,
             )
         raise RuleError(
@@ -283,10 +288,12 @@ def build_error(s: GameState, p: PlayerState, square: int, count: int) -> RuleEr
     return None
 
 
-def _level_name(s: GameState, level: int) -> str:
+def _level_name(s: GameState, level: int) -> Message:
     if level >= s.variant.hotel_level:
-        return "hotel"
-    return "1 house" if level == 1 else f"{level} houses"
+        return msg(gettext_noop("a hotel"))
+    if level == 1:
+        return msg(gettext_noop("1 house"))
+    return msg(gettext_noop("{n} houses"), n=level)
 
 
 def build(tx: Tx, ev: dict) -> None:
@@ -307,7 +314,7 @@ def build(tx: Tx, ev: dict) -> None:
             price=paid,
         )
     check_amount(ev, paid, "building cost")
-    tx.require_cash(p.id, paid, "the building")
+    tx.require_cash(p.id, paid, msg(gettext_noop("the building")))
     h = s.holdings[square]
     for level in range(h.level + 1, h.level + count + 1):
         if level == v.hotel_level:
@@ -410,7 +417,7 @@ def mortgage_error(s: GameState, p: PlayerState, square: int) -> RuleError | Non
             square,
             s.variant.mortgage_needs_no_buildings_on,
             "mortgage.buildings",
-            gettext_noop("To mortgage"),
+            msg(gettext_noop("To mortgage")),
         )
     except RuleError as e:
         return e
@@ -472,7 +479,7 @@ def unmortgage(tx: Tx, ev: dict) -> None:
     sq = s.board.square(ev["square"])
     loan, interest = unmortgage_cost(s, sq.index)
     check_amount(ev, loan + interest, "amount to lift the mortgage")
-    tx.require_cash(p.id, loan + interest, "lifting the mortgage")
+    tx.require_cash(p.id, loan + interest, msg(gettext_noop("lifting the mortgage")))
     s.holdings[sq.index] = s.holdings[sq.index].but(mortgaged=False)
     s.fee_paid = tuple(m for m in s.fee_paid if m != sq.index)
     tx.exchange("unmortgage", p.id, -(loan + interest), loan, sq.index)
@@ -495,7 +502,7 @@ def trade_side_error(s: GameState, p: PlayerState, side: dict) -> RuleError | No
                 m,
                 s.variant.trade_needs_no_buildings_on,
                 "trade.buildings",
-                gettext_noop("To trade a square"),
+                msg(gettext_noop("To trade a square")),
             )
         except RuleError as e:
             return e

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.board import BOARD_SIZE, Card, validate_effect
 from rules.errors import BoardError, RecordError, RuleError, gettext_noop
+from rules.messages import msg
 from rules.movements import BANK
 from rules.state import BuyDecision, CardDraw, PlayerState, RentDue
 from rules.transaction import Tx
@@ -319,7 +320,7 @@ def _in_jail(s, ev) -> PlayerState:
 def jail_fine(tx: Tx, ev: dict) -> None:
     s = tx.s
     p = _in_jail(s, ev)
-    tx.require_cash(p.id, s.variant.jail_fine, "the jail fine")
+    tx.require_cash(p.id, s.variant.jail_fine, msg(gettext_noop("the jail fine")))
     tx.transfer("jail_fine", p.id, BANK, s.variant.jail_fine)
     release(p)
     tx.note(

@@ -17,6 +17,7 @@ class Replay:
     state: GameState | None
     outcomes: list[Outcome] = field(default_factory=list)
     error: dict | None = None  # {"index", "code", "message"}; index None for the record's header
+    exception: RulesError | None = None  # the error itself (its template and values, for translation)
 
     @property
     def ok(self) -> bool:
@@ -38,7 +39,7 @@ def replay(
     try:
         record = data if isinstance(data, Record) else parse_record(data)
     except RulesError as e:
-        return Replay(None, None, error={"index": None, **e.as_dict()})
+        return Replay(None, None, error={"index": None, **e.as_dict()}, exception=e)
     state = start_state(record)
     result = Replay(record, state)
     for i, raw in enumerate(record.events):
@@ -46,7 +47,7 @@ def replay(
             out = apply(state, raw)
         except RulesError as e:
             result.error = {"index": i, **e.as_dict()}
-            result.error_template = (e.template, e.params)
+            result.exception = e
             break
         state = out.state
         if keep:

@@ -6,23 +6,12 @@ as a :class:`~rules.movements.Movement`; this is what lets tests check that the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.errors import RuleError
+from rules.messages import Message, gettext_noop
 from rules.movements import BANK, Leg, Movement
 from rules.state import GameState
 
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A sentence for people ("A passes Start: salary 200"), as a translatable template and its values."""
-
-    template: str
-    params: dict
-
-    @property
-    def text(self) -> str:
-        return self.template.format(**self.params)
+Note = Message  # what an event says happened
 
 
 class Tx:
@@ -33,7 +22,7 @@ class Tx:
 
     # -- narration ------------------------------------------------------------------------------------
     def note(self, template: str, **params) -> None:
-        self.notes.append(Note(template, params))
+        self.notes.append(Message(template, params))
 
     def name(self, party: str) -> str:
         return "bank" if party == BANK else self.s.player(party).name
@@ -79,13 +68,16 @@ class Tx:
             self._cash(g.party, g.cash, creditor)
         self.movements.append(Movement(kind, tuple(legs), square, detail))
 
-    def require_cash(self, player_id: str, amount: int, what: str) -> None:
+    def require_cash(self, player_id: str, amount: int, what: str | Message) -> None:
+        """``what``: a square's name, or a message naming the payment."""
         p = self.s.player(player_id)
         if p.cash < amount:
             raise RuleError(
                 "money.insufficient",
-                "{player} has {cash} in cash and cannot pay {amount} for {what}: raise money first "
-                "(sell buildings, mortgage, trade).",
+                gettext_noop(
+                    "{player} has {cash} in cash and cannot pay {amount} for {what}: raise money first "
+                    "(sell buildings, mortgage, trade)."
+                ),
                 player=p.name,
                 cash=p.cash,
                 amount=amount,

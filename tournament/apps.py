@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class TournamentConfig(AppConfig):
     name = "tournament"
     verbose_name = _("Tournament")
+
+    def ready(self):
+        from tournament import checks  # noqa: F401  (registers the board check)

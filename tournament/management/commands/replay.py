@@ -2,10 +2,13 @@
 
 import json
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from ledger.report import ledger_for, summary, text_account
-from rules import RulesError, load_record_file, replay
+from rules import Replay, RulesError, load_record_file, replay
+from tournament.messages import error_text, message_text
 
 
 class Command(BaseCommand):
@@ -14,28 +17,33 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", help="a game record (JSON)")
         parser.add_argument("--format", choices=["json", "text"], default="json")
+        parser.add_argument(
+            "--language",
+            choices=[code for code, _ in settings.LANGUAGES],
+            default="en",
+            help="of the messages",
+        )
 
     def handle(self, *args, **opts):
+        with translation.override(opts["language"]):
+            self._replay(opts)
+
+    def _replay(self, opts):
         try:
-            record = load_record_file(opts["file"])
+            result = replay(load_record_file(opts["file"]))
         except RulesError as e:
-            result = None
-            error = {"index": None, **e.as_dict()}
-        else:
-            result = replay(record)
-            error = result.error
+            result = Replay(None, None, error={"index": None, **e.as_dict()}, exception=e)
+        error = result.error
+        if error:
+            error = {**error, "message": error_text(result.exception)}
+            result.error = error
         if opts["format"] == "json":
-            if error:
-                self.stdout.write(json.dumps({"error": error}, ensure_ascii=False, indent=1))
-            else:
-                self.stdout.write(
-                    json.dumps(summary(result.state, ledger_for(result)), ensure_ascii=False, indent=1)
-                )
+            out = {"error": error} if error else summary(result.state, ledger_for(result))
+            self.stdout.write(json.dumps(out, ensure_ascii=False, indent=1))
+        elif result.state is None:
+            self.stdout.write(f"ERROR in the record: {error['message']} ({error['code']})")
         else:
-            if result is None:
-                self.stdout.write(f"ERROR in the record: {error['message']} ({error['code']})")
-            else:
-                self.stdout.write(text_account(result, ledger_for(result)), ending="")
+            self.stdout.write(text_account(result, ledger_for(result), message_text), ending="")
         if error:
             raise CommandError(
                 "illegal event" if error["index"] is not None else "invalid record", returncode=1

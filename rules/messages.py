@@ -1,0 +1,42 @@
+"""Messages for people, translatable without Django.
+
+A :class:`Message` is an English template with named values. Values may themselves be messages (a fragment
+such as "half of 60" or "2 houses"), so a translator can translate the whole sentence. Templates are marked
+with :func:`gettext_noop`, which Django's ``makemessages`` collects; ``tournament.messages`` translates them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def gettext_noop(message: str) -> str:
+    """Mark a string for translation without translating it (picked up by ``makemessages``)."""
+    return message
+
+
+def render(template: str, params: dict) -> str:
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):  # a template/param mismatch must never hide the message
+        return f"{template} {params}"
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    template: str
+    params: dict
+
+    @property
+    def text(self) -> str:
+        return render(self.template, self.params)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
+
+
+def msg(template: str, **params) -> Message:
+    return Message(template, params)

@@ -1,0 +1,89 @@
+"""Polish and English: the engine's messages and the pages go through Django's i18n."""
+
+import ast
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.utils import translation
+from django.utils.translation import gettext
+
+from rules import replay
+from tournament.checks import board_files
+from tournament.messages import error_text, message_text
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def engine_templates():
+    """Every string the rules package marks with gettext_noop."""
+    found = set()
+    for path in (ROOT / "rules").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            is_mark = isinstance(node, ast.Call) and getattr(node.func, "id", "") == "gettext_noop"
+            if is_mark and node.args and isinstance(node.args[0], ast.Constant):
+                found.add(node.args[0].value)
+    return found
+
+
+def test_every_engine_message_has_a_polish_translation():
+    templates = engine_templates()
+    assert len(templates) > 100
+    with translation.override("pl"):
+        untranslated = sorted(t for t in templates if gettext(t) == t)
+    assert untranslated == []
+
+
+def test_rule_error_in_polish_and_english_with_nested_fragment():
+    record = {
+        "variant": "tournament-pl",
+        "board": "classic-pl",
+        "players": [{"id": "A"}, {"id": "B"}],
+        "events": [
+            {"type": "roll", "player": "A", "dice": [1, 2]},
+            {"type": "decline", "player": "A"},
+            {"type": "auction", "square": 3, "winner": "B", "price": 29},
+        ],
+    }
+    error = replay(record).exception
+    with translation.override("pl"):
+        assert (
+            error_text(error)
+            == "Cena 29 jest niższa od kwoty wywoławczej 30 (połowa z 60) w wariancie tournament-pl."
+        )
+    with translation.override("en"):
+        assert (
+            error_text(error) == "Auction price 29 is below the opening bid 30 (half of 60) in tournament-pl."
+        )
+
+
+def test_notes_translate():
+    result = replay(
+        {
+            "variant": "classic",
+            "board": "classic-pl",
+            "players": [{"id": "A"}, {"id": "B"}],
+            "events": [{"type": "roll", "player": "A", "dice": [1, 3]}],
+        }
+    )
+    with translation.override("pl"):
+        texts = [message_text(n) for n in result.outcomes[0].notes]
+    assert texts == ["A rzuca 1+3.", "A staje na polu Podatek dochodowy.", "A płaci podatek 200."]
+
+
+def test_replay_text_in_polish(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    call_command("simulate", "--seed", "4", "--output", str(path))
+    call_command("replay", str(path), "--format", "text", "--language", "pl")
+    assert "rzuca" in capsys.readouterr().out
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "text"), [("pl", "Turniej Monopoly"), ("en", "Monopoly tournament")])
+def test_home_page_in_both_languages(client, language, text):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200 and text in response.content.decode()
+
+
+def test_board_files_pass_the_startup_check():
+    assert board_files() == []

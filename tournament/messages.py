@@ -1,0 +1,27 @@
+"""Translating the rules engine's messages (errors and notes) into the user's language.
+
+The engine speaks English templates with named values (:mod:`rules.messages`); here each template, and each
+value that is itself a message, goes through Django's gettext. Square and player names are data, not text
+to translate.
+"""
+
+from django.utils.translation import gettext
+
+from rules.errors import RulesError
+from rules.messages import Message, render
+
+
+def translate(template: str, params: dict) -> str:
+    return render(gettext(template), {k: _value(v) for k, v in params.items()})
+
+
+def _value(v):
+    return translate(v.template, v.params) if isinstance(v, Message) else v
+
+
+def message_text(m: Message) -> str:
+    return translate(m.template, m.params)
+
+
+def error_text(e: RulesError) -> str:
+    return translate(e.template, e.params)
