@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from rules import bankruptcy, holdings, moves
 from rules.board import Board
 from rules.errors import RuleError, gettext_noop
+from rules.messages import Message
 from rules.movements import Movement
 from rules.record import parse_event
 from rules.state import GameState
-from rules.transaction import Note, Tx
+from rules.transaction import Tx
 from rules.turns import check_end
 from rules.variants import Variant
 
@@ -49,7 +50,7 @@ class Outcome:
     event: dict  # the event as checked and normalised
     state: GameState
     movements: tuple[Movement, ...]
-    notes: tuple[Note, ...]
+    notes: tuple[Message, ...]
 
 
 def new_game(board: Board, variant: Variant, players: list[tuple[str, str, str | None]]) -> GameState:

@@ -12,7 +12,7 @@ from rules.valuation import group_owned_by, property_value
 from rules.variants import ceil_percent
 
 
-def check_amount(ev: dict, expected: int, what: str) -> None:
+def check_amount(ev: dict, expected: int, what: Message) -> None:
     """An event may carry the amount the referee saw; it must agree with the rules."""
     given = ev.get("amount")
     if given is not None and given != expected:
@@ -25,7 +25,7 @@ def check_amount(ev: dict, expected: int, what: str) -> None:
         )
 
 
-def _owned_street(s: GameState, p: PlayerState, square: int, *, street: bool = False) -> Holding:
+def _owned_property(s: GameState, p: PlayerState, square: int, *, street: bool = False) -> Holding:
     sq = s.board.square(square)
     if not sq.is_property:
         raise RuleError("square.not_property", gettext_noop("{square} cannot be owned."), square=sq.name)
@@ -117,7 +117,7 @@ def buy(tx: Tx, ev: dict) -> None:
     p = s.player(ev["player"])
     d = _buy_decision(s, p)
     sq = s.board.square(d.square)
-    check_amount(ev, sq.price, "price")
+    check_amount(ev, sq.price, msg(gettext_noop("price")))
     tx.require_cash(p.id, sq.price, sq.name)
     s.holdings[sq.index] = Holding(p.id)
     s.decision = None
@@ -219,7 +219,7 @@ def rent(tx: Tx, ev: dict) -> None:
             player=p.name,
         )
     r = due[-1]
-    check_amount(ev, r.amount, "rent")
+    check_amount(ev, r.amount, msg(gettext_noop("rent")))
     s.rents = tuple(x for x in s.rents if x is not r)
     tx.transfer("rent", p.id, r.owner, r.amount, r.square)
     tx.note(
@@ -235,7 +235,7 @@ def build_error(s: GameState, p: PlayerState, square: int, count: int) -> RuleEr
     """Why ``p`` may not build ``count`` levels on ``square`` now (None: he may). Does not check cash."""
     v = s.variant
     try:
-        h = _owned_street(s, p, square, street=True)
+        h = _owned_property(s, p, square, street=True)
     except RuleError as e:
         return e
     sq = s.board.square(square)
@@ -313,7 +313,7 @@ def build(tx: Tx, ev: dict) -> None:
             cost=cost,
             price=paid,
         )
-    check_amount(ev, paid, "building cost")
+    check_amount(ev, paid, msg(gettext_noop("building cost")))
     tx.require_cash(p.id, paid, msg(gettext_noop("the building")))
     h = s.holdings[square]
     for level in range(h.level + 1, h.level + count + 1):
@@ -336,7 +336,7 @@ def build(tx: Tx, ev: dict) -> None:
 def sell_building_error(s: GameState, p: PlayerState, square: int, count: int) -> RuleError | None:
     v = s.variant
     try:
-        h = _owned_street(s, p, square, street=True)
+        h = _owned_property(s, p, square, street=True)
     except RuleError as e:
         return e
     sq = s.board.square(square)
@@ -383,7 +383,7 @@ def sell_levels(tx: Tx, player: str, square: int, count: int, ev: dict | None = 
     sq = s.board.square(square)
     payout = (sq.house_cost // 2) * count
     if ev is not None:
-        check_amount(ev, payout, "bank's payment")
+        check_amount(ev, payout, msg(gettext_noop("bank's payment")))
     h = s.holdings[square]
     for level in range(h.level, h.level - count, -1):
         if level == v.hotel_level:
@@ -405,7 +405,7 @@ def sell_levels(tx: Tx, player: str, square: int, count: int, ev: dict | None = 
 # -- mortgages ------------------------------------------------------------------------------------------
 def mortgage_error(s: GameState, p: PlayerState, square: int) -> RuleError | None:
     try:
-        h = _owned_street(s, p, square)
+        h = _owned_property(s, p, square)
     except RuleError as e:
         return e
     sq = s.board.square(square)
@@ -431,7 +431,7 @@ def mortgage(tx: Tx, ev: dict) -> None:
     if err:
         raise err
     sq = s.board.square(ev["square"])
-    check_amount(ev, sq.mortgage, "mortgage loan")
+    check_amount(ev, sq.mortgage, msg(gettext_noop("mortgage loan")))
     s.holdings[sq.index] = s.holdings[sq.index].but(mortgaged=True)
     tx.exchange("mortgage", p.id, sq.mortgage, -sq.mortgage, sq.index)
     tx.note(
@@ -458,7 +458,7 @@ def unmortgage_cost(s: GameState, square: int) -> tuple[int, int]:
 
 def unmortgage_error(s: GameState, p: PlayerState, square: int) -> RuleError | None:
     try:
-        h = _owned_street(s, p, square)
+        h = _owned_property(s, p, square)
     except RuleError as e:
         return e
     if not h.mortgaged:
@@ -478,7 +478,7 @@ def unmortgage(tx: Tx, ev: dict) -> None:
         raise err
     sq = s.board.square(ev["square"])
     loan, interest = unmortgage_cost(s, sq.index)
-    check_amount(ev, loan + interest, "amount to lift the mortgage")
+    check_amount(ev, loan + interest, msg(gettext_noop("amount to lift the mortgage")))
     tx.require_cash(p.id, loan + interest, msg(gettext_noop("lifting the mortgage")))
     s.holdings[sq.index] = s.holdings[sq.index].but(mortgaged=False)
     s.fee_paid = tuple(m for m in s.fee_paid if m != sq.index)
@@ -496,7 +496,7 @@ def unmortgage(tx: Tx, ev: dict) -> None:
 def trade_side_error(s: GameState, p: PlayerState, side: dict) -> RuleError | None:
     for m in side["squares"]:
         try:
-            _owned_street(s, p, m)
+            _owned_property(s, p, m)
             _no_buildings(
                 s,
                 m,

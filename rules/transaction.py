@@ -11,14 +11,12 @@ from rules.messages import Message, gettext_noop
 from rules.movements import BANK, Leg, Movement
 from rules.state import GameState
 
-Note = Message  # what an event says happened
-
 
 class Tx:
     def __init__(self, state: GameState):
         self.s = state
         self.movements: list[Movement] = []
-        self.notes: list[Note] = []
+        self.notes: list[Message] = []  # what the event says happened
 
     # -- narration ------------------------------------------------------------------------------------
     def note(self, template: str, **params) -> None:
