@@ -40,3 +40,17 @@ class Message:
 
 def msg(template: str, **params) -> Message:
     return Message(template, params)
+
+
+def to_data(m: Message) -> dict:
+    """A message as JSON data (values that are messages nest)."""
+    return {
+        "t": m.template,
+        "p": {k: to_data(v) if isinstance(v, Message) else v for k, v in m.params.items()},
+    }
+
+
+def from_data(d: dict) -> Message:
+    return Message(
+        d["t"], {k: from_data(v) if isinstance(v, dict) and "t" in v else v for k, v in d["p"].items()}
+    )

@@ -1,0 +1,77 @@
+"""A game state as plain JSON data and back, so the console can keep the current state between requests
+instead of replaying the game (``load_state(dump_state(s)) == s``)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, fields
+
+from rules.board import get_board
+from rules.state import BuyDecision, CardDraw, GameState, Holding, PlayerState, RentDue
+from rules.variants import Variant
+
+VERSION = 1
+
+
+def dump_state(s: GameState) -> dict:
+    d = s.decision
+    return {
+        "version": VERSION,
+        "board": s.board.id,
+        "variant": s.variant.as_dict(),
+        "players": [asdict(p) for p in s.players],
+        "holdings": {str(sq): list(h) for sq, h in sorted(s.holdings.items())},
+        "houses": s.houses,
+        "hotels": s.hotels,
+        "round": s.round,
+        "turn": s.turn,
+        "rolls": s.rolls,
+        "doubles": s.doubles,
+        "roll_again": s.roll_again,
+        "last_dice": list(s.last_dice) if s.last_dice else None,
+        "decision": None
+        if d is None
+        else {"kind": "buy" if isinstance(d, BuyDecision) else "card", **asdict(d)},
+        "auctions": list(s.auctions),
+        "rents": [asdict(r) for r in s.rents],
+        "fee_paid": list(s.fee_paid),
+        "time_up": s.time_up,
+        "finished": s.finished,
+        "end_reason": s.end_reason,
+        "bankruptcies": s.bankruptcies,
+        "events": s.events,
+    }
+
+
+def load_state(data: dict) -> GameState:
+    if data.get("version") != VERSION:
+        raise ValueError(f"unknown snapshot version {data.get('version')!r}")
+    names = {f.name for f in fields(Variant)}
+    variant = Variant(**{k: v for k, v in data["variant"].items() if k in names})
+    decision = None
+    if data["decision"] is not None:
+        d = dict(data["decision"])
+        kind = d.pop("kind")
+        decision = BuyDecision(**d) if kind == "buy" else CardDraw(**d)
+    return GameState(
+        board=get_board(data["board"]),
+        variant=variant,
+        players=[PlayerState(**p) for p in data["players"]],
+        holdings={int(sq): Holding(*h) for sq, h in data["holdings"].items()},
+        houses=data["houses"],
+        hotels=data["hotels"],
+        round=data["round"],
+        turn=data["turn"],
+        rolls=data["rolls"],
+        doubles=data["doubles"],
+        roll_again=data["roll_again"],
+        last_dice=tuple(data["last_dice"]) if data["last_dice"] else None,
+        decision=decision,
+        auctions=tuple(data["auctions"]),
+        rents=tuple(RentDue(**r) for r in data["rents"]),
+        fee_paid=tuple(data["fee_paid"]),
+        time_up=data["time_up"],
+        finished=data["finished"],
+        end_reason=data["end_reason"],
+        bankruptcies=data["bankruptcies"],
+        events=data["events"],
+    )

@@ -1,0 +1,96 @@
+"""A game at a table: its players in seat order, its append-only event log, and a snapshot of its state.
+
+The log is the game record: the active events, in sequence order, replay to the snapshot. Undone and voided
+events stay in the log with who did it, when and why.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from rules import available_boards, available_variants
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    name = models.CharField(_("name"), max_length=120, blank=True)
+    variant = models.CharField(_("variant"), max_length=40, choices=[(v, v) for v in available_variants()])
+    board = models.CharField(_("board"), max_length=40, choices=[(b, b) for b in available_boards()])
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.RUNNING)
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="refereed_games", verbose_name=_("referees")
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(_("clock started"), null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # The current state, kept so that a move does not replay the game (rules.snapshot), and the ledger totals.
+    state = models.JSONField(default=dict, editable=False)
+    ledger = models.JSONField(default=dict, editable=False)  # player id -> [income, cost]
+    version = models.PositiveIntegerField(default=0, editable=False)  # +1 at every change of the log
+    next_seq = models.PositiveIntegerField(default=1, editable=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self):
+        return self.name or f"{self.variant} #{self.pk}"
+
+
+class GamePlayer(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    pid = models.CharField(_("player id"), max_length=16)
+    name = models.CharField(_("name"), max_length=120)
+    role = models.CharField(_("role"), max_length=12, blank=True)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="unique_seat_per_game"),
+            models.UniqueConstraint(fields=["game", "pid"], name="unique_player_id_per_game"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class GameEvent(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("active")
+        UNDONE = "undone", _("undone")
+        VOIDED = "voided", _("voided")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField(_("sequence number"))
+    data = models.JSONField(_("event"))  # the event as in a game record
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.ACTIVE)
+    notes = models.JSONField(default=list, editable=False)  # what it did, as messages (rules.messages)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    client_key = models.CharField(max_length=64, null=True, blank=True)  # makes a resent request harmless
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    changed_at = models.DateTimeField(null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="unique_seq_per_game"),
+            models.UniqueConstraint(fields=["game", "client_key"], name="unique_client_key_per_game"),
+        ]
+
+    def __str__(self):
+        return f"{self.game_id}#{self.seq} {self.data.get('type')}"

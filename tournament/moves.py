@@ -1,0 +1,221 @@
+"""Recording a table's moves: one event per request, applied to the stored state (no replay), with undo and
+void by replaying the rest, an audit trail, stale-version refusal and harmless resends.
+
+Everything here works on the database; the rules come from ``rules`` and the income/cost from ``ledger``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from ledger import Ledger
+from rules import RulesError, apply, parse_record, replay
+from rules.messages import to_data
+from rules.record import FORMAT
+from rules.replay import start_state
+from rules.snapshot import dump_state, load_state
+from rules.state import GameState
+from tournament.models import Game, GameEvent, GamePlayer
+
+
+class StaleVersion(Exception):
+    """The move was made against an older state: another device entered a move meanwhile."""
+
+
+class LogError(Exception):
+    """An undo or void that cannot be done (nothing to undo, a void that breaks a later move, …)."""
+
+    def __init__(self, message, rules_error: RulesError | None = None, seq: int | None = None):
+        super().__init__(str(message))
+        self.rules_error = rules_error
+        self.seq = seq
+
+
+@dataclass
+class Submitted:
+    game: Game
+    event: GameEvent
+    duplicate: bool = False  # the same request had already been applied
+
+
+def create_game(
+    *,
+    variant: str,
+    board: str,
+    players: list[dict],
+    options: dict | None = None,
+    name: str = "",
+    user=None,
+    referees=(),
+) -> Game:
+    """A new game at a table. ``players``: [{"name", "role"?}] in seat order. Raises RulesError if invalid."""
+    ids = [chr(ord("A") + i) for i in range(len(players))]
+    record = parse_record(
+        {
+            "format": FORMAT,
+            "variant": variant,
+            "board": board,
+            "options": options or {},
+            "players": [
+                {"id": pid, "name": p["name"], **({"role": p["role"]} if p.get("role") else {})}
+                for pid, p in zip(ids, players, strict=True)
+            ],
+            "events": [],
+        }
+    )
+    state = start_state(record)
+    with transaction.atomic():
+        game = Game.objects.create(
+            name=name,
+            variant=variant,
+            board=board,
+            options=options or {},
+            created_by=user,
+            state=dump_state(state),
+            ledger={pid: [0, 0] for pid in ids},
+        )
+        GamePlayer.objects.bulk_create(
+            GamePlayer(game=game, seat=i, pid=pid, name=p["name"], role=p.get("role") or "")
+            for i, (pid, p) in enumerate(zip(ids, players, strict=True))
+        )
+        if referees:
+            game.referees.set(referees)
+    return game
+
+
+def current_state(game: Game) -> GameState:
+    return load_state(game.state)
+
+
+def active_events(game: Game):
+    return game.events.filter(status=GameEvent.Status.ACTIVE).order_by("seq")
+
+
+def record_of(game: Game) -> dict:
+    """The game as a GAME_RECORD file: what `replay` accepts and gives the same result as the console."""
+    return {
+        "format": FORMAT,
+        "variant": game.variant,
+        "board": game.board,
+        "players": [
+            {"id": p.pid, "name": p.name, **({"role": p.role} if p.role else {})}
+            for p in game.players.order_by("seat")
+        ],
+        "options": game.options,
+        "events": [e.data for e in active_events(game)],
+    }
+
+
+def _clean(event: dict) -> dict:
+    """The normalised event as record data: lists for tuples, no empty optional fields."""
+    out = {}
+    for k, v in event.items():
+        if v is None and k not in ("winner",):
+            continue
+        out[k] = list(v) if isinstance(v, tuple) else v
+    return out
+
+
+def _locked(game_id: int, version: int | None) -> Game:
+    game = Game.objects.select_for_update().get(pk=game_id)
+    if version is not None and version != game.version:
+        raise StaleVersion(game)
+    return game
+
+
+def submit(
+    game_id: int, event: dict, *, version: int | None, user=None, client_key: str | None = None
+) -> Submitted:
+    """Apply one event to the stored state. Raises RulesError (nothing changes) or StaleVersion."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if client_key:
+            done = game.events.filter(client_key=client_key).first()
+            if done is not None:
+                return Submitted(game, done, duplicate=True)
+        if version is not None and version != game.version:
+            raise StaleVersion(game)
+        out = apply(load_state(game.state), event)
+        row = GameEvent.objects.create(
+            game=game,
+            seq=game.next_seq,
+            data=_clean(out.event),
+            notes=[to_data(n) for n in out.notes],
+            entered_by=user if user and user.is_authenticated else None,
+            client_key=client_key or None,
+        )
+        ledger = game.ledger
+        for m in out.movements:
+            for leg in m.legs:
+                if leg.party in ledger:
+                    ledger[leg.party][0] += max(leg.equity, 0)
+                    ledger[leg.party][1] += max(-leg.equity, 0)
+        game.state = dump_state(out.state)
+        game.version += 1
+        game.next_seq += 1
+        now = timezone.now()
+        game.started_at = game.started_at or now
+        _set_status(game, out.state, now)
+        game.save()
+        return Submitted(game, row)
+
+
+def _set_status(game: Game, state: GameState, now) -> None:
+    if state.finished and game.status != Game.Status.FINISHED:
+        game.status, game.finished_at = Game.Status.FINISHED, now
+    elif not state.finished:
+        game.status, game.finished_at = Game.Status.RUNNING, None
+
+
+def _rebuild(game: Game) -> None:
+    """Replay the active events from scratch into the snapshot and the ledger totals."""
+    record = record_of(game)
+    result = replay(record)
+    if result.error is not None:
+        seq = None
+        if result.error["index"] is not None:
+            seq = list(active_events(game).values_list("seq", flat=True))[result.error["index"]]
+        raise LogError(
+            _("Without that event, move #{seq} would be illegal.").format(seq=seq),
+            rules_error=result.exception,
+            seq=seq,
+        )
+    ledger = Ledger([p["id"] for p in record["players"]], result.state.variant.starting_cash)
+    for i, out in enumerate(result.outcomes):
+        ledger.post(i, out.movements)
+    game.state = dump_state(result.state)
+    game.ledger = {pid: [ledger.income(pid), ledger.cost(pid)] for pid in ledger._lines}
+    _set_status(game, result.state, timezone.now())
+
+
+def _take_back(game_id: int, seq: int | None, status: str, *, version: int | None, user, reason: str) -> Game:
+    reason = (reason or "").strip()
+    if not reason:
+        raise LogError(_("Say why (a reason is kept in the log)."))
+    with transaction.atomic():
+        game = _locked(game_id, version)
+        rows = active_events(game)
+        row = rows.last() if seq is None else rows.filter(seq=seq).first()
+        if row is None:
+            raise LogError(_("There is no such move to take back."))
+        row.status = status
+        row.changed_by = user if user and user.is_authenticated else None
+        row.changed_at = timezone.now()
+        row.reason = reason[:200]
+        row.save()
+        _rebuild(game)  # raises LogError: the transaction is rolled back, nothing changes
+        game.version += 1
+        game.save()
+        return game
+
+
+def undo_last(game_id: int, *, version: int | None, user=None, reason: str) -> Game:
+    return _take_back(game_id, None, GameEvent.Status.UNDONE, version=version, user=user, reason=reason)
+
+
+def void(game_id: int, seq: int, *, version: int | None, user=None, reason: str) -> Game:
+    return _take_back(game_id, seq, GameEvent.Status.VOIDED, version=version, user=user, reason=reason)
