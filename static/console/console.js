@@ -1,0 +1,38 @@
+// The referee's console: two taps roll the dice, clocks count down. Works again after every htmx swap.
+(function () {
+  "use strict";
+
+  function initDice(root) {
+    root.querySelectorAll("[data-dice-form]").forEach(function (form) {
+      if (form.dataset.ready) return;
+      form.dataset.ready = "1";
+      form.addEventListener("change", function () {
+        var d1 = form.querySelector("input[name=d1]:checked");
+        var d2 = form.querySelector("input[name=d2]:checked");
+        if (d1 && d2 && form.querySelector("[data-auto-submit]")) form.requestSubmit();
+      });
+    });
+  }
+
+  function tick() {
+    var now = Date.now();
+    document.querySelectorAll("[data-countdown]").forEach(function (el) {
+      var since = Date.parse(el.dataset.countdownSince);
+      if (isNaN(since)) return;
+      var left = Math.max(0, Math.ceil(Number(el.dataset.countdown) - (now - since) / 1000));
+      var out = el.querySelector(".countdown");
+      if (out) out.textContent = left;
+      el.classList.toggle("expired", left === 0);
+    });
+    document.querySelectorAll("[data-clock-start]").forEach(function (el) {
+      var end = Date.parse(el.dataset.clockStart) + Number(el.dataset.clockMinutes) * 60000;
+      var left = Math.max(0, Math.round((end - now) / 1000));
+      el.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      el.classList.toggle("warn", left < 300);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { initDice(document); tick(); });
+  document.addEventListener("htmx:afterSwap", function () { initDice(document); tick(); });
+  setInterval(tick, 500);
+})();

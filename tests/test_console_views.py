@@ -1,0 +1,286 @@
+"""The referee's console through Django's test client: every action, every refusal, permissions, bad input."""
+
+import json
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from rules import replay
+from tournament import moves
+from tournament.models import Game, GameEvent
+
+pytestmark = pytest.mark.django_db
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def referee(client):
+    user = User.objects.create_user("ref", password="pw")
+    client.force_login(user)
+    return user
+
+
+def start(referee, variant="tournament-pl", board="classic-pl", names=("Anna", "Bartek"), options=None):
+    return moves.create_game(
+        variant=variant,
+        board=board,
+        players=[{"name": n} for n in names],
+        options=options or {},
+        referees=[referee],
+    )
+
+
+def act(client, game, **fields):
+    game.refresh_from_db()
+    data = {"version": game.version, **fields}
+    response = client.post(reverse("console_act", args=[game.pk]), data, **HX)
+    game.refresh_from_db()
+    return response
+
+
+def html(response):
+    return response.content.decode()
+
+
+def state(game):
+    game.refresh_from_db()
+    return moves.current_state(game)
+
+
+def test_login_required(client):
+    game = moves.create_game(variant="classic", board="classic-us", players=[{"name": "A"}, {"name": "B"}])
+    response = client.get(reverse("console", args=[game.pk]))
+    assert response.status_code == 302 and reverse("login") in response["Location"]
+
+
+def test_only_referees_and_director_enter_moves(client, referee):
+    game = start(referee)
+    other = User.objects.create_user("other", password="pw")
+    client.force_login(other)
+    for url in ("console", "console_panel", "game_record"):
+        assert client.get(reverse(url, args=[game.pk])).status_code == 403
+    assert client.post(reverse("console_act", args=[game.pk]), {"action": "roll"}).status_code == 403
+    assert client.post(reverse("console_undo", args=[game.pk]), {"reason": "x"}).status_code == 403
+    director = User.objects.create_user("director", password="pw", is_staff=True)
+    client.force_login(director)
+    assert client.get(reverse("console", args=[game.pk])).status_code == 200
+
+
+def test_start_a_game_with_the_form(client, referee):
+    response = client.post(
+        reverse("game_new"),
+        {
+            "name": "Practice",
+            "variant": "tournament-pl",
+            "board": "classic-pl",
+            "players": "Anna\nBartek\nCelina",
+            "max_rounds": "8",
+        },
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse("console", args=[game.pk])
+    assert [p.name for p in game.players.all()] == ["Anna", "Bartek", "Celina"]
+    assert game.options == {"max_rounds": 8} and referee in game.referees.all()
+
+
+@pytest.mark.parametrize("players", ["Anna", "Anna\nAnna", "\n".join(f"P{i}" for i in range(9))])
+def test_start_form_refuses_bad_players(client, referee, players):
+    response = client.post(
+        reverse("game_new"), {"variant": "classic", "board": "classic-us", "players": players}
+    )
+    assert response.status_code == 200 and 'class="error"' in html(response) and not Game.objects.exists()
+
+
+def test_console_page_shows_turn_dice_and_players(client, referee):
+    game = start(referee)
+    page = html(client.get(reverse("console", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en"))
+    assert "Anna rolls" in page and 'name="d1"' in page and "Bartek" in page and "32 houses" in page
+
+
+def test_roll_buy_decline_auction_rent(client, referee):
+    game = start(referee)
+    response = act(client, game, action="roll", player="A", d1=3, d2=3)
+    assert response.status_code == 200 and "Buy for 100" in html(response)
+    act(client, game, action="buy", player="A")
+    act(client, game, action="roll", player="A", d1=1, d2=2)
+    act(client, game, action="decline", player="A")
+    page = html(act(client, game, action="auction", square=9, winner="B", price=59))
+    assert "below the opening bid 60" in page and state(game).owner_of(9) is None
+    act(client, game, action="auction", square=9, winner="B", price=150)
+    page = html(act(client, game, action="roll", player="B", d1=2, d2=4))
+    assert "Rent 6" in page
+    act(client, game, action="rent", player="B", square=6)
+    s = state(game)
+    assert (s.player("A").cash, s.player("B").cash) == (1406, 1344)
+    assert game.ledger == {"A": [6, 0], "B": [0, 36]}
+
+
+def test_auction_nobody_bought(client, referee):
+    game = start(referee)
+    act(client, game, action="roll", player="A", d1=1, d2=2)
+    act(client, game, action="decline", player="A")
+    act(client, game, action="auction", square=3, nobody="1")
+    assert state(game).auctions == () and state(game).owner_of(3) is None
+
+
+def test_card_by_listed_text_and_by_effect(client, referee):
+    us = start(referee, "classic", "classic-us")
+    page = html(act(client, us, action="roll", player="A", d1=3, d2=4))
+    assert "Advance to Boardwalk" in page
+    act(client, us, action="card", player="A", card="chance:bank-dividend")
+    assert state(us).player("A").cash == 1550
+    pl = start(referee)
+    act(client, pl, action="roll", player="A", d1=3, d2=4)
+    page = html(act(client, pl, action="card", player="A", effect_kind="collect"))
+    assert "Enter the amount" in page
+    act(client, pl, action="card", player="A", effect_kind="collect", effect_amount="40")
+    assert state(pl).player("A").cash == 1540
+
+
+def test_build_sell_mortgage_unmortgage(client, referee):
+    game = start(referee)
+    act(client, game, action="roll", player="A", d1=3, d2=3)
+    act(client, game, action="buy", player="A")
+    act(client, game, action="build", player="A", square=6)
+    act(client, game, action="build", player="A", square=6)
+    assert state(game).holdings[6].level == 2
+    page = html(act(client, game, action="mortgage", player="A", square=6))
+    assert "first sell the buildings" in page
+    act(client, game, action="sell_building", player="A", square=6, count=2)
+    act(client, game, action="mortgage", player="A", square=6)
+    assert state(game).holdings[6].mortgaged
+    act(client, game, action="unmortgage", player="A", square=6)
+    s = state(game)
+    assert not s.holdings[6].mortgaged and s.player("A").cash == 1500 - 100 - 100 + 50 + 50 - 55
+
+
+def test_trade_jail_and_bankruptcy(client, referee):
+    game = start(referee, "classic", "classic-us")
+    act(client, game, action="roll", player="A", d1=2, d2=4)
+    act(client, game, action="buy", player="A")
+    act(client, game, action="trade", player="A", **{"with": "B"}, give_squares="6", get_cash="150")
+    assert state(game).owner_of(6) == "B" and state(game).player("A").cash == 1550
+    act(client, game, action="roll", player="B", d1=5, d2=5)  # 10: just visiting... a double
+    act(client, game, action="roll", player="B", d1=6, d2=6)  # 22: Chance, a second double
+    act(client, game, action="card", player="B", card="chance:go-to-jail")
+    assert state(game).player("B").in_jail
+    act(client, game, action="roll", player="A", d1=1, d2=3)  # 6 -> 10: just visiting
+    page = html(client.get(reverse("console", args=[game.pk])))
+    assert "Pay the fine 50" in page
+    act(client, game, action="jail_fine", player="B")
+    assert not state(game).player("B").in_jail
+    page = html(act(client, game, action="bankrupt", player="A"))
+    assert "owes nothing" in page
+
+
+def test_timeout_and_time_up(client, referee):
+    game = start(referee, "polish-table", "classic-pl")
+    act(client, game, action="roll", player="A", d1=3, d2=3)
+    act(client, game, action="timeout", player="A")
+    assert state(game).decision is None
+    act(client, game, action="time_up")
+    assert state(game).time_up
+
+
+def test_deal_in_short_game(client, referee):
+    game = start(referee, "short", "classic-us")
+    page = html(client.get(reverse("console", args=[game.pk])))
+    assert "Deal 2 title deeds to Anna" in page
+    act(client, game, action="deal", player="A", squares=["1", "3"])
+    assert state(game).player("A").dealt == 2
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"action": "roll", "player": "A", "d1": "x", "d2": "3"}, "whole number"),
+        ({"action": "roll", "player": "A", "d1": "7", "d2": "3"}, "1 to 6"),
+        ({"action": "roll", "player": "A"}, "Enter the first die"),
+        ({"action": "fly", "player": "A"}, "Unknown action"),
+        ({"player": "A"}, "Unknown action"),
+        ({"action": "roll", "player": "Z", "d1": "1", "d2": "2"}, "must be one of the players"),
+        ({"action": "build", "player": "A", "square": "99"}, "square index"),
+        ({"action": "roll", "player": "B", "d1": "1", "d2": "2"}, "turn to roll"),
+    ],
+)
+def test_bad_input_gets_a_clear_message_and_changes_nothing(client, referee, fields, message):
+    game = start(referee)
+    response = act(client, game, **fields)
+    assert response.status_code == 200 and message in html(response)
+    assert game.version == 0 and not GameEvent.objects.exists()
+
+
+def test_error_in_polish(client, referee):
+    game = start(referee)
+    client.post(reverse("set_language"), {"language": "pl"})
+    page = html(act(client, game, action="roll", player="B", d1=1, d2=2))
+    assert "Teraz rzuca Anna, a nie Bartek." in page
+
+
+def test_stale_submission_is_refused_with_fresh_state(client, referee):
+    game = start(referee)
+    act(client, game, action="roll", player="A", d1=4, d2=6)
+    response = client.post(
+        reverse("console_act", args=[game.pk]),
+        {"version": 0, "action": "roll", "player": "B", "d1": 4, "d2": 6},
+        **HX,
+    )
+    page = html(response)
+    assert "Another device entered a move" in page and "Bartek rolls" in page
+    assert GameEvent.objects.count() == 1
+
+
+def test_double_tap_creates_one_event(client, referee):
+    game = start(referee)
+    data = {"version": 0, "client_key": "tap-1", "action": "roll", "player": "A", "d1": 4, "d2": 6}
+    for _ in range(2):
+        assert client.post(reverse("console_act", args=[game.pk]), data, **HX).status_code == 200
+    assert GameEvent.objects.count() == 1
+
+
+def test_without_htmx_a_move_redirects_back_with_its_message(client, referee):
+    game = start(referee)
+    response = client.post(
+        reverse("console_act", args=[game.pk]),
+        {"version": 0, "action": "roll", "player": "B", "d1": 1, "d2": 2},
+        follow=True,
+    )
+    assert response.redirect_chain[-1][0] == reverse("console", args=[game.pk])
+    assert "turn to roll" in html(response)
+
+
+def test_undo_and_void_through_the_console(client, referee):
+    game = start(referee)
+    act(client, game, action="roll", player="A", d1=4, d2=6)
+    act(client, game, action="roll", player="B", d1=1, d2=3)
+    url = reverse("console_undo", args=[game.pk])
+    page = html(client.post(url, {"version": game.version, "reason": ""}, **HX))
+    assert "Say why" in page
+    page = html(client.post(url, {"version": game.version, "reason": "wrong dice"}, **HX))
+    assert "undone" in page and "wrong dice" in page
+    game.refresh_from_db()
+    page = html(
+        client.post(
+            reverse("console_void", args=[game.pk, 1]), {"version": game.version, "reason": "x"}, **HX
+        )
+    )
+    assert "would be illegal" not in page and state(game).round == 0
+
+
+def test_panel_polling_answers_204_when_unchanged(client, referee):
+    game = start(referee)
+    url = reverse("console_panel", args=[game.pk])
+    assert client.get(url, {"version": 0}).status_code == 204
+    act(client, game, action="roll", player="A", d1=4, d2=6)
+    assert client.get(url, {"version": 0}).status_code == 200
+
+
+def test_exported_record_replays_to_what_the_console_shows(client, referee):
+    game = start(referee)
+    act(client, game, action="roll", player="A", d1=3, d2=3)
+    act(client, game, action="buy", player="A")
+    response = client.get(reverse("game_record", args=[game.pk]))
+    record = json.loads(response.content)
+    assert response["Content-Disposition"].startswith("attachment")
+    assert replay(record).state == state(game)

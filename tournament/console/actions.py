@@ -1,0 +1,149 @@
+"""From the console's form fields to a game-record event. Bad input raises ActionError with a message for
+the referee; the rules themselves are checked by the engine."""
+
+from __future__ import annotations
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+
+ACTIONS = (
+    "roll",
+    "buy",
+    "decline",
+    "auction",
+    "rent",
+    "card",
+    "build",
+    "sell_building",
+    "mortgage",
+    "unmortgage",
+    "trade",
+    "jail_fine",
+    "jail_card",
+    "timeout",
+    "bankrupt",
+    "time_up",
+    "deal",
+)
+
+
+class ActionError(ValueError):
+    pass
+
+
+def _int(post: QueryDict, name: str, label: str, *, required: bool = True, minimum: int = 0) -> int | None:
+    raw = (post.get(name) or "").strip()
+    if not raw:
+        if required:
+            raise ActionError(_("Enter the %(field)s.") % {"field": label})
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ActionError(_("The %(field)s must be a whole number.") % {"field": label}) from None
+    if value < minimum:
+        raise ActionError(_("The %(field)s must be at least %(min)s.") % {"field": label, "min": minimum})
+    return value
+
+
+def _dice(post: QueryDict, *, required: bool = True) -> list[int] | None:
+    d1 = _int(post, "d1", _("first die"), required=required, minimum=1)
+    d2 = _int(post, "d2", _("second die"), required=required, minimum=1)
+    if d1 is None or d2 is None:
+        if d1 is not None or d2 is not None:
+            raise ActionError(_("Tap both dice."))
+        return None
+    if d1 > 6 or d2 > 6:
+        raise ActionError(_("A die shows 1 to 6."))
+    return [d1, d2]
+
+
+def _player(post: QueryDict, name: str = "player") -> str:
+    value = (post.get(name) or "").strip()
+    if not value:
+        raise ActionError(_("Choose the player."))
+    return value
+
+
+def _squares(post: QueryDict, name: str) -> list[int]:
+    out = []
+    for raw in post.getlist(name):
+        try:
+            out.append(int(raw))
+        except ValueError:
+            raise ActionError(_("Unknown square.")) from None
+    return out
+
+
+def _effect(post: QueryDict) -> dict:
+    kind = post.get("effect_kind") or ""
+    effect: dict = {"kind": kind}
+    if kind in ("collect", "pay", "pay_each_player", "collect_from_each_player"):
+        effect["amount"] = _int(post, "effect_amount", _("amount"))
+    elif kind == "move_to":
+        effect["square"] = _int(post, "effect_square", _("square"))
+    elif kind == "move_back":
+        effect["steps"] = _int(post, "effect_steps", _("number of squares"), minimum=1)
+    elif kind == "nearest":
+        effect["square_kind"] = post.get("effect_square_kind") or "railroad"
+        if effect["square_kind"] == "railroad":
+            effect["rent_multiplier"] = 2
+        else:
+            effect["utility_multiplier"] = 10
+    elif kind == "repairs":
+        effect["per_house"] = _int(post, "effect_per_house", _("amount per house"))
+        effect["per_hotel"] = _int(post, "effect_per_hotel", _("amount per hotel"))
+    elif kind not in ("go_to_jail", "jail_card"):
+        raise ActionError(_("Choose what the card does."))
+    return effect
+
+
+def event_from_post(post: QueryDict) -> dict:
+    action = post.get("action")
+    if action not in ACTIONS:
+        raise ActionError(_("Unknown action."))
+    if action == "time_up":
+        return {"type": "time_up"}
+    if action == "auction":
+        square = _int(post, "square", _("square"))
+        if post.get("nobody"):
+            return {"type": "auction", "square": square, "winner": None, "price": 0}
+        return {
+            "type": "auction",
+            "square": square,
+            "winner": _player(post, "winner"),
+            "price": _int(post, "price", _("price")),
+        }
+    ev = {"type": action, "player": _player(post)}
+    if action == "roll":
+        ev["dice"] = _dice(post)
+    elif action == "card":
+        if post.get("card"):
+            ev["card"] = post["card"]
+        else:
+            ev["effect"] = _effect(post)
+        dice = _dice(post, required=False)
+        if dice:
+            ev["dice"] = dice
+    elif action in ("build", "sell_building"):
+        ev["square"] = _int(post, "square", _("square"))
+        ev["count"] = _int(post, "count", _("number of levels"), required=False, minimum=1) or 1
+    elif action in ("mortgage", "unmortgage"):
+        ev["square"] = _int(post, "square", _("square"))
+    elif action == "rent":
+        square = _int(post, "square", _("square"), required=False)
+        if square is not None:
+            ev["square"] = square
+    elif action == "deal":
+        ev["squares"] = _squares(post, "squares")
+        if not ev["squares"]:
+            raise ActionError(_("Choose the title deeds dealt."))
+    elif action == "trade":
+        ev["with"] = _player(post, "with")
+        for side in ("give", "get"):
+            ev[side] = {
+                "squares": _squares(post, f"{side}_squares"),
+                "cash": _int(post, f"{side}_cash", _("cash"), required=False) or 0,
+                "jail_cards": _int(post, f"{side}_jail_cards", _("jail cards"), required=False) or 0,
+            }
+    return ev

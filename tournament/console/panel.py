@@ -1,0 +1,212 @@
+"""What the console shows for a game: turn, round, players, bank, what is pending and what is allowed now.
+
+Built from the state and the engine's own answer to "what is legal now" (``rules.legal``), so the screen
+offers only what the engine accepts.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.utils.translation import gettext as _
+
+from rules.board import Board
+from rules.legal import legal_actions
+from rules.messages import from_data
+from rules.scoring import ranking
+from rules.state import GameState
+from rules.valuation import net_worth
+from tournament.messages import message_text
+from tournament.models import Game, GameEvent
+
+LOG_LENGTH = 12
+EFFECT_KINDS = [
+    "collect",
+    "pay",
+    "move_to",
+    "move_back",
+    "nearest",
+    "go_to_jail",
+    "jail_card",
+    "repairs",
+    "pay_each_player",
+    "collect_from_each_player",
+]
+
+
+def level_label(state: GameState, level: int) -> str:
+    if level >= state.variant.hotel_level:
+        return _("hotel")
+    return "" if level == 0 else "⌂" * level
+
+
+def square_label(board: Board, index: int) -> dict:
+    sq = board.square(index)
+    return {
+        "index": index,
+        "name": sq.name,
+        "group": sq.group or sq.kind,
+        "price": sq.price,
+        "house_cost": sq.house_cost,
+    }
+
+
+def build_panel(game: Game, state: GameState, *, error: str | None = None, notice: str | None = None) -> dict:
+    board, v = state.board, state.variant
+    legal = legal_actions(state)
+    names = {p.id: p.name for p in state.players}
+    ranks = ranking(state) if state.finished else {}
+    current = state.current
+    players = []
+    for p in state.players:
+        props = []
+        for sq in state.owned_by(p.id):
+            h = state.holdings[sq]
+            props.append(
+                {
+                    **square_label(board, sq),
+                    "level": h.level,
+                    "hotel": h.level >= v.hotel_level,
+                    "houses": 0 if h.level >= v.hotel_level else h.level,
+                    "buildings": level_label(state, h.level),
+                    "mortgaged": h.mortgaged,
+                }
+            )
+        income, cost = game.ledger.get(p.id, [0, 0])
+        players.append(
+            {
+                "id": p.id,
+                "name": p.name,
+                "cash": p.cash,
+                "debt": -p.cash if p.cash < 0 else 0,
+                "creditor": names.get(p.debt_to, _("the bank")) if p.cash < 0 else "",
+                "position": board.square(p.position).name,
+                "in_jail": p.in_jail,
+                "jail_turns": p.jail_turns,
+                "jail_cards": len(p.jail_cards),
+                "bankrupt": p.bankrupt,
+                "properties": props,
+                "net_worth": net_worth(state, p.id),
+                "income": income,
+                "cost": cost,
+                "rank": ranks.get(p.id),
+                "is_turn": current is not None and current.id == p.id and not state.finished,
+                "options": _player_options(board, legal.players.get(p.id)),
+            }
+        )
+    roller = legal.roll
+    card = None
+    if legal.card:
+        deck = board.decks[legal.card["deck"]]
+        card = {
+            "player": legal.card["player"],
+            "player_name": names[legal.card["player"]],
+            "deck": deck.id,
+            "deck_name": deck.name,
+            "cards": None
+            if legal.card["cards"] is None
+            else [{"ref": f"{deck.id}:{cid}", "text": deck.card(cid).text} for cid in legal.card["cards"]],
+        }
+    return {
+        "game": game,
+        "version": game.version,
+        "client_key": uuid.uuid4().hex,
+        "error": error,
+        "notice": notice,
+        "finished": state.finished,
+        "end_reason": state.end_reason,
+        "round": state.round,
+        "max_rounds": v.max_rounds,
+        "last_round": bool(v.max_rounds and state.round >= v.max_rounds and not state.finished),
+        "time_up": state.time_up,
+        "current": names.get(current.id) if current else None,
+        "players": players,
+        "active": [p for p in players if not p["bankrupt"]],
+        "bank": {"houses": state.houses, "hotels": state.hotels},
+        "roll": {
+            "player": roller,
+            "player_name": names[roller],
+            "again": legal.roll_again,
+            "in_jail": state.player(roller).in_jail,
+            "jail_fine": legal.players[roller].jail_fine,
+            "jail_card": legal.players[roller].jail_card,
+            "fine": v.jail_fine,
+        }
+        if roller
+        else None,
+        "blocked_by": legal.blocked_by,
+        "buy": {
+            **legal.buy,
+            "player_name": names[legal.buy["player"]],
+            "square": square_label(board, legal.buy["square"]),
+        }
+        if legal.buy
+        else None,
+        "auctions": [{**a, "square": square_label(board, a["square"])} for a in legal.auctions],
+        "card": card,
+        "effect_kinds": EFFECT_KINDS,
+        "rents": [
+            {
+                **r,
+                "payer_name": names[r["payer"]],
+                "owner_name": names[r["owner"]],
+                "square_name": board.square(r["square"]).name,
+            }
+            for r in legal.rents
+        ],
+        "debts": [
+            {**d, "player_name": names[d["player"]], "to_name": names.get(d["to"], _("the bank"))}
+            for d in legal.debts
+        ],
+        "deals": [{**d, "player_name": names[d["player"]]} for d in legal.deals],
+        "free_deeds": [
+            square_label(board, s.index) for s in board.properties if s.index not in state.holdings
+        ],
+        "timeout": {"player": legal.timeout, "player_name": names[legal.timeout]} if legal.timeout else None,
+        "move_time_limit": v.move_time_limit,
+        "can_time_up": legal.time_up,
+        "time_limit_minutes": v.time_limit_minutes,
+        "log": _log(game),
+        "can_undo": game.events.filter(status=GameEvent.Status.ACTIVE).exists(),
+        "last_move_at": _last_move_at(game),
+        "squares": [square_label(board, s.index) for s in board.squares],
+    }
+
+
+def _player_options(board: Board, o) -> dict | None:
+    if o is None:
+        return None
+    return {
+        "build": [square_label(board, sq) for sq in o.build],
+        "sell_building": [{**square_label(board, sq), "count": n} for sq, n in o.sell_building.items()],
+        "mortgage": [{**square_label(board, sq), "loan": board.square(sq).mortgage} for sq in o.mortgage],
+        "unmortgage": [{**square_label(board, sq), "amount": amount} for sq, amount in o.unmortgage.items()],
+        "tradable": [square_label(board, sq) for sq in o.tradable],
+        "bankrupt": o.bankrupt,
+        "any": bool(o.build or o.sell_building or o.mortgage or o.unmortgage),
+    }
+
+
+def _last_move_at(game: Game):
+    last = game.events.order_by("-seq").values_list("entered_at", flat=True).first()
+    return last or game.created_at
+
+
+def _log(game: Game) -> list[dict]:
+    rows = list(game.events.order_by("-seq")[:LOG_LENGTH])
+    last_active = next((r.seq for r in rows if r.status == GameEvent.Status.ACTIVE), None)
+    return [
+        {
+            "seq": r.seq,
+            "type": r.data.get("type"),
+            "notes": [message_text(from_data(n)) for n in r.notes],
+            "status": r.status,
+            "status_label": GameEvent.Status(r.status).label,
+            "active": r.status == GameEvent.Status.ACTIVE,
+            "last": r.seq == last_active,
+            "reason": r.reason,
+            "by": r.entered_by.get_username() if r.entered_by else "",
+            "at": r.entered_at,
+        }
+        for r in rows
+    ]

@@ -1,0 +1,164 @@
+"""Views of the referee's console. One POST applies one event; with HTMX the response is the refreshed panel,
+without it a redirect back to the console (the console also works without JavaScript)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from rules import RulesError
+from tournament import moves
+from tournament.console.actions import ActionError, event_from_post
+from tournament.console.forms import NewGameForm
+from tournament.console.panel import build_panel
+from tournament.messages import error_text
+from tournament.models import Game
+from tournament.permissions import can_enter_moves, is_director
+
+
+def _game_for(request, pk: int) -> Game:
+    game = get_object_or_404(Game, pk=pk)
+    if not can_enter_moves(request.user, game):
+        raise PermissionDenied(
+            _("Only the referees of this table and the tournament director may enter moves.")
+        )
+    return game
+
+
+def _version(request) -> int | None:
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return None
+
+
+def _respond(request, game: Game, *, error: str | None = None, notice: str | None = None):
+    """The refreshed panel (HTMX) or a redirect to the console page carrying the message."""
+    if request.htmx:
+        context = build_panel(game, moves.current_state(game), error=error, notice=notice)
+        return render(request, "console/panel.html", context)
+    if error:
+        messages.error(request, error)
+    elif notice:
+        messages.info(request, notice)
+    return redirect("console", pk=game.pk)
+
+
+@login_required
+def game_list(request):
+    games = Game.objects.all() if is_director(request.user) else Game.objects.filter(referees=request.user)
+    q = (request.GET.get("q") or "").strip()
+    if q:
+        games = games.filter(Q(name__icontains=q) | Q(players__name__icontains=q)).distinct()
+    mine = games.filter(referees=request.user)
+    others = games.exclude(pk__in=mine.values("pk"))
+    return render(
+        request, "console/game_list.html", {"mine": mine, "others": others, "q": q, "can_create": True}
+    )
+
+
+@login_required
+def game_new(request):
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = moves.create_game(user=request.user, referees=[request.user], **form.game_arguments())
+        except RulesError as e:
+            form.add_error(None, error_text(e))
+        else:
+            return redirect("console", pk=game.pk)
+    return render(request, "console/game_new.html", {"form": form})
+
+
+@login_required
+def console(request, pk: int):
+    game = _game_for(request, pk)
+    context = build_panel(game, moves.current_state(game))
+    return render(request, "console/page.html", context)
+
+
+@login_required
+def panel(request, pk: int):
+    """The panel alone; 204 when nothing changed since ``version`` (for another device's polling)."""
+    game = _game_for(request, pk)
+    if request.GET.get("version") == str(game.version):
+        return HttpResponse(status=204)
+    return render(request, "console/panel.html", build_panel(game, moves.current_state(game)))
+
+
+@login_required
+@require_POST
+def act(request, pk: int):
+    game = _game_for(request, pk)
+    try:
+        event = event_from_post(request.POST)
+        result = moves.submit(
+            game.pk,
+            event,
+            version=_version(request),
+            user=request.user,
+            client_key=request.POST.get("client_key") or None,
+        )
+    except ActionError as e:
+        return _respond(request, game, error=str(e))
+    except RulesError as e:
+        return _respond(request, game, error=error_text(e))
+    except moves.StaleVersion as e:
+        return _respond(
+            request,
+            e.args[0],
+            error=_(
+                "Another device entered a move meanwhile: your move was not applied. "
+                "Here is the current state."
+            ),
+        )
+    return _respond(request, result.game)
+
+
+@login_required
+@require_POST
+def undo(request, pk: int):
+    game = _game_for(request, pk)
+    try:
+        game = moves.undo_last(
+            game.pk, version=_version(request), user=request.user, reason=request.POST.get("reason", "")
+        )
+    except moves.StaleVersion as e:
+        return _respond(
+            request, e.args[0], error=_("Another device changed the game meanwhile: nothing undone.")
+        )
+    except moves.LogError as e:
+        return _respond(request, game, error=str(e))
+    return _respond(request, game, notice=_("The last move was undone."))
+
+
+@login_required
+@require_POST
+def void(request, pk: int, seq: int):
+    game = _game_for(request, pk)
+    try:
+        game = moves.void(
+            game.pk, seq, version=_version(request), user=request.user, reason=request.POST.get("reason", "")
+        )
+    except moves.StaleVersion as e:
+        return _respond(
+            request, e.args[0], error=_("Another device changed the game meanwhile: nothing voided.")
+        )
+    except moves.LogError as e:
+        detail = f" {error_text(e.rules_error)}" if e.rules_error else ""
+        return _respond(request, game, error=str(e) + detail)
+    return _respond(request, game, notice=_("Move #%(seq)s was voided and the game replayed.") % {"seq": seq})
+
+
+@login_required
+def export(request, pk: int):
+    game = _game_for(request, pk)
+    response = JsonResponse(moves.record_of(game), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.json"'
+    return response
