@@ -284,3 +284,10 @@ def test_exported_record_replays_to_what_the_console_shows(client, referee):
     record = json.loads(response.content)
     assert response["Content-Disposition"].startswith("attachment")
     assert replay(record).state == state(game)
+
+
+def test_header_names_the_player_who_has_the_move(client, referee):
+    game = start(referee)
+    act(client, game, action="roll", player="A", d1=4, d2=6)  # Anna's turn is over
+    page = html(client.get(reverse("console", args=[game.pk])))
+    assert "Turn: Bartek" in page and "Bartek rolls" in page

@@ -87,3 +87,12 @@ def test_home_page_in_both_languages(client, language, text):
 
 def test_board_files_pass_the_startup_check():
     assert board_files() == []
+
+
+def test_polish_catalog_is_complete():
+    """No empty or fuzzy translation in the Polish catalog (the header entry aside)."""
+    text = (ROOT / "tournament" / "locale" / "pl" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    entries = text.split("\n\n")[1:]
+    fuzzy = [e for e in entries if "#, fuzzy" in e]
+    empty = [e for e in entries if e.rstrip().endswith('msgstr ""') and "msgid_plural" not in e]
+    assert fuzzy == [] and empty == []

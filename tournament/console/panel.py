@@ -56,7 +56,8 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
     legal = legal_actions(state)
     names = {p.id: p.name for p in state.players}
     ranks = ranking(state) if state.finished else {}
-    current = state.current
+    # Who has the move: the next roller once the current turn is over, else the player whose turn it is.
+    mover = legal.roll or (state.current.id if state.current else None)
     players = []
     for p in state.players:
         props = []
@@ -90,7 +91,7 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
                 "income": income,
                 "cost": cost,
                 "rank": ranks.get(p.id),
-                "is_turn": current is not None and current.id == p.id and not state.finished,
+                "is_turn": mover == p.id and not state.finished,
                 "options": _player_options(board, legal.players.get(p.id)),
             }
         )
@@ -119,7 +120,7 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         "max_rounds": v.max_rounds,
         "last_round": bool(v.max_rounds and state.round >= v.max_rounds and not state.finished),
         "time_up": state.time_up,
-        "current": names.get(current.id) if current else None,
+        "current": names.get(mover),
         "players": players,
         "active": [p for p in players if not p["bankrupt"]],
         "bank": {"houses": state.houses, "hotels": state.hotels},

@@ -1,0 +1,209 @@
+"""The referee's console in a real browser (Playwright driving Debian's chromium) at phone size.
+
+A referee plays several full turns: a purchase, a refused auction bid, an auction, a rent, a card, a jail
+exit with the fine, an undo. Screenshots go to out/screens/ (look at them). Set SKIP_BROWSER_TESTS=1 to skip
+on a machine without chromium; CI installs it (tests/setup.sh).
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside Playwright's event loop
+
+from django.contrib.auth.models import User  # noqa: E402
+
+from tournament import moves  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+SCREENS = Path(__file__).resolve().parents[1] / "out" / "screens"
+ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 360, "height": 740}
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Referee:
+    """A referee's phone: counts his taps and takes screenshots."""
+
+    def __init__(self, page, base_url):
+        self.page, self.base, self.taps = page, base_url, 0
+
+    def tap(self, locator):
+        locator.click()
+        self.taps += 1
+
+    def login(self, username, password, next_url):
+        self.page.goto(f"{self.base}/login/?next={next_url}")
+        self.page.fill("input[name=username]", username)
+        self.page.fill("input[name=password]", password)
+        self.page.click("button[type=submit]")
+        self.page.wait_for_url(f"**{next_url}")
+
+    def roll(self, d1, d2):
+        dice = self.page.locator("form.roll fieldset.die")
+        self.tap(dice.nth(0).locator("label", has_text=str(d1)))
+        with self.posted():
+            self.tap(dice.nth(1).locator("label", has_text=str(d2)))  # the second tap sends the roll
+
+    def button(self, name):
+        with self.posted():
+            self.tap(self.page.get_by_role("button", name=name, exact=True).first)
+
+    def posted(self):
+        """Wait until the request a tap sends has been answered and swapped in."""
+        return self.page.expect_response(lambda r: r.request.method == "POST")
+
+    def shot(self, name):
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)
+
+    def sees(self, text):
+        from playwright.sync_api import expect
+
+        expect(self.page.locator("#console")).to_contain_text(text)
+
+
+@pytest.fixture
+def game_and_referee(live_server, browser):
+    user = User.objects.create_user("ref", password="pw")
+    game = moves.create_game(
+        name="Table 3",
+        variant="tournament-pl",
+        board="classic-pl",
+        referees=[user],
+        players=[{"name": "Anna"}, {"name": "Bartek"}, {"name": "Celina"}],
+    )
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="en-US", has_touch=True)
+    page = context.new_page()
+    referee = Referee(page, live_server.url)
+    referee.login("ref", "pw", f"/games/{game.pk}/")
+    yield game, referee
+    context.close()
+
+
+def state(game):
+    game.refresh_from_db()
+    return moves.current_state(game)
+
+
+def test_referee_plays_several_turns_on_a_phone(game_and_referee):
+    game, ref = game_and_referee
+    page = ref.page
+    ref.sees("Anna rolls")
+    ref.shot("01-start")
+
+    # Anna: a double to ul. Radzymińska, buys it; rolls again to ul. Targowa and declines.
+    ref.roll(3, 3)
+    ref.sees("Buy for 100")
+    ref.button("Buy for 100")
+    ref.sees("Anna rolls again (double)")
+    ref.roll(1, 2)
+    ref.button("Decline")
+    ref.sees("Auction: Ulica Targowa")
+    ref.shot("02-auction")
+
+    # A bid below the opening bid is refused, saying why, and nothing changes.
+    page.get_by_role("radio", name="Bartek").check()
+    page.fill("input[name=price]", "59")
+    ref.button("Sold")
+    ref.sees("Auction price 59 is below the opening bid 60 (half of 120) in tournament-pl.")
+    assert state(game).owner_of(9) is None
+    ref.shot("03-refused-bid")
+    page.get_by_role("radio", name="Bartek").check()
+    page.fill("input[name=price]", "150")
+    ref.button("Sold")
+    assert state(game).owner_of(9) == "B"
+
+    # Bartek lands on Anna's street: a typical turn is two taps of dice and one for the rent.
+    before = ref.taps
+    ref.roll(2, 4)
+    ref.sees("Rent 6: Bartek → Anna")
+    ref.shot("04-rent")
+    ref.button("Rent claimed")
+    typical_turn_taps = ref.taps - before
+    assert typical_turn_taps == 3
+    assert state(game).player("A").cash == 1406
+
+    # Celina draws a Szansa card (recorded by its effect on the Polish board): go to jail.
+    ref.roll(3, 4)
+    ref.sees("Celina draws from Szansa")
+    page.select_option("select[name=effect_kind]", "go_to_jail")
+    ref.button("Apply the card")
+    assert state(game).player("C").in_jail
+
+    # Anna and Bartek play; Celina pays the fine to leave jail and moves.
+    ref.roll(4, 6)  # Anna: 9 -> 19, ul. Wolska
+    ref.button("Decline")
+    ref.button("Nobody bought")
+    ref.roll(1, 3)  # Bartek: 6 -> 10, just visiting
+    ref.sees("Celina rolls")
+    ref.shot("05-jail")
+    ref.button("Pay the fine 50")
+    assert not state(game).player("C").in_jail
+    ref.roll(2, 3)  # Celina: 10 -> 15, Dworzec Gdański
+    ref.button("Buy for 200")
+    assert state(game).owner_of(15) == "C"
+
+    # Undo the last move with a reason: the purchase is taken back, the log keeps it struck through.
+    page.fill("form.undo input[name=reason]", "she wanted to decline")
+    ref.button("Undo the last move")
+    ref.sees("The last move was undone.")
+    ref.sees("she wanted to decline")
+    assert state(game).owner_of(15) is None and state(game).decision is not None
+    ref.shot("06-undone")
+    ref.button("Decline")
+    ref.button("Nobody bought")
+    s = state(game)
+    assert (s.player("C").cash, s.round) == (1450, 2)
+
+    # What the console shows equals a replay of the exported record.
+    from rules import replay
+
+    assert replay(moves.record_of(game)).state == s
+    print(f"\ntaps for a typical turn (dice + rent): {typical_turn_taps}")
+
+
+def test_console_in_polish_and_reopened_on_another_device(game_and_referee, browser, live_server):
+    game, ref = game_and_referee
+    ref.roll(4, 6)
+    # A second phone opens the same game and continues where it was.
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="pl-PL")
+    other = Referee(context.new_page(), live_server.url)
+    other.login("ref", "pw", f"/games/{game.pk}/")
+    with other.page.expect_navigation():
+        other.page.select_option("select[name=language]", "pl")
+    other.sees("Rzuca Bartek")
+    other.shot("07-polish-second-device")
+    other.roll(1, 3)
+    assert state(game).player("B").position == 4
+    # The first phone, still showing Bartek's roll, submits a stale move: refused, with the fresh state.
+    ref.roll(1, 3)
+    ref.sees("Another device entered a move meanwhile")
+    ref.sees("Celina rolls")
+    assert state(game).player("B").position == 4
+    context.close()
