@@ -143,11 +143,11 @@ def test_build_sell_mortgage_unmortgage(client, referee):
     act(client, game, action="roll", player="A", d1=3, d2=3)
     act(client, game, action="buy", player="A")
     act(client, game, action="build", player="A", square=6)
-    act(client, game, action="build", player="A", square=6)
+    act(client, game, do="build:6", player="A")  # a button of the per-player form
     assert state(game).holdings[6].level == 2
     page = html(act(client, game, action="mortgage", player="A", square=6))
     assert "first sell the buildings" in page
-    act(client, game, action="sell_building", player="A", square=6, count=2)
+    act(client, game, do="sell_building:6:2", player="A")
     act(client, game, action="mortgage", player="A", square=6)
     assert state(game).holdings[6].mortgaged
     act(client, game, action="unmortgage", player="A", square=6)

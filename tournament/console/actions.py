@@ -98,7 +98,20 @@ def _effect(post: QueryDict) -> dict:
     return effect
 
 
+def _split_do(post: QueryDict) -> QueryDict:
+    """A button of the per-player form says ``do=action:square[:count]``."""
+    action, _sep, rest = (post.get("do") or "").partition(":")
+    square, _sep, count = rest.partition(":")
+    post = post.copy()
+    post["action"], post["square"] = action, square
+    if count:
+        post["count"] = count
+    return post
+
+
 def event_from_post(post: QueryDict) -> dict:
+    if post.get("do"):
+        post = _split_do(post)
     action = post.get("action")
     if action not in ACTIONS:
         raise ActionError(_("Unknown action."))

@@ -194,7 +194,7 @@ def _last_move_at(game: Game):
 
 
 def _log(game: Game) -> list[dict]:
-    rows = list(game.events.order_by("-seq")[:LOG_LENGTH])
+    rows = list(game.events.select_related("entered_by").order_by("-seq")[:LOG_LENGTH])
     last_active = next((r.seq for r in rows if r.status == GameEvent.Status.ACTIVE), None)
     return [
         {
