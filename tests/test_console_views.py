@@ -291,3 +291,22 @@ def test_header_names_the_player_who_has_the_move(client, referee):
     act(client, game, action="roll", player="A", d1=4, d2=6)  # Anna's turn is over
     page = html(client.get(reverse("console", args=[game.pk])))
     assert "Turn: Bartek" in page and "Bartek rolls" in page
+
+
+def test_console_says_what_the_last_move_did(client, referee):
+    game = start(referee)
+    page = html(act(client, game, action="roll", player="A", d1=1, d2=3))
+    assert 'class="just-now"' in page and "Anna pays tax 200." in page
+
+
+def test_admin_lists_games_and_events(client, referee):
+    game = start(referee)
+    act(client, game, action="roll", player="A", d1=4, d2=6)
+    admin = User.objects.create_superuser("boss", password="pw")
+    client.force_login(admin)
+    for url in (
+        "/admin/tournament/game/",
+        f"/admin/tournament/game/{game.pk}/change/",
+        "/admin/tournament/gameevent/",
+    ):
+        assert client.get(url).status_code == 200

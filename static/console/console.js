@@ -33,6 +33,11 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () { initDice(document); tick(); });
-  document.addEventListener("htmx:afterSwap", function () { initDice(document); tick(); });
+  document.addEventListener("htmx:afterSwap", function () {
+    initDice(document);
+    tick();
+    var error = document.getElementById("console-error");  // the referee may be scrolled far below
+    if (error) error.scrollIntoView({block: "center"});
+  });
   setInterval(tick, 500);
 })();
