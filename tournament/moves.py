@@ -79,7 +79,14 @@ def create_game(
             ledger={pid: [0, 0] for pid in ids},
         )
         GamePlayer.objects.bulk_create(
-            GamePlayer(game=game, seat=i, pid=pid, name=p["name"], role=p.get("role") or "")
+            GamePlayer(
+                game=game,
+                seat=i,
+                pid=pid,
+                name=p["name"],
+                role=p.get("role") or "",
+                participant=p.get("participant"),
+            )
             for i, (pid, p) in enumerate(zip(ids, players, strict=True))
         )
         if referees:

@@ -51,6 +51,13 @@ class GamePlayer(models.Model):
     pid = models.CharField(_("player id"), max_length=16)
     name = models.CharField(_("name"), max_length=120)
     role = models.CharField(_("role"), max_length=12, blank=True)
+    participant = models.ForeignKey(
+        "tournament.Participant",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="game_players",
+    )
 
     class Meta:
         ordering = ["game", "seat"]

@@ -1,0 +1,154 @@
+"""Running a tournament: seat, swap, start, play the tables, confirm, reopen, withdraw, standings."""
+
+import pytest
+from django.contrib.auth.models import User
+
+from rules.simulate import simulate
+from tournament import moves, results, rounds
+from tournament.models import Participant, Round, TableResult, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tournament():
+    t = Tournament.objects.create(name="Cup", rounds=3, game_rounds=2, seed=5)
+    for i in range(13):
+        Participant.objects.create(tournament=t, name=f"P{i:02}", club=f"club{i % 4}")
+    return t
+
+
+@pytest.fixture
+def referee():
+    return User.objects.create_user("ref", password="pw")
+
+
+def play_table(table, referee, seed=0):
+    """Start the table's game in seat order and play it to the end with a simulated record."""
+    order = [s.participant_id for s in table.seats.all()]
+    game = rounds.start_table_game(table, order, user=referee)
+    t = table.round.tournament
+    record = simulate(t.variant, t.board, len(order), seed=seed + table.pk, rounds=t.game_rounds)
+    for ev in record["events"]:
+        game = moves.submit(game.pk, ev, version=game.version).game
+    assert moves.current_state(game).finished
+    return game
+
+
+def play_round(tournament, referee, seed=0):
+    round_ = rounds.seat_next_round(tournament)
+    rounds.start_round(round_)
+    for table in round_.tables.all():
+        play_table(table, referee, seed)
+        results.confirm(table, referee)
+    round_.refresh_from_db()
+    return round_
+
+
+def test_a_whole_tournament(tournament, referee):
+    for n in range(1, 4):
+        round_ = play_round(tournament, referee, seed=n)
+        assert round_.status == Round.Status.FINISHED and round_.number == n
+        seated = sorted(s.participant_id for t in round_.tables.all() for s in t.seats.all())
+        assert seated == sorted(tournament.participants.values_list("pk", flat=True))
+        assert [t.seats.count() for t in round_.tables.all()] == [5, 4, 4]
+    with pytest.raises(rounds.RoundError):
+        rounds.seat_next_round(tournament)
+    rows = results.tournament_standings(tournament)
+    assert len(rows) == 13 and all(r.games == 3 for r in rows)
+    assert [r.points for r in rows] == sorted((r.points for r in rows), reverse=True)
+    assert sum(r.points for r in rows) >= 3 * 3 * (4 + 2 + 1)  # per table at least 4 + 2 + 1 (ties share)
+    assert tournament.locked
+
+
+def test_table_result_comes_from_the_engine(tournament, referee):
+    round_ = rounds.seat_next_round(tournament)
+    rounds.start_round(round_)
+    table = round_.tables.first()
+    game = play_table(table, referee)
+    ranking = results.table_ranking(table)
+    state = moves.current_state(game)
+    from rules.scoring import ranking as engine_ranking
+
+    ranks = engine_ranking(state)
+    assert [r["rank"] for r in ranking] == sorted(ranks.values())
+    assert {r["points"] for r in ranking if r["rank"] == 1} == {4}
+
+
+def test_seating_editable_until_the_round_starts(tournament, referee):
+    round_ = rounds.seat_next_round(tournament)
+    t1, t2 = round_.tables.all()[:2]
+    a, b = t1.seats.first().participant, t2.seats.first().participant
+    assert rounds.swap(round_, a, b) == 0
+    assert t2.seats.filter(participant=a).exists() and t1.seats.filter(participant=b).exists()
+    with pytest.raises(rounds.RoundError):
+        rounds.swap(round_, a, t2.seats.exclude(participant=a).first().participant)
+    rounds.start_round(round_)
+    with pytest.raises(rounds.RoundError):
+        rounds.swap(round_, a, b)
+
+
+def test_next_round_waits_for_confirmed_results(tournament, referee):
+    round_ = rounds.seat_next_round(tournament)
+    rounds.start_round(round_)
+    with pytest.raises(rounds.RoundError):
+        rounds.seat_next_round(tournament)
+    table = round_.tables.first()
+    with pytest.raises(rounds.RoundError):
+        results.confirm(table, referee)  # no game yet
+    rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    with pytest.raises(rounds.RoundError):
+        results.confirm(table, referee)  # the game is not over
+
+
+def test_opening_roll_order_must_name_each_player_once(tournament, referee):
+    round_ = rounds.seat_next_round(tournament)
+    rounds.start_round(round_)
+    table = round_.tables.first()
+    ids = [s.participant_id for s in table.seats.all()]
+    with pytest.raises(rounds.RoundError):
+        rounds.start_table_game(table, ids[:-1] + [ids[0]], referee)
+    game = rounds.start_table_game(table, list(reversed(ids)), referee)
+    assert [p.participant_id for p in game.players.order_by("seat")] == list(reversed(ids))
+    assert game.options == {"max_rounds": 2}
+
+
+def test_second_confirmation_and_reopening_keep_history(tournament, referee):
+    tournament.second_confirmation = True
+    tournament.save()
+    round_ = rounds.seat_next_round(tournament)
+    rounds.start_round(round_)
+    table = round_.tables.first()
+    play_table(table, referee)
+    results.confirm(table, referee)
+    assert results.game_scores(tournament) == []  # not counted until confirmed twice
+    with pytest.raises(rounds.RoundError):
+        results.confirm(table, referee)
+    second = User.objects.create_user("second", password="pw")
+    results.confirm(table, second)
+    assert len(results.game_scores(tournament)) == table.seats.count()
+    director = User.objects.create_user("dir", password="pw", is_staff=True)
+    results.reopen(table, director, "wrong dice entered")
+    assert results.game_scores(tournament) == []
+    old = TableResult.objects.get(table=table)
+    assert old.status == TableResult.Status.REOPENED and old.reason == "wrong dice entered"
+
+
+def test_withdrawn_participant_is_not_seated_again(tournament, referee):
+    play_round(tournament, referee)
+    p = tournament.participants.first()
+    rounds.withdraw(p)
+    assert p.withdrawn_after == 1
+    round2 = rounds.seat_next_round(tournament)
+    assert not round2.tables.filter(seats__participant=p).exists()
+    assert any(r.participant == p.pk for r in results.tournament_standings(tournament))
+
+
+def test_final_round_seats_top_n_together(tournament, referee):
+    tournament.final_table_size = 4
+    tournament.save()
+    play_round(tournament, referee, seed=1)
+    play_round(tournament, referee, seed=2)
+    top = [r.participant for r in results.tournament_standings(tournament)][:4]
+    final = rounds.seat_next_round(tournament)
+    assert sorted(s.participant_id for s in final.tables.get(number=1).seats.all()) == sorted(top)

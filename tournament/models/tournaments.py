@@ -1,0 +1,169 @@
+"""A tournament: settings, participants, rounds, tables (with referees and a game) and confirmed results."""
+
+import random
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from rules import available_boards, available_variants
+from tournament.standings import DEFAULT_POINTS, DEFAULT_TIE_BREAKS
+
+
+def _points():
+    return list(DEFAULT_POINTS)
+
+
+def _tie_breaks():
+    return list(DEFAULT_TIE_BREAKS)
+
+
+def _seed():
+    return random.randrange(1, 1_000_000)
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    date = models.DateField(_("date"), default=timezone.localdate)
+    variant = models.CharField(
+        _("variant"), max_length=40, choices=[(v, v) for v in available_variants()], default="tournament-pl"
+    )
+    board = models.CharField(
+        _("board"), max_length=40, choices=[(b, b) for b in available_boards()], default="classic-pl"
+    )
+    game_rounds = models.PositiveSmallIntegerField(_("rounds of play per game"), null=True, blank=True)
+    time_limit_minutes = models.PositiveSmallIntegerField(
+        _("time limit per game (minutes)"), null=True, blank=True
+    )
+    move_time_limit = models.PositiveSmallIntegerField(_("seconds per move"), null=True, blank=True)
+    rounds = models.PositiveSmallIntegerField(_("tournament rounds"), default=5)
+    table_size = models.PositiveSmallIntegerField(_("players per table"), default=4)
+    final_table_size = models.PositiveSmallIntegerField(
+        _("final table (top N together in the last round)"), null=True, blank=True
+    )
+    placement_points = models.JSONField(_("placement points"), default=_points)
+    tie_breaks = models.JSONField(_("tie-break order"), default=_tie_breaks)
+    second_confirmation = models.BooleanField(_("results need a second confirmation"), default=False)
+    seed = models.PositiveIntegerField(_("seating seed"), default=_seed)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def locked(self) -> bool:
+        """Settings are editable until the first round starts."""
+        return self.round_set.exclude(status=Round.Status.SEATED).exists()
+
+    def game_options(self) -> dict:
+        options = {
+            "max_rounds": self.game_rounds,
+            "time_limit_minutes": self.time_limit_minutes,
+            "move_time_limit": self.move_time_limit,
+        }
+        return {k: v for k, v in options.items() if v}
+
+
+class Participant(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
+    name = models.CharField(_("name"), max_length=120)
+    club = models.CharField(_("club / school"), max_length=120, blank=True)
+    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
+    withdrawn_after = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "name"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="unique_participant_name")]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def active(self) -> bool:
+        return self.withdrawn_after is None
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        SEATED = "seated", _("seated")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SEATED)
+    seed = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number")]
+
+    def __str__(self):
+        return f"{self.tournament} — {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="tables", verbose_name=_("referees")
+    )
+    game = models.OneToOneField(
+        "tournament.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="table"
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="unique_table_number")]
+
+    def __str__(self):
+        return f"{self.round} — {self.number}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="seats")
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["table", "order"]
+        constraints = [models.UniqueConstraint(fields=["table", "participant"], name="unique_seat")]
+
+
+class TableResult(models.Model):
+    """A table's result as confirmed (history: a reopened result stays, with who reopened it and why)."""
+
+    class Status(models.TextChoices):
+        CONFIRMED = "confirmed", _("confirmed")
+        REOPENED = "reopened", _("reopened")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    ranking = models.JSONField()  # [{"participant": id, "rank", "score", "points"}]
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.CONFIRMED)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(auto_now_add=True)
+    second_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    second_at = models.DateTimeField(null=True, blank=True)
+    reopened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reopened_at = models.DateTimeField(null=True, blank=True)
+    reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["table", "-confirmed_at"]

@@ -1,0 +1,144 @@
+"""Running the rounds of a tournament: seat a round, swap players by hand, start it, start a table's game in
+the order of the opening roll, withdraw a participant between rounds."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament import moves
+from tournament.models import Game, Participant, Round, Seat, Table, Tournament
+from tournament.seating import Entrant, pairs_of, repeat_pairs, seat_round
+
+
+class RoundError(Exception):
+    """Something the director or referee asked for that cannot be done now (the message says why)."""
+
+
+def tables_of(round_: Round) -> list[list[int]]:
+    return [[s.participant_id for s in t.seats.all()] for t in round_.tables.prefetch_related("seats")]
+
+
+def met_pairs(tournament: Tournament, before: int | None = None) -> set[frozenset]:
+    """Pairs of participants who have shared a table in the rounds before ``before`` (all rounds: None)."""
+    met: set[frozenset] = set()
+    rounds = tournament.round_set.all()
+    if before is not None:
+        rounds = rounds.filter(number__lt=before)
+    for r in rounds:
+        met |= pairs_of(tables_of(r))
+    return met
+
+
+def repeat_count(round_: Round) -> int:
+    """How many pairs at this round's tables have met before (reported after hand-made swaps)."""
+    return repeat_pairs(tables_of(round_), met_pairs(round_.tournament, before=round_.number))
+
+
+@transaction.atomic
+def seat_next_round(tournament: Tournament) -> Round:
+    from tournament.results import tournament_standings
+
+    last = tournament.round_set.order_by("-number").first()
+    if last is not None and last.status != Round.Status.FINISHED:
+        raise RoundError(
+            _("Round %(n)s is not finished: every table's result must be confirmed first.")
+            % {"n": last.number}
+        )
+    number = 1 if last is None else last.number + 1
+    if number > tournament.rounds:
+        raise RoundError(_("All %(n)s rounds have been played.") % {"n": tournament.rounds})
+    entrants = [Entrant(p.pk, p.club) for p in tournament.participants.filter(withdrawn_after__isnull=True)]
+    if len(entrants) < 2:
+        raise RoundError(_("A round needs at least 2 participants."))
+    standings = None if number == 1 else [row.participant for row in tournament_standings(tournament)]
+    final = tournament.final_table_size if number == tournament.rounds else None
+    if final and final > len(entrants):
+        final = None
+    seed = tournament.seed * 1000 + number
+    seating = seat_round(
+        entrants,
+        size=tournament.table_size,
+        seed=seed,
+        standings=standings,
+        met=met_pairs(tournament),
+        final_table=final,
+    )
+    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
+    for t_number, ids in enumerate(seating.tables, start=1):
+        table = Table.objects.create(round=round_, number=t_number)
+        Seat.objects.bulk_create(Seat(table=table, participant_id=pid, order=i) for i, pid in enumerate(ids))
+    return round_
+
+
+@transaction.atomic
+def swap(round_: Round, a: Participant, b: Participant) -> int:
+    """Exchange two participants' tables before the round starts; returns the repeat pairings left."""
+    if round_.status != Round.Status.SEATED:
+        raise RoundError(_("The round has started: its seating is fixed."))
+    seat_a = Seat.objects.select_related("table").get(table__round=round_, participant=a)
+    seat_b = Seat.objects.select_related("table").get(table__round=round_, participant=b)
+    if seat_a.table_id == seat_b.table_id:
+        raise RoundError(_("%(a)s and %(b)s sit at the same table.") % {"a": a, "b": b})
+    seat_a.table, seat_b.table = seat_b.table, seat_a.table
+    Seat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(table=seat_a.table, participant=a, order=seat_b.order),
+            Seat(table=seat_b.table, participant=b, order=seat_a.order),
+        ]
+    )
+    return repeat_count(round_)
+
+
+def start_round(round_: Round) -> None:
+    if round_.status != Round.Status.SEATED:
+        raise RoundError(_("The round has already started."))
+    round_.status, round_.started_at = Round.Status.RUNNING, timezone.now()
+    round_.save(update_fields=["status", "started_at"])
+
+
+@transaction.atomic
+def start_table_game(table: Table, order: list[int], user=None) -> Game:
+    """Create the table's game with the participants in the order of the opening roll."""
+    round_ = table.round
+    if round_.status != Round.Status.RUNNING:
+        raise RoundError(_("Start the round first."))
+    if table.game_id is not None:
+        raise RoundError(_("This table's game has already started."))
+    seated = {s.participant_id: s.participant for s in table.seats.select_related("participant")}
+    if sorted(order) != sorted(seated):
+        raise RoundError(_("Give each player at the table one place in the order of play."))
+    t = round_.tournament
+    game = moves.create_game(
+        variant=t.variant,
+        board=t.board,
+        options=t.game_options(),
+        user=user,
+        name=_("%(tournament)s · round %(round)s · table %(table)s")
+        % {"tournament": t.name, "round": round_.number, "table": table.number},
+        players=[{"name": seated[pid].name, "participant": seated[pid]} for pid in order],
+        referees=list(table.referees.all()),
+    )
+    table.game = game
+    table.save(update_fields=["game"])
+    return game
+
+
+def withdraw(participant: Participant) -> None:
+    """Withdraw between rounds: not seated again; earlier results stay in the standings."""
+    t = participant.tournament
+    running = (
+        t.round_set.exclude(status=Round.Status.FINISHED)
+        .filter(tables__seats__participant=participant)
+        .exists()
+    )
+    if running:
+        raise RoundError(
+            _("%(name)s is seated in a round that is not finished: withdraw after it.")
+            % {"name": participant}
+        )
+    last = t.round_set.order_by("-number").first()
+    participant.withdrawn_after = last.number if last else 0
+    participant.save(update_fields=["withdrawn_after"])
