@@ -4,6 +4,8 @@ from django.urls import include, path
 
 from tournament import views
 from tournament.console import views as console
+from tournament.director import views as director
+from tournament.public import views as public
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
@@ -19,4 +21,37 @@ urlpatterns = [
     path("games/<int:pk>/undo/", console.undo, name="console_undo"),
     path("games/<int:pk>/void/<int:seq>/", console.void, name="console_void"),
     path("games/<int:pk>/record.json", console.export, name="game_record"),
+    path("tournaments/", director.tournament_list, name="tournaments"),
+    path("tournaments/new/", director.tournament_new, name="tournament_new"),
+    path("tournaments/<int:pk>/", director.tournament_detail, name="tournament"),
+    path("tournaments/<int:pk>/edit/", director.tournament_edit, name="tournament_edit"),
+    path("tournaments/<int:pk>/participants/add/", director.participant_add, name="participant_add"),
+    path("tournaments/<int:pk>/participants/import/", director.participant_import, name="participant_import"),
+    path(
+        "tournaments/<int:pk>/participants/<int:participant>/withdraw/",
+        director.participant_withdraw,
+        name="participant_withdraw",
+    ),
+    path("tournaments/<int:pk>/rounds/seat/", director.round_seat, name="round_seat"),
+    path("tournaments/<int:pk>/rounds/<int:number>/", director.round_detail, name="round"),
+    path("tournaments/<int:pk>/rounds/<int:number>/swap/", director.round_swap, name="round_swap"),
+    path("tournaments/<int:pk>/rounds/<int:number>/start/", director.round_start, name="round_start"),
+    path("tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/", director.table_detail, name="table"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/referees/",
+        director.table_referees,
+        name="table_referees",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/confirm/",
+        director.table_confirm,
+        name="table_confirm",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/reopen/",
+        director.table_reopen,
+        name="table_reopen",
+    ),
+    path("tournaments/<int:pk>/standings/", public.standings, name="standings"),
+    path("tournaments/<int:pk>/projector/", public.projector, name="projector"),
 ]

@@ -1,11 +1,25 @@
 from django.shortcuts import render
 
 from rules import available_boards, available_variants
+from tournament.models import Round, Table, Tournament
 
 
 def home(request):
+    my_tables = []
+    if request.user.is_authenticated:
+        my_tables = (
+            Table.objects.filter(referees=request.user)
+            .exclude(round__status=Round.Status.FINISHED)
+            .select_related("round__tournament", "game")
+            .order_by("round__tournament", "round__number", "number")
+        )
     return render(
         request,
         "home.html",
-        {"variants": available_variants(), "boards": available_boards()},
+        {
+            "variants": available_variants(),
+            "boards": available_boards(),
+            "tournaments": Tournament.objects.all()[:10],
+            "my_tables": my_tables,
+        },
     )

@@ -1,0 +1,166 @@
+"""The director's pages, the referee's table page and the public standings, through Django's test client."""
+
+import io
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+from openpyxl import Workbook
+
+from rules.simulate import simulate
+from tournament import moves
+from tournament.models import Participant, Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director(client):
+    user = User.objects.create_user("director", password="pw", is_staff=True)
+    client.force_login(user)
+    return user
+
+
+@pytest.fixture
+def tournament(director):
+    t = Tournament.objects.create(name="Cup", rounds=2, game_rounds=1, seed=3)
+    for i in range(8):
+        Participant.objects.create(tournament=t, name=f"P{i}", club=f"c{i % 3}")
+    return t
+
+
+def page(response):
+    return response.content.decode()
+
+
+def test_create_tournament_with_the_form(client, director):
+    response = client.post(
+        reverse("tournament_new"),
+        {
+            "name": "Mistrzostwa",
+            "date": "2026-12-05",
+            "variant": "tournament-pl",
+            "board": "classic-pl",
+            "game_rounds": "10",
+            "time_limit_minutes": "120",
+            "move_time_limit": "",
+            "rounds": "5",
+            "table_size": "4",
+            "final_table_size": "",
+            "placement_points": "4, 2, 1, 0",
+            "tie_breaks": "points, total_score, best_score",
+            "seed": "42",
+        },
+    )
+    t = Tournament.objects.get()
+    assert response.status_code == 302 and t.placement_points == [4, 2, 1, 0]
+    assert t.game_options() == {"max_rounds": 10, "time_limit_minutes": 120}
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("placement_points", "4, two"), ("tie_breaks", "points, luck"), ("table_size", "9")]
+)
+def test_tournament_form_refuses_bad_values(client, director, field, value):
+    data = {
+        "name": "X",
+        "date": "2026-12-05",
+        "variant": "classic",
+        "board": "classic-us",
+        "rounds": "3",
+        "table_size": "4",
+        "placement_points": "4,2,1,0",
+        "tie_breaks": "points",
+        "seed": "1",
+        field: value,
+    }
+    response = client.post(reverse("tournament_new"), data)
+    assert (
+        response.status_code == 200 and 'class="error"' in page(response) and not Tournament.objects.exists()
+    )
+
+
+def test_settings_locked_after_the_first_round_starts(client, tournament):
+    client.post(reverse("round_seat", args=[tournament.pk]))
+    assert client.get(reverse("tournament_edit", args=[tournament.pk])).status_code == 200
+    client.post(reverse("round_start", args=[tournament.pk, 1]))
+    response = client.get(reverse("tournament_edit", args=[tournament.pk]), follow=True)
+    assert "settings are locked" in page(response)
+
+
+def test_add_and_import_participants(client, tournament):
+    client.post(reverse("participant_add", args=[tournament.pk]), {"name": "Zoe", "club": "K", "seed": ""})
+    response = client.post(reverse("participant_add", args=[tournament.pk]), {"name": "zoe"}, follow=True)
+    assert "already registered" in page(response)
+    wb = Workbook()
+    wb.active.append(["name", "club"])
+    wb.active.append(["Yann", "Q"])
+    data = io.BytesIO()
+    wb.save(data)
+    upload = io.BytesIO(data.getvalue())
+    upload.name = "list.xlsx"
+    response = client.post(reverse("participant_import", args=[tournament.pk]), {"file": upload}, follow=True)
+    assert "1 participants imported" in page(response)
+    bad = io.BytesIO(b"name,seed\nA,x\n,\nB,1\n")
+    bad.name = "bad.csv"
+    response = client.post(reverse("participant_import", args=[tournament.pk]), {"file": bad}, follow=True)
+    assert "Nothing was imported" in page(response) and "line 2" in page(response)
+    assert tournament.participants.count() == 10
+
+
+def test_round_seat_swap_referees_start_and_play_a_table(client, director, tournament):
+    client.post(reverse("round_seat", args=[tournament.pk]))
+    round_ = Round.objects.get()
+    t1, t2 = round_.tables.all()
+    a, b = t1.seats.first().participant, t2.seats.first().participant
+    response = client.post(
+        reverse("round_swap", args=[tournament.pk, 1]), {"a": a.pk, "b": b.pk}, follow=True
+    )
+    assert "Repeat pairings left: 0" in page(response)
+    referee = User.objects.create_user("ref", password="pw")
+    client.post(reverse("table_referees", args=[tournament.pk, 1, 1]), {"referees": [referee.pk]})
+    client.post(reverse("round_start", args=[tournament.pk, 1]))
+
+    client.force_login(referee)
+    assert "round 1, table 1" in page(client.get(reverse("home")))
+    assert client.get(reverse("table", args=[tournament.pk, 1, 2])).status_code == 403
+    assert client.get(reverse("tournament", args=[tournament.pk])).status_code == 403
+    seats = [s.participant for s in t1.seats.all()]
+    url = reverse("table", args=[tournament.pk, 1, 1])
+    bad = {"order": "1", **{f"place_{p.pk}": "1" for p in seats}}
+    assert "one place" in page(client.post(url, bad, follow=True))
+    order = {"order": "1", **{f"place_{p.pk}": str(i + 1) for i, p in enumerate(reversed(seats))}}
+    response = client.post(url, order)
+    t1.refresh_from_db()
+    assert response.status_code == 302 and response["Location"] == reverse("console", args=[t1.game_id])
+    game = t1.game
+    assert [p.participant for p in game.players.order_by("seat")] == list(reversed(seats))
+    assert referee in game.referees.all()
+
+    record = simulate(tournament.variant, tournament.board, len(seats), seed=1, rounds=1)
+    for ev in record["events"]:
+        game = moves.submit(game.pk, ev, version=game.version).game
+    assert "Result from the game" in page(client.get(url))
+    client.post(reverse("table_confirm", args=[tournament.pk, 1, 1]))
+    standings = page(client.get(reverse("standings", args=[tournament.pk])))
+    assert seats[0].name in standings
+    assert (
+        client.post(reverse("table_reopen", args=[tournament.pk, 1, 1]), {"reason": "x"}).status_code == 403
+    )
+
+
+def test_public_standings_and_projector_need_no_login(client, tournament):
+    client.logout()
+    response = client.get(reverse("standings", args=[tournament.pk]), {"sort": "-points"})
+    assert response.status_code == 200 and "P0" in page(response) and 'class="standings"' in page(response)
+    response = client.get(reverse("projector", args=[tournament.pk]))
+    assert response.status_code == 200 and 'http-equiv="refresh"' in page(response)
+    assert client.get(reverse("tournament", args=[tournament.pk])).status_code == 302  # login first
+
+
+def test_withdraw_between_rounds(client, tournament):
+    p = tournament.participants.first()
+    client.post(reverse("participant_withdraw", args=[tournament.pk, p.pk]))
+    p.refresh_from_db()
+    assert p.withdrawn_after == 0
+    client.post(reverse("round_seat", args=[tournament.pk]))
+    assert not Round.objects.get().tables.filter(seats__participant=p).exists()

@@ -1,0 +1,115 @@
+"""Forms of the tournament director's and referees' pages."""
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Participant, Tournament
+from tournament.standings import TIE_BREAKS
+
+
+class TournamentForm(forms.ModelForm):
+    placement_points = forms.CharField(
+        label=_("Placement points"),
+        initial="4, 2, 1, 0",
+        help_text=_("Points for 1st, 2nd, 3rd … place at a table, comma separated."),
+    )
+    tie_breaks = forms.CharField(
+        label=_("Tie-break order"),
+        initial="points, total_score, best_score",
+        help_text=_("From: %(keys)s.") % {"keys": ", ".join(TIE_BREAKS)},
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "date",
+            "variant",
+            "board",
+            "game_rounds",
+            "time_limit_minutes",
+            "move_time_limit",
+            "rounds",
+            "table_size",
+            "final_table_size",
+            "placement_points",
+            "tie_breaks",
+            "second_confirmation",
+            "seed",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.initial["placement_points"] = ", ".join(map(str, self.instance.placement_points))
+            self.initial["tie_breaks"] = ", ".join(self.instance.tie_breaks)
+        self.fields["rounds"].min_value = 1
+        self.fields["table_size"].widget.attrs.update(min=3, max=6)
+
+    def clean_placement_points(self):
+        try:
+            points = [
+                int(x)
+                for x in self.cleaned_data["placement_points"].replace(";", ",").split(",")
+                if x.strip()
+            ]
+        except ValueError:
+            raise forms.ValidationError(_("Whole numbers separated by commas, e.g. 4, 2, 1, 0.")) from None
+        if not points or any(p < 0 for p in points):
+            raise forms.ValidationError(_("Whole numbers separated by commas, e.g. 4, 2, 1, 0."))
+        return points
+
+    def clean_tie_breaks(self):
+        keys = [x.strip() for x in self.cleaned_data["tie_breaks"].split(",") if x.strip()]
+        unknown = [k for k in keys if k not in TIE_BREAKS]
+        if not keys or unknown or len(set(keys)) != len(keys):
+            raise forms.ValidationError(_("Choose from: %(keys)s.") % {"keys": ", ".join(TIE_BREAKS)})
+        return keys
+
+    def clean_table_size(self):
+        size = self.cleaned_data["table_size"]
+        if not 3 <= size <= 6:
+            raise forms.ValidationError(_("A table seats 3 to 6 players."))
+        return size
+
+
+class ParticipantForm(forms.ModelForm):
+    class Meta:
+        model = Participant
+        fields = ["name", "club", "seed"]
+
+    def __init__(self, *args, tournament=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        if self.tournament and self.tournament.participants.filter(name__iexact=name).exists():
+            raise forms.ValidationError(_("%(name)s is already registered.") % {"name": name})
+        return name
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("Excel (.xlsx) or CSV file: name, club/school, seed"))
+
+
+class SwapForm(forms.Form):
+    a = forms.ModelChoiceField(queryset=Participant.objects.none(), label=_("Player"))
+    b = forms.ModelChoiceField(queryset=Participant.objects.none(), label=_("swaps tables with"))
+
+    def __init__(self, *args, round_=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        qs = Participant.objects.filter(seats__table__round=round_).order_by("name")
+        self.fields["a"].queryset = self.fields["b"].queryset = qs
+
+
+class RefereesForm(forms.Form):
+    referees = forms.ModelMultipleChoiceField(
+        queryset=get_user_model().objects.order_by("username"), required=False, label=_("Referees")
+    )
+
+
+class ReopenForm(forms.Form):
+    reason = forms.CharField(label=_("Why is the result reopened?"), max_length=200)

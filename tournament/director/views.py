@@ -1,0 +1,299 @@
+"""The tournament director's pages (settings, participants, rounds, seating, referees) and the referee's
+table page (opening-roll order, the game, the result). Participants and the public see standings only."""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament import results, rounds
+from tournament.director.forms import (
+    ImportForm,
+    ParticipantForm,
+    RefereesForm,
+    ReopenForm,
+    SwapForm,
+    TournamentForm,
+)
+from tournament.models import Participant, Round, Table, Tournament
+from tournament.participants_import import ParticipantFileError, import_participants
+from tournament.permissions import is_director
+
+
+def director_required(view):
+    @wraps(view)
+    @login_required
+    def wrapper(request, *args, **kwargs):
+        if not is_director(request.user):
+            raise PermissionDenied(_("Only the tournament director may do this."))
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def _round_error(request, e: rounds.RoundError):
+    messages.error(request, str(e))
+
+
+def tournament_list(request):
+    return render(
+        request,
+        "director/tournament_list.html",
+        {"tournaments": Tournament.objects.all(), "director": is_director(request.user)},
+    )
+
+
+@director_required
+def tournament_new(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = form.save(commit=False)
+        tournament.created_by = request.user
+        tournament.save()
+        return redirect("tournament", pk=tournament.pk)
+    return render(request, "director/tournament_form.html", {"form": form})
+
+
+@director_required
+def tournament_edit(request, pk: int):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if tournament.locked:
+        messages.error(request, _("The first round has started: the settings are locked."))
+        return redirect("tournament", pk=pk)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        return redirect("tournament", pk=pk)
+    return render(request, "director/tournament_form.html", {"form": form, "tournament": tournament})
+
+
+@director_required
+def tournament_detail(request, pk: int):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    context = {
+        "tournament": tournament,
+        "participants": tournament.participants.all(),
+        "rounds": tournament.round_set.all(),
+        "participant_form": ParticipantForm(tournament=tournament),
+        "import_form": ImportForm(),
+    }
+    return render(request, "director/tournament.html", context)
+
+
+@director_required
+@require_POST
+def participant_add(request, pk: int):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = ParticipantForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        participant = form.save(commit=False)
+        participant.tournament = tournament
+        participant.save()
+        messages.info(request, _("%(name)s added.") % {"name": participant})
+    else:
+        for errors in form.errors.values():
+            for e in errors:
+                messages.error(request, e)
+    return redirect("tournament", pk=pk)
+
+
+@director_required
+@require_POST
+def participant_import(request, pk: int):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = ImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, _("Choose a file to import."))
+        return redirect("tournament", pk=pk)
+    upload = form.cleaned_data["file"]
+    try:
+        added = import_participants(tournament, upload.name, upload.read())
+    except ParticipantFileError as e:
+        messages.error(request, _("Nothing was imported. Correct the file and import it again:"))
+        for line, problem in e.problems:
+            messages.error(
+                request,
+                _("line %(line)s: %(problem)s") % {"line": line, "problem": problem} if line else problem,
+            )
+    else:
+        messages.info(request, _("%(n)s participants imported.") % {"n": added})
+    return redirect("tournament", pk=pk)
+
+
+@director_required
+@require_POST
+def participant_withdraw(request, pk: int, participant: int):
+    p = get_object_or_404(Participant, pk=participant, tournament_id=pk)
+    try:
+        rounds.withdraw(p)
+        messages.info(request, _("%(name)s withdrawn.") % {"name": p})
+    except rounds.RoundError as e:
+        _round_error(request, e)
+    return redirect("tournament", pk=pk)
+
+
+@director_required
+@require_POST
+def round_seat(request, pk: int):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    try:
+        round_ = rounds.seat_next_round(tournament)
+    except rounds.RoundError as e:
+        _round_error(request, e)
+        return redirect("tournament", pk=pk)
+    return redirect("round", pk=pk, number=round_.number)
+
+
+def _round(pk: int, number: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
+
+
+@login_required
+def round_detail(request, pk: int, number: int):
+    round_ = _round(pk, number)
+    director = is_director(request.user)
+    tables = list(round_.tables.prefetch_related("seats__participant", "referees").select_related("game"))
+    if not director and not any(request.user in t.referees.all() for t in tables):
+        raise PermissionDenied(_("Only the director and this round's referees see its tables."))
+    for t in tables:
+        t.mine = request.user in t.referees.all()
+        t.result = results.current_result(t)
+        t.counted = results.counts(t.result, round_.tournament)
+    tables.sort(key=lambda t: (not t.mine, t.number))  # a referee sees his tables first
+    return render(
+        request,
+        "director/round.html",
+        {
+            "round": round_,
+            "tournament": round_.tournament,
+            "tables": tables,
+            "director": director,
+            "repeats": rounds.repeat_count(round_),
+            "swap_form": SwapForm(round_=round_),
+            "referees_form": RefereesForm(),
+        },
+    )
+
+
+@director_required
+@require_POST
+def round_swap(request, pk: int, number: int):
+    round_ = _round(pk, number)
+    form = SwapForm(request.POST, round_=round_)
+    if form.is_valid():
+        try:
+            left = rounds.swap(round_, form.cleaned_data["a"], form.cleaned_data["b"])
+            messages.info(request, _("Swapped. Repeat pairings left: %(n)s.") % {"n": left})
+        except rounds.RoundError as e:
+            _round_error(request, e)
+    else:
+        messages.error(request, _("Choose two players."))
+    return redirect("round", pk=pk, number=number)
+
+
+@director_required
+@require_POST
+def round_start(request, pk: int, number: int):
+    try:
+        rounds.start_round(_round(pk, number))
+    except rounds.RoundError as e:
+        _round_error(request, e)
+    return redirect("round", pk=pk, number=number)
+
+
+@director_required
+@require_POST
+def table_referees(request, pk: int, number: int, table: int):
+    t = get_object_or_404(Table, round__tournament_id=pk, round__number=number, number=table)
+    form = RefereesForm(request.POST)
+    if form.is_valid():
+        t.referees.set(form.cleaned_data["referees"])
+        if t.game_id:
+            t.game.referees.set(form.cleaned_data["referees"])
+    return redirect("round", pk=pk, number=number)
+
+
+def _table_for(request, pk, number, table) -> Table:
+    t = get_object_or_404(
+        Table.objects.select_related("round__tournament", "game"),
+        round__tournament_id=pk,
+        round__number=number,
+        number=table,
+    )
+    if not (is_director(request.user) or t.referees.filter(pk=request.user.pk).exists()):
+        raise PermissionDenied(_("Only this table's referees and the director may do this."))
+    return t
+
+
+@login_required
+def table_detail(request, pk: int, number: int, table: int):
+    t = _table_for(request, pk, number, table)
+    seats = [s.participant for s in t.seats.select_related("participant")]
+    if request.method == "POST" and "order" in request.POST:
+        try:
+            order = [int(request.POST.get(f"place_{p.pk}", "")) for p in seats]
+        except ValueError:
+            messages.error(request, _("Give each player a place in the order of play."))
+            return redirect("table", pk=pk, number=number, table=table)
+        by_place = sorted(zip(order, [p.pk for p in seats], strict=True))
+        if sorted(order) != list(range(1, len(seats) + 1)):
+            messages.error(request, _("Give each player one place, 1 to %(n)s.") % {"n": len(seats)})
+            return redirect("table", pk=pk, number=number, table=table)
+        try:
+            game = rounds.start_table_game(t, [pid for _, pid in by_place], request.user)
+        except rounds.RoundError as e:
+            _round_error(request, e)
+            return redirect("table", pk=pk, number=number, table=table)
+        return redirect("console", pk=game.pk)
+    ranking = None
+    if t.game_id:
+        try:
+            ranking = results.table_ranking(t)
+        except rounds.RoundError:
+            ranking = None
+    return render(
+        request,
+        "director/table.html",
+        {
+            "table": t,
+            "round": t.round,
+            "tournament": t.round.tournament,
+            "seats": seats,
+            "places": range(1, len(seats) + 1),
+            "ranking": ranking,
+            "result": results.current_result(t),
+            "history": t.results.all(),
+            "director": is_director(request.user),
+            "reopen_form": ReopenForm(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def table_confirm(request, pk: int, number: int, table: int):
+    t = _table_for(request, pk, number, table)
+    try:
+        results.confirm(t, request.user)
+        messages.info(request, _("Result confirmed."))
+    except rounds.RoundError as e:
+        _round_error(request, e)
+    return redirect("table", pk=pk, number=number, table=table)
+
+
+@director_required
+@require_POST
+def table_reopen(request, pk: int, number: int, table: int):
+    t = _table_for(request, pk, number, table)
+    try:
+        results.reopen(t, request.user, request.POST.get("reason", ""))
+        messages.info(request, _("Result reopened: correct the game, then confirm again."))
+    except rounds.RoundError as e:
+        _round_error(request, e)
+    return redirect("table", pk=pk, number=number, table=table)
