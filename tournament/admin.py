@@ -2,7 +2,17 @@
 
 from django.contrib import admin
 
-from tournament.models import Game, GameEvent, GamePlayer
+from tournament.models import (
+    Game,
+    GameEvent,
+    GamePlayer,
+    Participant,
+    Round,
+    Seat,
+    Table,
+    TableResult,
+    Tournament,
+)
 
 
 class GamePlayerInline(admin.TabularInline):
@@ -33,3 +43,54 @@ class GameEventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class ParticipantInline(admin.TabularInline):
+    model = Participant
+    extra = 0
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "date", "variant", "board", "rounds", "table_size")
+    search_fields = ("name",)
+    inlines = [ParticipantInline]
+
+
+@admin.register(Participant)
+class ParticipantAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "seed", "tournament", "withdrawn_after")
+    list_filter = ("tournament",)
+    search_fields = ("name", "club")
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+    fields = ("number", "game")
+    show_change_link = True
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "number", "status", "started_at")
+    list_filter = ("tournament", "status")
+    inlines = [TableInline]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "game")
+    filter_horizontal = ("referees",)
+    inlines = [SeatInline]
+
+
+@admin.register(TableResult)
+class TableResultAdmin(admin.ModelAdmin):
+    list_display = ("table", "status", "confirmed_by", "confirmed_at", "second_by", "reopened_by", "reason")
+    list_filter = ("status",)

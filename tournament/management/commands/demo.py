@@ -1,0 +1,88 @@
+"""`python manage.py demo`: a populated demo tournament so a newcomer sees the app at work.
+
+Creates a director and two referees, 16 participants, round 1 played and confirmed (games made with the
+simulator and entered move by move, as a referee would), and round 2 running: one table finished, one table
+in play, the others not started. Running it again does nothing if the demo tournament exists.
+"""
+
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from rules.simulate import simulate
+from tournament import moves, results, rounds
+from tournament.models import Participant, Tournament
+
+NAME = "Demo: Mistrzostwa Warszawy w Monopoly"
+PEOPLE = [
+    ("Anna Nowak", "SP 12"),
+    ("Bartek Kos", "SP 12"),
+    ("Celina Wróbel", "LO 3"),
+    ("Darek Lis", "LO 3"),
+    ("Ewa Zając", "Klub Gier Planszowych"),
+    ("Filip Sowa", "Klub Gier Planszowych"),
+    ("Gosia Wilk", "SP 5"),
+    ("Henryk Dąb", "SP 5"),
+    ("Iga Sarna", "LO 3"),
+    ("Jan Kruk", "SP 12"),
+    ("Kasia Mróz", "SP 5"),
+    ("Leon Szpak", "Klub Gier Planszowych"),
+    ("Magda Jeż", "LO 7"),
+    ("Nikodem Bóbr", "LO 7"),
+    ("Ola Czapla", "SP 12"),
+    ("Paweł Żuraw", "LO 7"),
+]
+
+
+class Command(BaseCommand):
+    help = "Create a demo tournament (participants, referees, finished and running games)."
+
+    def handle(self, *args, **options):
+        if Tournament.objects.filter(name=NAME).exists():
+            self.stdout.write("The demo tournament already exists.")
+            return
+        with transaction.atomic():
+            self._create()
+        self.stdout.write(self.style.SUCCESS(f"Created “{NAME}”."))
+        self.stdout.write("Log in as director / demo (all rights) or referee1 / demo, referee2 / demo.")
+
+    def _create(self):
+        director = _user("director", is_staff=True, is_superuser=True)
+        referees = [_user("referee1"), _user("referee2")]
+        t = Tournament.objects.create(
+            name=NAME,
+            variant="tournament-pl",
+            board="classic-pl",
+            game_rounds=10,
+            rounds=4,
+            table_size=4,
+            final_table_size=4,
+            seed=2026,
+            created_by=director,
+        )
+        Participant.objects.bulk_create(Participant(tournament=t, name=n, club=c) for n, c in PEOPLE)
+        for number in (1, 2):
+            round_ = rounds.seat_next_round(t)
+            for i, table in enumerate(round_.tables.all()):
+                table.referees.set([referees[i % 2]])
+            rounds.start_round(round_)
+            for i, table in enumerate(round_.tables.all()):
+                if number == 2 and i >= 2:
+                    break  # tables 3 and 4 of round 2 have not started yet
+                game = rounds.start_table_game(
+                    table, [s.participant_id for s in table.seats.all()], table.referees.first()
+                )
+                record = simulate(t.variant, t.board, table.seats.count(), seed=100 * number + i, rounds=10)
+                events = record["events"] if not (number == 2 and i == 1) else record["events"][:60]
+                for ev in events:  # entered move by move, as at the table
+                    game = moves.submit(game.pk, ev, version=game.version, user=table.referees.first()).game
+                if moves.current_state(game).finished:
+                    results.confirm(table, table.referees.first())
+
+
+def _user(username, **flags):
+    user, created = User.objects.get_or_create(username=username, defaults=flags)
+    if created:
+        user.set_password("demo")
+        user.save()
+    return user
