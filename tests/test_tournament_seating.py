@@ -76,6 +76,13 @@ def test_same_club_avoided_where_possible():
     assert s.club_pairs == 0
 
 
+def test_top_seeds_sit_at_different_tables_in_round_one():
+    entrants = [Entrant(i, seed=i + 1 if i < 6 else None) for i in range(24)]
+    for seed in range(10):
+        s = seat_round(entrants, seed=seed)
+        assert all(sum(1 for x in t if x < 6) == 1 for t in s.tables)
+
+
 def test_round_one_is_reproducible_from_its_seed():
     entrants = [Entrant(i) for i in range(40)]
     assert seat_round(entrants, seed=7).tables == seat_round(entrants, seed=7).tables

@@ -3,13 +3,14 @@
 import io
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from openpyxl import Workbook
 
 from rules.simulate import simulate
 from tournament import moves
 from tournament.models import Participant, Round, Tournament
+from tournament.permissions import REFEREES_GROUP
 
 pytestmark = pytest.mark.django_db
 
@@ -117,7 +118,20 @@ def test_round_seat_swap_referees_start_and_play_a_table(client, director, tourn
     )
     assert "Repeat pairings left: 0" in page(response)
     referee = User.objects.create_user("ref", password="pw")
+    outsider = User.objects.create_user("outsider", password="pw")
+    response = client.post(
+        reverse("table_referees", args=[tournament.pk, 1, 1]), {"referees": [referee.pk]}, follow=True
+    )
+    assert (
+        "referee role" in page(response) and not t1.referees.exists()
+    )  # only accounts with the referee role may be given a table
+    referee.groups.add(Group.objects.create(name=REFEREES_GROUP))
+    client.post(
+        reverse("table_referees", args=[tournament.pk, 1, 1]), {"referees": [referee.pk, outsider.pk]}
+    )
+    assert list(t1.referees.all()) == []  # one account without the role: the form is refused whole
     client.post(reverse("table_referees", args=[tournament.pk, 1, 1]), {"referees": [referee.pk]})
+    assert list(t1.referees.all()) == [referee]
     client.post(reverse("round_start", args=[tournament.pk, 1]))
 
     client.force_login(referee)

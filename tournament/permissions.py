@@ -1,12 +1,31 @@
 """Who may do what: the tournament director may do everything; a referee enters moves at his tables."""
 
 DIRECTORS_GROUP = "directors"
+REFEREES_GROUP = "referees"
 
 
 def is_director(user) -> bool:
     return bool(
         user.is_authenticated
         and (user.is_superuser or user.is_staff or user.groups.filter(name=DIRECTORS_GROUP).exists())
+    )
+
+
+def referee_accounts():
+    """Users with the referee role (the ``referees`` group) and the directors: who may be given a table."""
+    from django.contrib.auth import get_user_model
+    from django.db.models import Q
+
+    return (
+        get_user_model()
+        .objects.filter(
+            Q(groups__name=REFEREES_GROUP)
+            | Q(groups__name=DIRECTORS_GROUP)
+            | Q(is_staff=True)
+            | Q(is_superuser=True)
+        )
+        .distinct()
+        .order_by("username")
     )
 
 

@@ -22,13 +22,13 @@ def tables_of(round_: Round) -> list[list[int]]:
 
 def met_pairs(tournament: Tournament, before: int | None = None) -> set[frozenset]:
     """Pairs of participants who have shared a table in the rounds before ``before`` (all rounds: None)."""
-    met: set[frozenset] = set()
-    rounds = tournament.round_set.all()
+    seats = Seat.objects.filter(table__round__tournament=tournament)
     if before is not None:
-        rounds = rounds.filter(number__lt=before)
-    for r in rounds:
-        met |= pairs_of(tables_of(r))
-    return met
+        seats = seats.filter(table__round__number__lt=before)
+    tables: dict[int, list[int]] = {}
+    for table_id, participant_id in seats.values_list("table_id", "participant_id"):
+        tables.setdefault(table_id, []).append(participant_id)
+    return pairs_of(tables.values())
 
 
 def repeat_count(round_: Round) -> int:
@@ -49,7 +49,9 @@ def seat_next_round(tournament: Tournament) -> Round:
     number = 1 if last is None else last.number + 1
     if number > tournament.rounds:
         raise RoundError(_("All %(n)s rounds have been played.") % {"n": tournament.rounds})
-    entrants = [Entrant(p.pk, p.club) for p in tournament.participants.filter(withdrawn_after__isnull=True)]
+    entrants = [
+        Entrant(p.pk, p.club, p.seed) for p in tournament.participants.filter(withdrawn_after__isnull=True)
+    ]
     if len(entrants) < 2:
         raise RoundError(_("A round needs at least 2 participants."))
     standings = None if number == 1 else [row.participant for row in tournament_standings(tournament)]
@@ -66,9 +68,14 @@ def seat_next_round(tournament: Tournament) -> Round:
         final_table=final,
     )
     round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
-    for t_number, ids in enumerate(seating.tables, start=1):
-        table = Table.objects.create(round=round_, number=t_number)
-        Seat.objects.bulk_create(Seat(table=table, participant_id=pid, order=i) for i, pid in enumerate(ids))
+    tables = Table.objects.bulk_create(
+        Table(round=round_, number=n) for n in range(1, len(seating.tables) + 1)
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, participant_id=pid, order=i)
+        for table, ids in zip(tables, seating.tables, strict=True)
+        for i, pid in enumerate(ids)
+    )
     return round_
 
 

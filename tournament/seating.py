@@ -16,12 +16,14 @@ from dataclasses import dataclass, field
 
 REPEAT_WEIGHT = 1_000_000
 CLUB_WEIGHT = 1_000
+SEED_WEIGHT = 100  # two of the top seeds at one table (round 1)
 
 
 @dataclass(frozen=True)
 class Entrant:
     id: Hashable
     club: str = ""
+    seed: int | None = None  # 1 = the strongest; the top seeds are spread over the tables of round 1
 
 
 @dataclass
@@ -64,10 +66,17 @@ def pair(a, b) -> frozenset:
 
 
 class _Cost:
-    def __init__(self, entrants: Sequence[Entrant], met: set[frozenset], order: dict | None):
+    def __init__(
+        self,
+        entrants: Sequence[Entrant],
+        met: set[frozenset],
+        order: dict | None,
+        spread: set | frozenset = frozenset(),
+    ):
         self.club = {e.id: e.club.strip().casefold() for e in entrants}
         self.met = met
         self.order = order  # id -> position in the standings (None: no standings term)
+        self.spread = spread  # ids to keep at different tables (the top seeds)
 
     def pair_cost(self, a, b) -> int:
         c = 0
@@ -75,6 +84,8 @@ class _Cost:
             c += REPEAT_WEIGHT
         if self.club[a] and self.club[a] == self.club[b]:
             c += CLUB_WEIGHT
+        if a in self.spread and b in self.spread:
+            c += SEED_WEIGHT
         return c
 
     def table(self, t: list) -> int:
@@ -111,7 +122,11 @@ def seat_round(
         rank = {x: i for i, x in enumerate(standings)}
         order_ids = sorted(ids, key=lambda x: rank.get(x, len(rank)))
         order = {x: i for i, x in enumerate(order_ids)}
-    cost = _Cost(entrants, met, order)
+    spread: set = set()
+    if standings is None:
+        seeded = sorted((e for e in entrants if e.seed is not None), key=lambda e: e.seed)
+        spread = {e.id for e in seeded[: len(table_sizes(len(entrants), size)) if len(entrants) >= 2 else 0]}
+    cost = _Cost(entrants, met, order, spread)
 
     fixed: list[list] = []
     if final_table:
@@ -122,7 +137,7 @@ def seat_round(
         sizes = table_sizes(len(order_ids), size) if len(order_ids) >= 2 else [len(order_ids)]
         tables = _greedy(order_ids, sizes, cost)
         _improve(tables, cost, rng, window=None if order is None else 2, passes=passes)
-        if order is not None and any(cost.table(t) >= CLUB_WEIGHT for t in tables):
+        if order is not None and any(cost.table(t) >= SEED_WEIGHT for t in tables):
             _improve(tables, cost, rng, window=None, passes=passes)  # conflicts left: swap across the room
     all_tables = fixed + tables
     repeat = sum(1 for t in all_tables for a, b in itertools.combinations(t, 2) if pair(a, b) in met)
@@ -160,7 +175,7 @@ def _improve(tables: list[list], cost: _Cost, rng: random.Random, window: int | 
         order = list(range(n))
         rng.shuffle(order)
         for i in order:
-            if costs[i] < CLUB_WEIGHT and window is None:  # a global pass only mends conflicts
+            if costs[i] < SEED_WEIGHT and window is None:  # a global pass only mends conflicts
                 continue
             partners = range(n) if window is None else range(max(0, i - window), min(n, i + window + 1))
             for j in partners:

@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Participant, Tournament
+from tournament.permissions import referee_accounts
 from tournament.standings import TIE_BREAKS
 
 
@@ -107,8 +108,12 @@ class SwapForm(forms.Form):
 
 class RefereesForm(forms.Form):
     referees = forms.ModelMultipleChoiceField(
-        queryset=get_user_model().objects.order_by("username"), required=False, label=_("Referees")
+        queryset=get_user_model().objects.none(), required=False, label=_("Referees")
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["referees"].queryset = referee_accounts()
 
 
 class ReopenForm(forms.Form):

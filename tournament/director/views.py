@@ -216,6 +216,8 @@ def table_referees(request, pk: int, number: int, table: int):
         t.referees.set(form.cleaned_data["referees"])
         if t.game_id:
             t.game.referees.set(form.cleaned_data["referees"])
+    else:
+        messages.error(request, _("Choose referees among the accounts with the referee role."))
     return redirect("round", pk=pk, number=number)
 
 

@@ -5,13 +5,14 @@ simulator and entered move by move, as a referee would), and round 2 running: on
 in play, the others not started. Running it again does nothing if the demo tournament exists.
 """
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from rules.simulate import simulate
 from tournament import moves, results, rounds
 from tournament.models import Participant, Tournament
+from tournament.permissions import DIRECTORS_GROUP, REFEREES_GROUP
 
 NAME = "Demo: Mistrzostwa Warszawy w Monopoly"
 PEOPLE = [
@@ -47,8 +48,8 @@ class Command(BaseCommand):
         self.stdout.write("Log in as director / demo (all rights) or referee1 / demo, referee2 / demo.")
 
     def _create(self):
-        director = _user("director", is_staff=True, is_superuser=True)
-        referees = [_user("referee1"), _user("referee2")]
+        director = _user("director", DIRECTORS_GROUP, is_staff=True, is_superuser=True)
+        referees = [_user("referee1", REFEREES_GROUP), _user("referee2", REFEREES_GROUP)]
         t = Tournament.objects.create(
             name=NAME,
             variant="tournament-pl",
@@ -80,9 +81,11 @@ class Command(BaseCommand):
                     results.confirm(table, table.referees.first())
 
 
-def _user(username, **flags):
+def _user(username, group=None, **flags):
     user, created = User.objects.get_or_create(username=username, defaults=flags)
     if created:
         user.set_password("demo")
         user.save()
+    if group:
+        user.groups.add(Group.objects.get_or_create(name=group)[0])
     return user
