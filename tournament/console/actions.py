@@ -6,25 +6,10 @@ from __future__ import annotations
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-ACTIONS = (
-    "roll",
-    "buy",
-    "decline",
-    "auction",
-    "rent",
-    "card",
-    "build",
-    "sell_building",
-    "mortgage",
-    "unmortgage",
-    "trade",
-    "jail_fine",
-    "jail_card",
-    "timeout",
-    "bankrupt",
-    "time_up",
-    "deal",
-)
+from rules.record import EVENT_TYPES
+
+#: What the console can enter: the record's whole vocabulary but Anti-Monopoly's scoring roll.
+ACTIONS = tuple(t for t in EVENT_TYPES if t != "final_roll")
 
 
 class ActionError(ValueError):
