@@ -94,3 +94,15 @@ class TableAdmin(admin.ModelAdmin):
 class TableResultAdmin(admin.ModelAdmin):
     list_display = ("table", "status", "confirmed_by", "confirmed_at", "second_by", "reopened_by", "reason")
     list_filter = ("status",)
+
+
+@admin.register(GamePlayer)
+class GamePlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "game", "seat", "pid", "participant")
+    search_fields = ("name",)
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("participant", "table", "order")
+    list_filter = ("table__round__tournament",)
