@@ -9,7 +9,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rules.movements import BANK, Movement
+from rules.movements import BANK, Leg, Movement
+
+
+def income_and_cost(leg: Leg) -> tuple[int, int]:
+    """A transaction's income and cost for one party: its change of equity, split by sign (RULES.md §2)."""
+    delta = leg.equity
+    return max(delta, 0), max(-delta, 0)
+
+
+def totals(movements: Iterable[Movement]) -> dict[str, tuple[int, int]]:
+    """Income and cost per player of some movements (the bank left out)."""
+    out: dict[str, tuple[int, int]] = {}
+    for m in movements:
+        for leg in m.legs:
+            if leg.party != BANK:
+                income, cost = income_and_cost(leg)
+                before = out.get(leg.party, (0, 0))
+                out[leg.party] = (before[0] + income, before[1] + cost)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +54,7 @@ class Ledger:
             for leg in m.legs:
                 if leg.party == BANK:
                     continue
-                delta = leg.equity
+                income, cost = income_and_cost(leg)
                 line = Line(
                     event_index,
                     m.kind,
@@ -44,12 +62,16 @@ class Ledger:
                     m.detail,
                     leg.cash,
                     leg.assets,
-                    max(delta, 0),
-                    max(-delta, 0),
+                    income,
+                    cost,
                 )
                 self._lines[leg.party].append(line)
                 self._income[leg.party] += line.income
                 self._cost[leg.party] += line.cost
+
+    @property
+    def players(self) -> list[str]:
+        return list(self._lines)
 
     def lines(self, player_id: str) -> list[Line]:
         return list(self._lines[player_id])

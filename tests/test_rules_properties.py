@@ -42,7 +42,7 @@ def check_game(variant, board, seed):
 
     v = result.state.variant
     ledger = Ledger([p["id"] for p in record["players"]], v.starting_cash)
-    cash_moves = dict.fromkeys(ledger._lines, 0)
+    cash_moves = dict.fromkeys(ledger.players, 0)
     bank_cash = 0
     for i, out in enumerate(result.outcomes):
         s = out.state

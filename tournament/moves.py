@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ledger import Ledger
+from ledger.card import totals
 from rules import RulesError, apply, parse_record, replay
 from rules.messages import to_data
 from rules.record import FORMAT
@@ -155,12 +156,9 @@ def submit(
             entered_by=user if user and user.is_authenticated else None,
             client_key=client_key or None,
         )
-        ledger = game.ledger
-        for m in out.movements:
-            for leg in m.legs:
-                if leg.party in ledger:
-                    ledger[leg.party][0] += max(leg.equity, 0)
-                    ledger[leg.party][1] += max(-leg.equity, 0)
+        for pid, (income, cost) in totals(out.movements).items():
+            game.ledger[pid][0] += income
+            game.ledger[pid][1] += cost
         game.state = dump_state(out.state)
         game.version += 1
         game.next_seq += 1
@@ -195,7 +193,7 @@ def _rebuild(game: Game) -> None:
     for i, out in enumerate(result.outcomes):
         ledger.post(i, out.movements)
     game.state = dump_state(result.state)
-    game.ledger = {pid: [ledger.income(pid), ledger.cost(pid)] for pid in ledger._lines}
+    game.ledger = {pid: [ledger.income(pid), ledger.cost(pid)] for pid in ledger.players}
     _set_status(game, result.state, timezone.now())
 
 
