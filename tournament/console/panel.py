@@ -170,7 +170,7 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         "log": (log := _log(game)),
         "just_now": next((e for e in log if e["active"]), None) if not error else None,
         "can_undo": game.events.filter(status=GameEvent.Status.ACTIVE).exists(),
-        "last_move_at": _last_move_at(game),
+        "last_move_at": log[0]["at"] if log else game.created_at,  # the latest entry, whatever its status
         "squares": [square_label(board, s.index) for s in board.squares],
     }
 
@@ -187,11 +187,6 @@ def _player_options(board: Board, o) -> dict | None:
         "bankrupt": o.bankrupt,
         "any": bool(o.build or o.sell_building or o.mortgage or o.unmortgage),
     }
-
-
-def _last_move_at(game: Game):
-    last = game.events.order_by("-seq").values_list("entered_at", flat=True).first()
-    return last or game.created_at
 
 
 def _log(game: Game) -> list[dict]:
