@@ -52,7 +52,7 @@ def bankrupt(tx: Tx, ev: dict) -> None:
         tx.record("bankruptcy", [Leg(p.id, -cash, -assets), Leg(BANK, cash)], detail=BANK)
         tx.note(gettext_noop("{player} is bankrupt to the bank."), player=p.name)
         if v.auction_bank_bankruptcy and squares:
-            s.auctions = (*s.auctions, *squares)
+            s.bank_sale = (*s.bank_sale, *squares)
     else:
         c = s.player(creditor)
         mortgaged = [sq for sq in squares if s.holdings[sq].mortgaged]

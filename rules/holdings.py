@@ -147,11 +147,16 @@ def decline(tx: Tx, ev: dict) -> None:
         )
 
 
+def _close_auction(s: GameState, square: int) -> None:
+    s.auctions = tuple(a for a in s.auctions if a != square)
+    s.bank_sale = tuple(a for a in s.bank_sale if a != square)
+
+
 def auction(tx: Tx, ev: dict) -> None:
     s, v = tx.s, tx.s.variant
     square, winner, price = ev["square"], ev["winner"], ev["price"]
     sq = s.board.square(square)
-    if square not in s.auctions:
+    if square not in s.auctions and square not in s.bank_sale:
         raise RuleError(
             "auction.not_pending", gettext_noop("{square} is not up for auction."), square=sq.name
         )
@@ -162,7 +167,7 @@ def auction(tx: Tx, ev: dict) -> None:
                 gettext_noop("An auction nobody won has price 0, not {price}."),
                 price=price,
             )
-        s.auctions = tuple(a for a in s.auctions if a != square)
+        _close_auction(s, square)
         tx.note(gettext_noop("Nobody buys {square}: it stays with the bank."), square=sq.name)
         return
     p = s.player(winner)
@@ -195,7 +200,7 @@ def auction(tx: Tx, ev: dict) -> None:
             opening=opening,
         )
     tx.require_cash(p.id, price, sq.name)
-    s.auctions = tuple(a for a in s.auctions if a != square)
+    _close_auction(s, square)
     s.holdings[square] = Holding(p.id)
     tx.exchange("auction", p.id, -price, sq.price, square)
     tx.note(

@@ -33,7 +33,7 @@ class Legal:
     roll: str | None = None  # who may roll now
     roll_again: bool = False
     buy: dict | None = None  # {"player", "square", "price", "can_pay"}
-    auctions: list[dict] = field(default_factory=list)  # {"square", "opening_bid"}
+    auctions: list[dict] = field(default_factory=list)  # {"square", "opening_bid", "optional"}
     card: dict | None = None  # {"player", "deck", "cards": [ids] or None}
     rents: list[dict] = field(default_factory=list)  # {"payer", "owner", "square", "amount"}
     debts: list[dict] = field(default_factory=list)  # {"player", "amount", "to"}
@@ -77,7 +77,12 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
             cards = [c.id for c in deck.cards if not (c.effect["kind"] == "jail_card" and c.ref in held)]
         out.card = {"player": d.player, "deck": d.deck, "cards": cards}
     out.auctions = [
-        {"square": a, "opening_bid": v.auction_opening_bid(s.board.square(a).price)} for a in s.auctions
+        {
+            "square": a,
+            "opening_bid": v.auction_opening_bid(s.board.square(a).price),
+            "optional": a in s.bank_sale,
+        }
+        for a in (*s.auctions, *s.bank_sale)
     ]
     out.debts = [{"player": p.id, "amount": -p.cash, "to": p.debt_to} for p in s.debtors()]
     out.deals = [{"player": pid, "count": count} for pid, count in deals_missing(s)]

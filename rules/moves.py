@@ -44,6 +44,12 @@ def roll(tx: Tx, ev: dict) -> None:
         begin_turn(s, seat)
     s.roll_again = False
     s.fee_paid = ()
+    if s.bank_sale:
+        tx.note(
+            gettext_noop("Not auctioned: {squares} stay with the bank."),
+            squares=", ".join(s.board.square(m).name for m in s.bank_sale),
+        )
+        s.bank_sale = ()
     d1, d2 = ev["dice"]
     s.rolls += 1
     s.last_dice = (d1, d2)

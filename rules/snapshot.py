@@ -32,6 +32,7 @@ def dump_state(s: GameState) -> dict:
         if d is None
         else {"kind": "buy" if isinstance(d, BuyDecision) else "card", **asdict(d)},
         "auctions": list(s.auctions),
+        "bank_sale": list(s.bank_sale),
         "rents": [asdict(r) for r in s.rents],
         "fee_paid": list(s.fee_paid),
         "time_up": s.time_up,
@@ -67,6 +68,7 @@ def load_state(data: dict) -> GameState:
         last_dice=tuple(data["last_dice"]) if data["last_dice"] else None,
         decision=decision,
         auctions=tuple(data["auctions"]),
+        bank_sale=tuple(data.get("bank_sale", ())),
         rents=tuple(RentDue(**r) for r in data["rents"]),
         fee_paid=tuple(data["fee_paid"]),
         time_up=data["time_up"],

@@ -89,14 +89,17 @@ class GameState:
     holdings: dict[int, Holding] = field(default_factory=dict)
     houses: int = 32
     hotels: int = 12
-    round: int = 0  # 1-based once the first turn has begun
+    round: int = 1  # the round in play (1 before the first roll)
     turn: int | None = None  # seat index of the player whose turn it is (or was last)
     rolls: int = 0  # rolls in the current turn
     doubles: int = 0  # doubles in a row in the current turn
     roll_again: bool = False  # the current player must roll again (doubles)
     last_dice: tuple[int, int] | None = None
     decision: BuyDecision | CardDraw | None = None  # blocks the next roll
-    auctions: tuple[int, ...] = ()  # squares to auction (blocks the next roll)
+    auctions: tuple[int, ...] = ()  # squares to auction after a decline (blocks the next roll)
+    bank_sale: tuple[
+        int, ...
+    ] = ()  # squares of a player bankrupt to the bank: auctionable until the next roll
     rents: tuple[RentDue, ...] = ()  # claimable rents (lapse at the next roll)
     fee_paid: tuple[int, ...] = ()  # mortgaged squares received with the 10 % paid, until the next roll
     time_up: bool = False

@@ -27,7 +27,7 @@ def next_roller(s: GameState) -> int | None:
 
 
 def begin_turn(s: GameState, seat: int) -> None:
-    if s.turn is None or seat <= s.turn:
+    if s.turn is not None and seat <= s.turn:
         s.round += 1
     s.turn = seat
     s.rolls = 0

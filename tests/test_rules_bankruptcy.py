@@ -48,12 +48,13 @@ def test_bankrupt_to_bank_returns_squares_to_auction():
     t.roll("A", 1, 2)  # 4: Income tax 200
     assert t.cash("A") == -100 and t.p("A").debt_to == "bank"
     t("bankrupt", player="A")  # two mortgages would raise only 60
-    assert t.state.holdings == {} and t.state.auctions == (1, 3)
+    assert t.state.holdings == {} and t.state.bank_sale == (1, 3) and t.state.auctions == ()
     assert t.ledger.equity("A") == 0  # everything he had is a cost
-    t.fails("pending.auction", "roll", player="B", dice=[1, 2])
     t("auction", square=1, winner="B", price=10)
-    t("auction", square=3, winner=None, price=0)
-    t.roll("B", 4, 6)
+    out = t.roll("B", 4, 6)  # the bank's sale closes at the next roll: Baltic Avenue stays with the bank
+    assert t.state.owner_of(1) == "B" and t.state.owner_of(3) is None and t.state.bank_sale == ()
+    assert "Baltic Avenue stay with the bank" in out.notes[0].text
+    t.fails("auction.not_pending", "auction", square=3, winner="C", price=10)
 
 
 def test_bankrupt_player_cannot_act_and_is_skipped():

@@ -23,7 +23,7 @@ def test_legal_buy_and_auction_with_opening_bid():
     assert legal.roll is None and legal.buy == {"player": "A", "square": 3, "price": 60, "can_pay": True}
     assert "buy or decline" in legal.blocked_by
     t("decline", player="A")
-    assert legal_actions(t.state).auctions == [{"square": 3, "opening_bid": 30}]
+    assert legal_actions(t.state).auctions == [{"square": 3, "opening_bid": 30, "optional": False}]
 
 
 def test_legal_card_lists_only_cards_in_the_deck():

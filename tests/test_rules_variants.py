@@ -59,7 +59,7 @@ def test_bank_does_not_auction_bankrupt_squares_when_option_off():
     t.give("A", 1).set_cash("A", 10).place("A", 1)
     t.roll("A", 1, 2)
     t("bankrupt", player="A")
-    assert t.state.auctions == () and t.state.holdings == {}
+    assert t.state.auctions == () and t.state.bank_sale == () and t.state.holdings == {}
 
 
 def test_tournament_sells_buildings_unevenly():
