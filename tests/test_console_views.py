@@ -310,3 +310,88 @@ def test_admin_lists_games_and_events(client, referee):
         "/admin/tournament/gameevent/",
     ):
         assert client.get(url).status_code == 200
+
+
+def test_a_submission_without_its_version_is_refused_as_stale(client, referee):
+    game = start(referee)
+    for version in ("", "abc"):
+        response = client.post(
+            reverse("console_act", args=[game.pk]),
+            {"version": version, "action": "roll", "player": "A", "d1": 4, "d2": 6},
+            **HX,
+        )
+        assert "Another device entered a move" in html(response)
+    assert not GameEvent.objects.exists()
+
+
+FIELDS = [
+    "action",
+    "player",
+    "d1",
+    "d2",
+    "square",
+    "count",
+    "winner",
+    "price",
+    "card",
+    "nobody",
+    "do",
+    "with",
+    "give_squares",
+    "get_cash",
+    "effect_kind",
+    "effect_amount",
+    "effect_square",
+    "squares",
+    "reason",
+]
+
+
+def test_random_form_data_never_breaks_the_console(client, referee):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    game = start(referee)
+    values = st.one_of(
+        st.sampled_from(
+            [
+                "roll",
+                "buy",
+                "auction",
+                "card",
+                "trade",
+                "build",
+                "deal",
+                "A",
+                "B",
+                "Z",
+                "build:6",
+                "sell_building:x:y",
+                "::",
+                "chance:go-to-jail",
+            ]
+        ),
+        st.integers(-5, 45).map(str),
+        st.text(max_size=8),
+    )
+
+    @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(data=st.dictionaries(st.sampled_from(FIELDS), values, max_size=6))
+    def check(data):
+        game.refresh_from_db()
+        response = client.post(
+            reverse("console_act", args=[game.pk]), {"version": game.version, **data}, **HX
+        )
+        assert response.status_code == 200
+        for url in ("console_undo",):
+            assert (
+                client.post(reverse(url, args=[game.pk]), {"version": "x", **data}, **HX).status_code == 200
+            )
+
+    check()
+    assert replay_ok(game)
+
+
+def replay_ok(game):
+    game.refresh_from_db()
+    return replay(moves.record_of(game)).state == moves.current_state(game)

@@ -178,3 +178,30 @@ def test_withdraw_between_rounds(client, tournament):
     assert p.withdrawn_after == 0
     client.post(reverse("round_seat", args=[tournament.pk]))
     assert not Round.objects.get().tables.filter(seats__participant=p).exists()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"a": "x", "b": "999"},
+        {"referees": ["abc"]},
+        {"order": "1", "place_1": "x"},
+        {"reason": ""},
+        {"file": "not a file"},
+    ],
+)
+def test_garbage_posts_get_messages_not_errors(client, tournament, data):
+    client.post(reverse("round_seat", args=[tournament.pk]))
+    urls = [
+        reverse("round_swap", args=[tournament.pk, 1]),
+        reverse("table_referees", args=[tournament.pk, 1, 1]),
+        reverse("table", args=[tournament.pk, 1, 1]),
+        reverse("table_reopen", args=[tournament.pk, 1, 1]),
+        reverse("table_confirm", args=[tournament.pk, 1, 1]),
+        reverse("participant_import", args=[tournament.pk]),
+        reverse("participant_add", args=[tournament.pk]),
+        reverse("round_start", args=[tournament.pk, 9]),
+    ]
+    for url in urls:
+        assert client.post(url, data).status_code in (200, 302, 404), url

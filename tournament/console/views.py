@@ -31,11 +31,13 @@ def _game_for(request, pk: int) -> Game:
     return game
 
 
-def _version(request) -> int | None:
+def _version(request) -> int:
+    """The version of the game the form was made against; -1 (never current) when missing or garbled, so
+    that such a submission is refused as stale instead of being applied blindly."""
     try:
         return int(request.POST.get("version", ""))
     except ValueError:
-        return None
+        return -1
 
 
 def _respond(request, game: Game, *, error: str | None = None, notice: str | None = None):
