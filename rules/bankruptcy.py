@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from rules.buildings import sell_levels
 from rules.errors import RuleError, gettext_noop
-from rules.holdings import sell_levels, transfer_fee
 from rules.movements import BANK, Leg
+from rules.ownership import transfer_fee
 from rules.state import BuyDecision, CardDraw
 from rules.transaction import Tx
 from rules.valuation import holding_value, liquidation_cash

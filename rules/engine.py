@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules import bankruptcy, holdings, moves
+from rules import bankruptcy, buildings, mortgages, moves, purchases, rent, trades
 from rules.board import Board
 from rules.errors import RuleError, gettext_noop
 from rules.messages import Message
@@ -25,18 +25,18 @@ from rules.turns import check_end
 from rules.variants import Variant
 
 HANDLERS = {
-    "deal": holdings.deal,
+    "deal": purchases.deal,
     "roll": moves.roll,
-    "buy": holdings.buy,
-    "decline": holdings.decline,
-    "auction": holdings.auction,
-    "rent": holdings.rent,
+    "buy": purchases.buy,
+    "decline": purchases.decline,
+    "auction": purchases.auction,
+    "rent": rent.rent,
     "card": moves.card,
-    "build": holdings.build,
-    "sell_building": holdings.sell_building,
-    "mortgage": holdings.mortgage,
-    "unmortgage": holdings.unmortgage,
-    "trade": holdings.trade,
+    "build": buildings.build,
+    "sell_building": buildings.sell_building,
+    "mortgage": mortgages.mortgage,
+    "unmortgage": mortgages.unmortgage,
+    "trade": trades.trade,
     "jail_fine": moves.jail_fine,
     "jail_card": moves.jail_card,
     "timeout": moves.timeout,

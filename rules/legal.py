@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.holdings import build_error, mortgage_error, sell_building_error, trade_side_error, unmortgage_cost
+from rules.buildings import build_error, sell_building_error
+from rules.mortgages import mortgage_error, unmortgage_cost
 from rules.state import BuyDecision, CardDraw, GameState
+from rules.trades import trade_side_error
 from rules.turns import blocking_error, deals_missing, next_roller
 from rules.valuation import liquidation_cash
 
