@@ -395,3 +395,26 @@ def test_random_form_data_never_breaks_the_console(client, referee):
 def replay_ok(game):
     game.refresh_from_db()
     return replay(moves.record_of(game)).state == moves.current_state(game)
+
+
+def test_income_and_cost_cards_end_at_net_worth(client, referee):
+    game = start(referee)
+    act(client, game, action="roll", player="A", d1=3, d2=3)
+    act(client, game, action="buy", player="A")
+    act(client, game, action="roll", player="A", d1=1, d2=2)
+    act(client, game, action="decline", player="A")
+    act(client, game, action="auction", square=9, winner="B", price=150)
+    act(client, game, action="roll", player="B", d1=2, d2=4)
+    act(client, game, action="rent", player="B")
+    response = client.get(reverse("game_cards", args=[game.pk]))
+    assert response.status_code == 200
+    from tournament.console.cards import game_cards
+
+    cards = {c["id"]: c for c in game_cards(game)}
+    assert (cards["A"]["income"], cards["A"]["cost"], cards["A"]["equity"]) == (6, 0, 1506)
+    assert (cards["B"]["cost"], cards["B"]["equity"]) == (36, 1464)
+    assert [(line["operation"], line["cost"]) for line in cards["B"]["lines"]] == [
+        ("auction", 30),
+        ("rent", 6),
+    ]
+    assert "Ulica Targowa" in html(response)

@@ -21,6 +21,7 @@ urlpatterns = [
     path("games/<int:pk>/undo/", console.undo, name="console_undo"),
     path("games/<int:pk>/void/<int:seq>/", console.void, name="console_void"),
     path("games/<int:pk>/record.json", console.export, name="game_record"),
+    path("games/<int:pk>/cards/", console.cards, name="game_cards"),
     path("tournaments/", director.tournament_list, name="tournaments"),
     path("tournaments/new/", director.tournament_new, name="tournament_new"),
     path("tournaments/<int:pk>/", director.tournament_detail, name="tournament"),

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from rules import RulesError
 from tournament import moves
 from tournament.console.actions import ActionError, event_from_post
+from tournament.console.cards import game_cards
 from tournament.console.forms import NewGameForm
 from tournament.console.panel import build_panel
 from tournament.messages import error_text
@@ -156,6 +157,13 @@ def void(request, pk: int, seq: int):
         detail = f" {error_text(e.rules_error)}" if e.rules_error else ""
         return _respond(request, game, error=str(e) + detail)
     return _respond(request, game, notice=_("Move #%(seq)s was voided and the game replayed.") % {"seq": seq})
+
+
+@login_required
+def cards(request, pk: int):
+    """Each player's income/cost card (replays the game: a page to read, not a move)."""
+    game = _game_for(request, pk)
+    return render(request, "console/cards.html", {"game": game, "cards": game_cards(game)})
 
 
 @login_required
