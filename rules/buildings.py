@@ -11,34 +11,31 @@ from rules.transaction import Tx
 from rules.valuation import group_owned_by
 
 
-def build_error(s: GameState, p: PlayerState, square: int, count: int) -> RuleError | None:
-    """Why ``p`` may not build ``count`` levels on ``square`` now (None: he may). Does not check cash."""
+def check_build(s: GameState, p: PlayerState, square: int, count: int) -> None:
+    """Raise RuleError if ``p`` may not build ``count`` levels on ``square`` now. Does not check cash."""
     v = s.variant
-    try:
-        h = owned_property(s, p, square, street=True)
-    except RuleError as e:
-        return e
+    h = owned_property(s, p, square, street=True)
     sq = s.board.square(square)
     group = s.board.group_of(square)
     if h.mortgaged:
-        return RuleError(
+        raise RuleError(
             "build.mortgaged", gettext_noop("{square} is mortgaged: no building."), square=sq.name
         )
     if v.build_unmortgaged == "group" and any(s.holdings[m].mortgaged for m in group if m in s.holdings):
-        return RuleError(
+        raise RuleError(
             "build.group_mortgaged",
             gettext_noop("A street of {square}'s colour group is mortgaged: no building."),
             square=sq.name,
         )
     if v.build_requires_full_group and not group_owned_by(s, square, p.id):
-        return RuleError(
+        raise RuleError(
             "build.needs_group",
             gettext_noop("{player} must own the whole colour group of {square} to build."),
             player=p.name,
             square=sq.name,
         )
     if h.level + count > v.hotel_level:
-        return RuleError(
+        raise RuleError(
             "build.too_high",
             gettext_noop("{square} can take {n} more building levels (it has {level})."),
             square=sq.name,
@@ -49,7 +46,7 @@ def build_error(s: GameState, p: PlayerState, square: int, count: int) -> RuleEr
     mine = [m for m in group if m != square and s.owner_of(m) == p.id]
     for level in range(h.level + 1, h.level + count + 1):
         if v.even_building and any(s.holdings[m].level < level - 1 for m in mine):
-            return RuleError(
+            raise RuleError(
                 "build.uneven",
                 gettext_noop("Build evenly: the other streets of the group need {n} houses first."),
                 n=level - 1,
@@ -58,14 +55,13 @@ def build_error(s: GameState, p: PlayerState, square: int, count: int) -> RuleEr
             hotels -= 1
             houses += v.houses_per_hotel
             if hotels < 0:
-                return RuleError("bank.no_hotels", gettext_noop("The bank has no hotels left."))
+                raise RuleError("bank.no_hotels", gettext_noop("The bank has no hotels left."))
         else:
             houses -= 1
             if houses < 0:
-                return RuleError(
+                raise RuleError(
                     "bank.no_houses", gettext_noop("The bank has only {n} houses left."), n=s.houses
                 )
-    return None
 
 
 def _level_name(s: GameState, level: int) -> Message:
@@ -80,9 +76,7 @@ def build(tx: Tx, ev: dict) -> None:
     s, v = tx.s, tx.s.variant
     p = s.player(ev["player"])
     square, count = ev["square"], ev.get("count", 1)
-    err = build_error(s, p, square, count)
-    if err:
-        raise err
+    check_build(s, p, square, count)
     sq = s.board.square(square)
     cost = sq.house_cost * count
     paid = ev.get("price", cost)  # a shortage auction starts at the printed price; the excess is a cost
@@ -113,15 +107,12 @@ def build(tx: Tx, ev: dict) -> None:
     )
 
 
-def sell_building_error(s: GameState, p: PlayerState, square: int, count: int) -> RuleError | None:
+def check_sell_building(s: GameState, p: PlayerState, square: int, count: int) -> None:
     v = s.variant
-    try:
-        h = owned_property(s, p, square, street=True)
-    except RuleError as e:
-        return e
+    h = owned_property(s, p, square, street=True)
     sq = s.board.square(square)
     if h.level < count:
-        return RuleError(
+        raise RuleError(
             "sell.too_many",
             gettext_noop("{square} has only {level}."),
             square=sq.name,
@@ -133,27 +124,24 @@ def sell_building_error(s: GameState, p: PlayerState, square: int, count: int) -
     houses = s.houses
     for level in range(h.level, h.level - count, -1):
         if v.even_selling and not whole_hotel and any(s.holdings[m].level > level for m in mine):
-            return RuleError(
+            raise RuleError(
                 "sell.uneven",
                 gettext_noop("Sell evenly: first sell from the streets of the group with more."),
             )
         houses += -v.houses_per_hotel if level == v.hotel_level else 1
     if houses < 0:
-        return RuleError(
+        raise RuleError(
             "bank.no_houses_for_hotel",
             gettext_noop("The bank has only {n} houses: a hotel cannot be changed back into houses now."),
             n=s.houses,
         )
-    return None
 
 
 def sell_building(tx: Tx, ev: dict) -> None:
     s = tx.s
     p = s.player(ev["player"])
     square, count = ev["square"], ev.get("count", 1)
-    err = sell_building_error(s, p, square, count)
-    if err:
-        raise err
+    check_sell_building(s, p, square, count)
     sell_levels(tx, p.id, square, count, ev)
 
 

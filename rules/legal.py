@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.buildings import build_error, sell_building_error
-from rules.mortgages import mortgage_error, unmortgage_cost
+from rules.buildings import check_build, check_sell_building
+from rules.errors import RuleError
+from rules.mortgages import check_mortgage, unmortgage_cost
 from rules.state import BuyDecision, CardDraw, GameState
-from rules.trades import trade_side_error
+from rules.trades import check_trade_side
 from rules.turns import blocking_error, deals_missing, next_roller
 from rules.valuation import liquidation_cash
 
@@ -101,6 +102,15 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
     return out
 
 
+def allowed(check, *args) -> bool:
+    """Whether one of the engine's checks (``check_build``, …) lets these arguments through."""
+    try:
+        check(*args)
+    except RuleError:
+        return False
+    return True
+
+
 def player_options(s: GameState, player_id: str) -> PlayerOptions:
     p = s.player(player_id)
     o = PlayerOptions()
@@ -109,18 +119,18 @@ def player_options(s: GameState, player_id: str) -> PlayerOptions:
         square = s.board.square(sq)
         h = s.holdings[sq]
         if square.kind == "street":
-            if p.cash >= square.house_cost and build_error(s, p, sq, 1) is None:
+            if p.cash >= square.house_cost and allowed(check_build, s, p, sq, 1):
                 o.build.append(sq)
             if h.level:
                 for count in (1, h.level):
-                    if sell_building_error(s, p, sq, count) is None:
+                    if allowed(check_sell_building, s, p, sq, count):
                         o.sell_building[sq] = count
                         break
         if h.mortgaged:
             o.unmortgage[sq] = sum(unmortgage_cost(s, sq))
-        elif mortgage_error(s, p, sq) is None:
+        elif allowed(check_mortgage, s, p, sq):
             o.mortgage.append(sq)
-        if trade_side_error(s, p, {**empty, "squares": [sq]}) is None:
+        if allowed(check_trade_side, s, p, {**empty, "squares": [sq]}):
             o.tradable.append(sq)
     o.jail_fine = p.in_jail and p.cash >= s.variant.jail_fine
     o.jail_card = p.in_jail and bool(p.jail_cards)

@@ -10,33 +10,24 @@ from rules.transaction import Tx
 from rules.variants import ceil_percent
 
 
-def mortgage_error(s: GameState, p: PlayerState, square: int) -> RuleError | None:
-    try:
-        h = owned_property(s, p, square)
-    except RuleError as e:
-        return e
+def check_mortgage(s: GameState, p: PlayerState, square: int) -> None:
+    h = owned_property(s, p, square)
     sq = s.board.square(square)
     if h.mortgaged:
-        return RuleError("mortgage.already", gettext_noop("{square} is already mortgaged."), square=sq.name)
-    try:
-        require_no_buildings(
-            s,
-            square,
-            s.variant.mortgage_needs_no_buildings_on,
-            "mortgage.buildings",
-            msg(gettext_noop("To mortgage")),
-        )
-    except RuleError as e:
-        return e
-    return None
+        raise RuleError("mortgage.already", gettext_noop("{square} is already mortgaged."), square=sq.name)
+    require_no_buildings(
+        s,
+        square,
+        s.variant.mortgage_needs_no_buildings_on,
+        "mortgage.buildings",
+        msg(gettext_noop("To mortgage")),
+    )
 
 
 def mortgage(tx: Tx, ev: dict) -> None:
     s = tx.s
     p = s.player(ev["player"])
-    err = mortgage_error(s, p, ev["square"])
-    if err:
-        raise err
+    check_mortgage(s, p, ev["square"])
     sq = s.board.square(ev["square"])
     check_amount(ev, sq.mortgage, msg(gettext_noop("mortgage loan")))
     s.holdings[sq.index] = s.holdings[sq.index].but(mortgaged=True)
@@ -63,26 +54,20 @@ def unmortgage_cost(s: GameState, square: int) -> tuple[int, int]:
     return sq.mortgage, ceil_percent(sq.mortgage, s.variant.unmortgage_interest_percent)
 
 
-def unmortgage_error(s: GameState, p: PlayerState, square: int) -> RuleError | None:
-    try:
-        h = owned_property(s, p, square)
-    except RuleError as e:
-        return e
+def check_unmortgage(s: GameState, p: PlayerState, square: int) -> None:
+    h = owned_property(s, p, square)
     if not h.mortgaged:
-        return RuleError(
+        raise RuleError(
             "unmortgage.not_mortgaged",
             gettext_noop("{square} is not mortgaged."),
             square=s.board.square(square).name,
         )
-    return None
 
 
 def unmortgage(tx: Tx, ev: dict) -> None:
     s = tx.s
     p = s.player(ev["player"])
-    err = unmortgage_error(s, p, ev["square"])
-    if err:
-        raise err
+    check_unmortgage(s, p, ev["square"])
     sq = s.board.square(ev["square"])
     loan, interest = unmortgage_cost(s, sq.index)
     check_amount(ev, loan + interest, msg(gettext_noop("amount to lift the mortgage")))

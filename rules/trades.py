@@ -11,21 +11,18 @@ from rules.transaction import Tx
 from rules.valuation import property_value
 
 
-def trade_side_error(s: GameState, p: PlayerState, side: dict) -> RuleError | None:
+def check_trade_side(s: GameState, p: PlayerState, side: dict) -> None:
     for m in side["squares"]:
-        try:
-            owned_property(s, p, m)
-            require_no_buildings(
-                s,
-                m,
-                s.variant.trade_needs_no_buildings_on,
-                "trade.buildings",
-                msg(gettext_noop("To trade a square")),
-            )
-        except RuleError as e:
-            return e
+        owned_property(s, p, m)
+        require_no_buildings(
+            s,
+            m,
+            s.variant.trade_needs_no_buildings_on,
+            "trade.buildings",
+            msg(gettext_noop("To trade a square")),
+        )
     if side["cash"] and side["cash"] > p.cash:
-        return RuleError(
+        raise RuleError(
             "trade.cash",
             gettext_noop("{player} has only {cash} in cash, not {amount}."),
             player=p.name,
@@ -33,13 +30,12 @@ def trade_side_error(s: GameState, p: PlayerState, side: dict) -> RuleError | No
             amount=side["cash"],
         )
     if side["jail_cards"] > len(p.jail_cards):
-        return RuleError(
+        raise RuleError(
             "trade.jail_cards",
             gettext_noop("{player} has {n} 'Get out of jail free' cards."),
             player=p.name,
             n=len(p.jail_cards),
         )
-    return None
 
 
 def trade(tx: Tx, ev: dict) -> None:
@@ -55,9 +51,7 @@ def trade(tx: Tx, ev: dict) -> None:
     ):
         raise RuleError("trade.empty", gettext_noop("A trade must exchange something."))
     for p, side in ((a, give), (b, get)):
-        err = trade_side_error(s, p, side)
-        if err:
-            raise err
+        check_trade_side(s, p, side)
 
     def value(side):
         return sum(property_value(s, m, s.holdings[m].mortgaged) for m in side["squares"])
