@@ -128,11 +128,14 @@ def _clean(event: dict) -> dict:
     return out
 
 
-def _locked(game_id: int, version: int | None) -> Game:
-    game = Game.objects.select_for_update().get(pk=game_id)
+def _require_version(game: Game, version: int | None) -> None:
+    """The change was made against this version of the game, or it is stale (another device moved first)."""
     if version is not None and version != game.version:
         raise StaleVersion(game)
-    return game
+
+
+def _author(user):
+    return user if user is not None and user.is_authenticated else None
 
 
 def submit(
@@ -145,15 +148,14 @@ def submit(
             done = game.events.filter(client_key=client_key).first()
             if done is not None:
                 return Submitted(game, done, duplicate=True)
-        if version is not None and version != game.version:
-            raise StaleVersion(game)
+        _require_version(game, version)
         out = apply(load_state(game.state), event)
         row = GameEvent.objects.create(
             game=game,
             seq=game.next_seq,
             data=_clean(out.event),
             notes=[to_data(n) for n in out.notes],
-            entered_by=user if user and user.is_authenticated else None,
+            entered_by=_author(user),
             client_key=client_key or None,
         )
         for pid, (income, cost) in totals(out.movements).items():
@@ -202,13 +204,14 @@ def _take_back(game_id: int, seq: int | None, status: str, *, version: int | Non
     if not reason:
         raise LogError(_("Say why (a reason is kept in the log)."))
     with transaction.atomic():
-        game = _locked(game_id, version)
+        game = Game.objects.select_for_update().get(pk=game_id)
+        _require_version(game, version)
         rows = active_events(game)
         row = rows.last() if seq is None else rows.filter(seq=seq).first()
         if row is None:
             raise LogError(_("There is no such move to take back."))
         row.status = status
-        row.changed_by = user if user and user.is_authenticated else None
+        row.changed_by = _author(user)
         row.changed_at = timezone.now()
         row.reason = reason[:200]
         row.save()
