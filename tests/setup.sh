@@ -1,11 +1,15 @@
 #!/bin/sh
-# Installs what the tests need on a fresh machine: the project with its test extra, and Debian's chromium
-# for the browser tests (Playwright drives it; no browser is downloaded).
+# Installs what the tests need on a fresh machine: the project with its test extra, Debian's chromium for the
+# browser tests (Playwright drives it; no browser is downloaded) and Debian's postgresql for the run against
+# PostgreSQL (`python -m pytest --postgres` starts a throw-away server of its own; nothing is configured).
 set -e
 cd "$(dirname "$0")/.."
-if ! command -v chromium >/dev/null 2>&1; then
+missing=""
+command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$missing postgresql"
+if [ -n "$missing" ]; then
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
 python -m pip install --quiet --disable-pip-version-check -e ".[test]"

@@ -1,15 +1,41 @@
-"""Django settings. SQLite by default; DATABASE_URL-style overrides are left to the deployer."""
+"""Django settings, read from the environment (the production recipe is in the README).
+
+- ``DJANGO_DEBUG=1`` for development; DEBUG is off otherwise, and then ``DJANGO_SECRET_KEY`` must be set.
+- The database: ``DATABASE_URL`` (``postgres://user:password@host:5432/name``), or ``DB=postgres`` with
+  ``DB_NAME``, ``DB_USER``, ``DB_PASSWORD``, ``DB_HOST``, ``DB_PORT``; otherwise SQLite in ``db.sqlite3``
+  (``DJANGO_SQLITE_PATH`` to move it), set up for many writers at once (see :mod:`tournament.database`).
+- ``DJANGO_ALLOWED_HOSTS`` (comma separated), ``DJANGO_HTTPS=0`` for a venue network served over plain HTTP.
+"""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from tournament.database import database_from_env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me")
-DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
-ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
+
+def _flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    return default if value is None or value == "" else value.strip().lower() in ("1", "true", "yes", "on")
+
+
+DEBUG = _flag("DJANGO_DEBUG", False)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is not set. Set it (a long random string, kept secret) to serve the app, "
+            "or set DJANGO_DEBUG=1 to run it for development on this computer."
+        )
+    SECRET_KEY = "dev-only-insecure-key-not-for-serving"
+ALLOWED_HOSTS = [
+    h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
+]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -17,22 +43,27 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
     "django_htmx",
+    "axes",
     "tournament",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "tournament.middleware.RefuseNulMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tournament.urls"
@@ -55,16 +86,27 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "tournament.wsgi.application"
 
-DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("DJANGO_SQLITE_PATH", BASE_DIR / "db.sqlite3"),
-    }
-}
+DATABASES = {"default": database_from_env(os.environ, BASE_DIR)}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a login while its account and address are locked out
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login throttling: 5 wrong passwords for one account from one address lock that pair out for 10 minutes.
+# By account *and* address: a venue's referees share one public address, and one of them mistyping must not
+# lock out the others.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "10")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_ENABLE_ACCESS_FAILURE_LOG = False
+AXES_DISABLE_ACCESS_LOG = True
+AXES_LOCKOUT_CALLABLE = "tournament.views.locked_out"
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0")) or None
+AXES_VERBOSE = False
 
 LANGUAGE_CODE = "pl"
 LANGUAGES = [("pl", _("Polish")), ("en", _("English"))]
@@ -74,11 +116,52 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # When served: WhiteNoise serves STATIC_ROOT (``collectstatic``) compressed, with hashed names cached
+    # forever. DJANGO_STATIC_MANIFEST=0 keeps plain names (the tests' live server finds files by name).
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if _flag("DJANGO_STATIC_MANIFEST", not DEBUG)
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+
+# Uploads (participant lists): refused by their declared size before they are read (tournament.uploads).
+UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+FILE_UPLOAD_HANDLERS = [
+    "tournament.uploads.SizeLimitUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "games"
 LOGOUT_REDIRECT_URL = "home"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Behind HTTPS (the default when serving): secure cookies, HSTS, redirect to HTTPS. A venue network served
+# over plain HTTP sets DJANGO_HTTPS=0 (then `check --deploy` warns about these, rightly).
+HTTPS = _flag("DJANGO_HTTPS", not DEBUG)
+if HTTPS:
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = _flag("DJANGO_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = _flag("DJANGO_HSTS_PRELOAD", True)
+    if _flag("DJANGO_BEHIND_PROXY", False):  # TLS ends at a proxy that sets X-Forwarded-Proto
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 3  # a tournament weekend
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+}

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.shortcuts import render
 
 from rules import available_boards, available_variants
@@ -23,3 +24,9 @@ def home(request):
             "my_tables": my_tables,
         },
     )
+
+
+def locked_out(request, response=None, credentials=None):
+    """The page shown after too many wrong passwords for one account from one address (django-axes)."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    return render(request, "registration/locked_out.html", {"minutes": minutes}, status=429)

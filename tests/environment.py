@@ -1,0 +1,62 @@
+"""The environment the suite runs in: a pytest plugin loaded before Django (``-p tests.environment``).
+
+- a secret key for the tests (the settings refuse to start without one when DEBUG is off), and static files
+  under their plain names (the live server of the browser tests finds them by name; test_deployment checks
+  the hashed names WhiteNoise serves when deployed);
+- SQLite's test database in a file rather than shared memory, so that threads wait for its lock the way
+  server processes do (the race tests);
+- ``python -m pytest --postgres``: the whole suite against a throw-away PostgreSQL server started here and
+  stopped at the end (tests/pgserver.py), or against the server of ``DATABASE_URL`` when it is set.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+
+import pytest
+
+_server_key = pytest.StashKey[object]()
+_tmp_key = pytest.StashKey[str]()
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--postgres",
+        action="store_true",
+        help="run against a throw-away PostgreSQL server on 127.0.0.1 (or DATABASE_URL's server if set)",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config, parser, args):
+    os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-not-a-secret")
+    os.environ.setdefault("DJANGO_HTTPS", "0")  # the test client speaks plain HTTP
+    tmp = tempfile.mkdtemp(prefix="monopoly-tests-")
+    early_config.stash[_tmp_key] = tmp
+    os.environ["DB_TEST_NAME"] = os.path.join(tmp, "test.sqlite3")
+    os.environ["DJANGO_STATIC_MANIFEST"] = "0"
+    os.environ["DJANGO_STATIC_ROOT"] = os.path.join(tmp, "static")  # nothing collected there: found by name
+    os.mkdir(os.environ["DJANGO_STATIC_ROOT"])
+    if early_config.known_args_namespace.postgres and not os.environ.get("DATABASE_URL"):
+        from tests.pgserver import Server
+
+        server = Server().start()
+        early_config.stash[_server_key] = server
+        os.environ["DATABASE_URL"] = server.url()
+
+
+def pytest_report_header(config):
+    from django.conf import settings
+
+    return f"database: {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}"
+
+
+def pytest_unconfigure(config):
+    server = config.stash.get(_server_key, None)
+    if server is not None:
+        server.stop()
+    tmp = config.stash.get(_tmp_key, None)
+    if tmp:
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -1,0 +1,58 @@
+"""The database, chosen from the environment: PostgreSQL for an event day, SQLite as the zero-setup default.
+
+- ``DATABASE_URL=postgres://user:password@host:5432/name`` (any URL ``dj-database-url`` reads), or
+- ``DB=postgres`` with ``DB_NAME``, ``DB_USER``, ``DB_PASSWORD``, ``DB_HOST`` (default 127.0.0.1), ``DB_PORT``
+  (default 5432), or
+- SQLite (the default) in ``DJANGO_SQLITE_PATH`` or ``db.sqlite3`` beside ``manage.py``.
+
+SQLite is set up for several writers at once: write-ahead logging (readers never wait for a writer), every
+transaction ``BEGIN IMMEDIATE`` (a writer takes the write lock when its transaction starts, so two
+transactions cannot both read and then fail to upgrade: "database is locked"), and a busy timeout (a writer
+waits its turn instead of failing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+SQLITE_BUSY_TIMEOUT_S = 30
+CONN_MAX_AGE_S = 60
+
+
+def database_from_env(env: Mapping[str, str], base_dir: Path) -> dict:
+    url = env.get("DATABASE_URL", "").strip()
+    if url:
+        import dj_database_url
+
+        config = dj_database_url.parse(url, conn_max_age=CONN_MAX_AGE_S, conn_health_checks=True)
+        if config["ENGINE"] == "django.db.backends.sqlite3":
+            return sqlite(config["NAME"], env)
+        return config
+    if env.get("DB", "").strip().lower() in ("postgres", "postgresql"):
+        return {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": env.get("DB_NAME", "monopoly"),
+            "USER": env.get("DB_USER", ""),
+            "PASSWORD": env.get("DB_PASSWORD", ""),
+            "HOST": env.get("DB_HOST", "127.0.0.1"),
+            "PORT": env.get("DB_PORT", "5432"),
+            "CONN_MAX_AGE": int(env.get("DB_CONN_MAX_AGE", CONN_MAX_AGE_S)),
+            "CONN_HEALTH_CHECKS": True,
+        }
+    return sqlite(env.get("DJANGO_SQLITE_PATH") or env.get("DB_NAME") or base_dir / "db.sqlite3", env)
+
+
+def sqlite(name, env: Mapping[str, str]) -> dict:
+    config = {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": name,
+        "OPTIONS": {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": SQLITE_BUSY_TIMEOUT_S,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        },
+    }
+    if env.get("DB_TEST_NAME"):  # a file, not shared memory, for the tests: threads then wait like servers do
+        config["TEST"] = {"NAME": env["DB_TEST_NAME"]}
+    return config
