@@ -145,7 +145,7 @@ def test_round_seat_swap_referees_start_and_play_a_table(client, director, tourn
     order = {"order": "1", **{f"place_{p.pk}": str(i + 1) for i, p in enumerate(reversed(seats))}}
     response = client.post(url, order)
     t1.refresh_from_db()
-    assert response.status_code == 302 and response["Location"] == reverse("console", args=[t1.game_id])
+    assert response.status_code == 302 and response["Location"] == reverse("console", args=[t1.game.pk])
     game = t1.game
     assert [p.participant for p in game.players.order_by("seat")] == list(reversed(seats))
     assert referee in game.referees.all()

@@ -15,6 +15,20 @@ from tournament.models import (
 )
 
 
+class ReadOnlyAdminMixin:
+    """Shown, never changed here: these rows have their own audited paths (confirm / reopen a result with who,
+    when and why; seat, swap and withdraw through the round pages)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 class GamePlayerInline(admin.TabularInline):
     model = GamePlayer
     extra = 0
@@ -27,7 +41,7 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("name", "players__name")
     filter_horizontal = ("referees",)
     inlines = [GamePlayerInline]
-    readonly_fields = ("version", "next_seq", "started_at", "finished_at")
+    readonly_fields = ("table", "status", "version", "next_seq", "started_at", "finished_at")
 
 
 @admin.register(GameEvent)
@@ -64,7 +78,7 @@ class ParticipantAdmin(admin.ModelAdmin):
     search_fields = ("name", "club")
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = Seat
     extra = 0
 
@@ -72,7 +86,7 @@ class SeatInline(admin.TabularInline):
 class TableInline(admin.TabularInline):
     model = Table
     extra = 0
-    fields = ("number", "game")
+    fields = ("number",)
     show_change_link = True
 
 
@@ -91,7 +105,7 @@ class TableAdmin(admin.ModelAdmin):
 
 
 @admin.register(TableResult)
-class TableResultAdmin(admin.ModelAdmin):
+class TableResultAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("table", "status", "confirmed_by", "confirmed_at", "second_by", "reopened_by", "reason")
     list_filter = ("status",)
 
@@ -103,6 +117,6 @@ class GamePlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("participant", "table", "order")
     list_filter = ("table__round__tournament",)

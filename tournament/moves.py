@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -20,7 +21,8 @@ from rules.record import FORMAT
 from rules.replay import start_state
 from rules.snapshot import dump_state, load_state
 from rules.state import GameState
-from tournament.models import Game, GameEvent, GamePlayer
+from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
+from tournament.models.games import REASON_LENGTH
 
 
 class StaleVersion(Exception):
@@ -34,6 +36,19 @@ class LogError(Exception):
         super().__init__(str(message))
         self.rules_error = rules_error
         self.seq = seq
+
+
+class GameClosed(LogError):
+    """The table's result is confirmed (or its round is over): the game is read-only until the director
+    reopens the result."""
+
+    def __init__(self):
+        super().__init__(
+            _(
+                "This table's result is confirmed: the game can no longer be changed. "
+                "The tournament director can reopen the result if it must be corrected."
+            )
+        )
 
 
 @dataclass
@@ -52,6 +67,7 @@ def create_game(
     name: str = "",
     user=None,
     referees=(),
+    table: Table | None = None,
 ) -> Game:
     """A new game at a table. ``players``: [{"name", "role"?}] in seat order. Raises RulesError if invalid."""
     ids = [chr(ord("A") + i) for i in range(len(players))]
@@ -71,7 +87,8 @@ def create_game(
     state = start_state(record)
     with transaction.atomic():
         game = Game.objects.create(
-            name=name,
+            table=table,
+            name=name[: Game._meta.get_field("name").max_length],
             variant=variant,
             board=board,
             options=options or {},
@@ -138,16 +155,40 @@ def _author(user):
     return user if user is not None and user.is_authenticated else None
 
 
+def is_closed(game: Game) -> bool:
+    """A tournament game whose result is confirmed, or whose round is over, is read-only."""
+    if game.table_id is None:
+        return False
+    return (
+        Table.objects.filter(pk=game.table_id)
+        .filter(Q(round__status=Round.Status.FINISHED) | Q(results__status=TableResult.Status.CONFIRMED))
+        .exists()
+    )
+
+
+def _lock(game_id: int) -> Game:
+    """The game's row, locked until the transaction ends: one change of a game at a time. Whoever also
+    locks the game's round or table locks them first (round, table, game): no two changes wait on each
+    other."""
+    return Game.objects.select_for_update().get(pk=game_id)
+
+
 def submit(
     game_id: int, event: dict, *, version: int | None, user=None, client_key: str | None = None
 ) -> Submitted:
-    """Apply one event to the stored state. Raises RulesError (nothing changes) or StaleVersion."""
+    """Apply one event to the stored state. Raises RulesError, StaleVersion or GameClosed (nothing changes).
+
+    A request resent with the same ``client_key`` (a double tap, a retry after a lost answer) is answered with
+    what the first one did; the database's unique (game, client_key) makes sure it is stored once.
+    """
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _lock(game_id)
         if client_key:
             done = game.events.filter(client_key=client_key).first()
             if done is not None:
                 return Submitted(game, done, duplicate=True)
+        if is_closed(game):
+            raise GameClosed()
         _require_version(game, version)
         out = apply(load_state(game.state), event)
         row = GameEvent.objects.create(
@@ -199,12 +240,20 @@ def _rebuild(game: Game) -> None:
     _set_status(game, result.state, timezone.now())
 
 
-def _take_back(game_id: int, seq: int | None, status: str, *, version: int | None, user, reason: str) -> Game:
+def _take_back(
+    game_id: int, seq: int | None, status: str, *, version: int | None, user, reason: str, client_key=None
+) -> Game:
     reason = (reason or "").strip()
     if not reason:
         raise LogError(_("Say why (a reason is kept in the log)."))
+    if len(reason) > REASON_LENGTH:
+        raise LogError(_("Say why in at most %(n)s characters.") % {"n": REASON_LENGTH})
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _lock(game_id)
+        if client_key and game.events.filter(change_key=client_key).exists():
+            return game  # the same request again: already done
+        if is_closed(game):
+            raise GameClosed()
         _require_version(game, version)
         rows = active_events(game)
         row = rows.last() if seq is None else rows.filter(seq=seq).first()
@@ -213,7 +262,8 @@ def _take_back(game_id: int, seq: int | None, status: str, *, version: int | Non
         row.status = status
         row.changed_by = _author(user)
         row.changed_at = timezone.now()
-        row.reason = reason[:200]
+        row.reason = reason
+        row.change_key = client_key or None
         row.save()
         _rebuild(game)  # raises LogError: the transaction is rolled back, nothing changes
         game.version += 1
@@ -221,9 +271,25 @@ def _take_back(game_id: int, seq: int | None, status: str, *, version: int | Non
         return game
 
 
-def undo_last(game_id: int, *, version: int | None, user=None, reason: str) -> Game:
-    return _take_back(game_id, None, GameEvent.Status.UNDONE, version=version, user=user, reason=reason)
+def undo_last(game_id: int, *, version: int | None, user=None, reason: str, client_key=None) -> Game:
+    return _take_back(
+        game_id,
+        None,
+        GameEvent.Status.UNDONE,
+        version=version,
+        user=user,
+        reason=reason,
+        client_key=client_key,
+    )
 
 
-def void(game_id: int, seq: int, *, version: int | None, user=None, reason: str) -> Game:
-    return _take_back(game_id, seq, GameEvent.Status.VOIDED, version=version, user=user, reason=reason)
+def void(game_id: int, seq: int, *, version: int | None, user=None, reason: str, client_key=None) -> Game:
+    return _take_back(
+        game_id,
+        seq,
+        GameEvent.Status.VOIDED,
+        version=version,
+        user=user,
+        reason=reason,
+        client_key=client_key,
+    )

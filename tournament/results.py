@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -10,15 +12,16 @@ from rules.scoring import ranking
 from rules.valuation import net_worth
 from tournament import moves
 from tournament.models import Game, Round, Table, TableResult, Tournament
+from tournament.models.games import REASON_LENGTH
 from tournament.rounds import RoundError
 from tournament.standings import GameScore, Row, placement_points, standings
 
 
-def table_ranking(table: Table) -> list[dict]:
+def table_ranking(table: Table, game: Game | None = None) -> list[dict]:
     """From the finished game: rank (RULES.md §4), final score (net worth; 0 when bankrupt), points."""
-    if table.game_id is None:
+    game = game or Game.objects.filter(table=table).first()  # fresh: moves were entered since it was read
+    if game is None:
         raise RoundError(_("This table's game has not started."))
-    game = Game.objects.get(pk=table.game_id)  # fresh: moves were entered since the table was read
     state = moves.current_state(game)
     if not state.finished:
         raise RoundError(_("The game is not over yet: finish it before confirming the result."))
@@ -39,29 +42,51 @@ def table_ranking(table: Table) -> list[dict]:
 
 
 def current_result(table: Table) -> TableResult | None:
-    return table.results.filter(status=TableResult.Status.CONFIRMED).order_by("-confirmed_at").first()
+    return table.results.filter(status=TableResult.Status.CONFIRMED).first()
 
 
 def counts(result: TableResult | None, tournament: Tournament) -> bool:
     return result is not None and (not tournament.second_confirmation or result.second_by_id is not None)
 
 
+@dataclass
+class Confirmation:
+    result: TableResult
+    repeated: bool = False  # this person had already confirmed it: the request was a repeat (a double tap)
+
+
+def _lock_table(table: Table) -> tuple[Round, Table, Game | None]:
+    """Round, table and game locked in that order (the order every change that locks several of them uses)."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=table.round_id)
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    table.round = round_
+    game = Game.objects.select_for_update().filter(table=table).first()
+    return round_, table, game
+
+
 @transaction.atomic
-def confirm(table: Table, user) -> TableResult:
-    """The referee confirms the result; with a second confirmation, another person confirms it too."""
-    tournament = table.round.tournament
+def confirm(table: Table, user) -> Confirmation:
+    """The referee confirms the result; with a second confirmation, another person confirms it too.
+
+    The game is locked meanwhile (no move slips in between the ranking and the confirmation), and the database
+    holds at most one confirmed result per table: a second "confirm" at once is answered, not stored twice.
+    """
+    round_, table, game = _lock_table(table)
+    tournament = round_.tournament
     result = current_result(table)
     if result is None:
-        result = TableResult.objects.create(table=table, ranking=table_ranking(table), confirmed_by=user)
+        result = TableResult.objects.create(
+            table=table, ranking=table_ranking(table, game), confirmed_by=user
+        )
+    elif user.pk in (result.confirmed_by_id, result.second_by_id):
+        return Confirmation(result, repeated=True)
     elif tournament.second_confirmation and result.second_by_id is None:
-        if result.confirmed_by_id == user.pk:
-            raise RoundError(_("The second confirmation must come from another person."))
         result.second_by, result.second_at = user, timezone.now()
         result.save(update_fields=["second_by", "second_at"])
     else:
         raise RoundError(_("This result is already confirmed."))
-    _finish_round_if_done(table.round)
-    return result
+    _finish_round_if_done(round_)
+    return Confirmation(result)
 
 
 @transaction.atomic
@@ -70,13 +95,15 @@ def reopen(table: Table, user, reason: str) -> None:
     reason = (reason or "").strip()
     if not reason:
         raise RoundError(_("Say why the result is reopened."))
+    if len(reason) > REASON_LENGTH:
+        raise RoundError(_("Say why in at most %(n)s characters.") % {"n": REASON_LENGTH})
+    round_, table, _game = _lock_table(table)
     result = current_result(table)
     if result is None:
         raise RoundError(_("There is no confirmed result to reopen."))
     result.status, result.reopened_by, result.reopened_at = TableResult.Status.REOPENED, user, timezone.now()
-    result.reason = reason[:200]
+    result.reason = reason
     result.save()
-    round_ = table.round
     if round_.status == Round.Status.FINISHED:
         round_.status = Round.Status.RUNNING
         round_.save(update_fields=["status"])

@@ -108,17 +108,25 @@ def start_round(round_: Round) -> None:
 
 @transaction.atomic
 def start_table_game(table: Table, order: list[int], user=None) -> Game:
-    """Create the table's game with the participants in the order of the opening roll."""
+    """Create the table's game with the participants in the order of the opening roll.
+
+    The table's row is locked while the game is made, and ``Game.table`` is unique: two "start" requests at
+    once make one game. The second one (a double tap) gets that game when it asks for the same order.
+    """
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     round_ = table.round
+    existing = Game.objects.filter(table=table).first()
+    if existing is not None:
+        if list(existing.players.order_by("seat").values_list("participant_id", flat=True)) == list(order):
+            return existing
+        raise RoundError(_("This table's game has already started."))
     if round_.status != Round.Status.RUNNING:
         raise RoundError(_("Start the round first."))
-    if table.game_id is not None:
-        raise RoundError(_("This table's game has already started."))
     seated = {s.participant_id: s.participant for s in table.seats.select_related("participant")}
     if sorted(order) != sorted(seated):
         raise RoundError(_("Give each player at the table one place in the order of play."))
     t = round_.tournament
-    game = moves.create_game(
+    return moves.create_game(
         variant=t.variant,
         board=t.board,
         options=t.game_options(),
@@ -127,10 +135,8 @@ def start_table_game(table: Table, order: list[int], user=None) -> Game:
         % {"tournament": t.name, "round": round_.number, "table": table.number},
         players=[{"name": seated[pid].name, "participant": seated[pid]} for pid in order],
         referees=list(table.referees.all()),
+        table=table,
     )
-    table.game = game
-    table.save(update_fields=["game"])
-    return game
 
 
 def withdraw(participant: Participant) -> None:

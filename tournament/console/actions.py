@@ -7,6 +7,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from rules.record import EVENT_TYPES
+from tournament.models.games import CLIENT_KEY_LENGTH
 
 #: What the console can enter: the record's whole vocabulary but Anti-Monopoly's scoring roll.
 ACTIONS = tuple(t for t in EVENT_TYPES if t != "final_roll")
@@ -14,6 +15,14 @@ ACTIONS = tuple(t for t in EVENT_TYPES if t != "final_roll")
 
 class ActionError(ValueError):
     pass
+
+
+def client_key(post: QueryDict) -> str | None:
+    """The key of the form the request came from (a resent request carries the same one), or None."""
+    key = (post.get("client_key") or "").strip()
+    if len(key) > CLIENT_KEY_LENGTH:
+        raise ActionError(_("This form is damaged: reload the page and enter the move again."))
+    return key or None
 
 
 def _int(post: QueryDict, name: str, label: str, *, required: bool = True, minimum: int = 0) -> int | None:

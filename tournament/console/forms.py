@@ -5,10 +5,14 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import available_boards, available_variants
 from rules.record import MAX_PLAYERS
+from tournament.models import Game
+from tournament.models.games import NAME_LENGTH
 
 
 class NewGameForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120, required=False)
+    name = forms.CharField(
+        label=_("Name"), max_length=Game._meta.get_field("name").max_length, required=False
+    )
     variant = forms.ChoiceField(
         label=_("Variant"), choices=[(v, v) for v in available_variants()], initial="tournament-pl"
     )
@@ -32,6 +36,10 @@ class NewGameForm(forms.Form):
         names = [line.strip() for line in self.cleaned_data["players"].splitlines() if line.strip()]
         if not 2 <= len(names) <= MAX_PLAYERS:
             raise forms.ValidationError(_("A game has 2 to %(max)s players.") % {"max": MAX_PLAYERS})
+        if any(len(n) > NAME_LENGTH for n in names):
+            raise forms.ValidationError(
+                _("A player's name has at most %(max)s characters.") % {"max": NAME_LENGTH}
+            )
         if len(set(names)) != len(names):
             raise forms.ValidationError(_("Each player's name must be different."))
         return names

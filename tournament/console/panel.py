@@ -18,6 +18,7 @@ from rules.state import GameState
 from rules.valuation import net_worth
 from tournament.messages import message_text
 from tournament.models import Game, GameEvent
+from tournament.moves import is_closed
 
 LOG_LENGTH = 12
 EFFECT_KINDS = [
@@ -169,7 +170,8 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         "time_limit_minutes": v.time_limit_minutes,
         "log": (log := _log(game)),
         "just_now": next((e for e in log if e["active"]), None) if not error else None,
-        "can_undo": game.events.filter(status=GameEvent.Status.ACTIVE).exists(),
+        "closed": (closed := is_closed(game)),
+        "can_undo": not closed and game.events.filter(status=GameEvent.Status.ACTIVE).exists(),
         "last_move_at": log[0]["at"] if log else game.created_at,  # the latest entry, whatever its status
         "squares": [square_label(board, s.index) for s in board.squares],
     }

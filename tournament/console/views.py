@@ -14,13 +14,15 @@ from django.views.decorators.http import require_POST
 
 from rules import RulesError
 from tournament import moves
-from tournament.console.actions import ActionError, event_from_post
+from tournament.console.actions import ActionError, client_key, event_from_post
 from tournament.console.cards import game_cards
 from tournament.console.forms import NewGameForm
 from tournament.console.panel import build_panel
 from tournament.messages import error_text
 from tournament.models import Game
 from tournament.permissions import can_enter_moves, is_director
+
+SEARCH_LENGTH = 100
 
 
 def _game_for(request, pk: int) -> Game:
@@ -35,10 +37,8 @@ def _game_for(request, pk: int) -> Game:
 def _version(request) -> int:
     """The version of the game the form was made against; -1 (never current) when missing or garbled, so
     that such a submission is refused as stale instead of being applied blindly."""
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        return -1
+    raw = request.POST.get("version", "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else -1
 
 
 def _respond(request, game: Game, *, error: str | None = None, notice: str | None = None):
@@ -56,7 +56,7 @@ def _respond(request, game: Game, *, error: str | None = None, notice: str | Non
 @login_required
 def game_list(request):
     games = Game.objects.all() if is_director(request.user) else Game.objects.filter(referees=request.user)
-    q = (request.GET.get("q") or "").strip()
+    q = (request.GET.get("q") or "").strip()[:SEARCH_LENGTH]
     if q:
         games = games.filter(Q(name__icontains=q) | Q(players__name__icontains=q)).distinct()
     mine = games.filter(referees=request.user)
@@ -102,13 +102,9 @@ def act(request, pk: int):
     try:
         event = event_from_post(request.POST)
         result = moves.submit(
-            game.pk,
-            event,
-            version=_version(request),
-            user=request.user,
-            client_key=request.POST.get("client_key") or None,
+            game.pk, event, version=_version(request), user=request.user, client_key=client_key(request.POST)
         )
-    except ActionError as e:
+    except (ActionError, moves.GameClosed) as e:
         return _respond(request, game, error=str(e))
     except RulesError as e:
         return _respond(request, game, error=error_text(e))
@@ -130,8 +126,14 @@ def undo(request, pk: int):
     game = _game_for(request, pk)
     try:
         game = moves.undo_last(
-            game.pk, version=_version(request), user=request.user, reason=request.POST.get("reason", "")
+            game.pk,
+            version=_version(request),
+            user=request.user,
+            reason=request.POST.get("reason", ""),
+            client_key=client_key(request.POST),
         )
+    except ActionError as e:
+        return _respond(request, game, error=str(e))
     except moves.StaleVersion as e:
         return _respond(
             request, e.args[0], error=_("Another device changed the game meanwhile: nothing undone.")
@@ -147,8 +149,15 @@ def void(request, pk: int, seq: int):
     game = _game_for(request, pk)
     try:
         game = moves.void(
-            game.pk, seq, version=_version(request), user=request.user, reason=request.POST.get("reason", "")
+            game.pk,
+            seq,
+            version=_version(request),
+            user=request.user,
+            reason=request.POST.get("reason", ""),
+            client_key=client_key(request.POST),
         )
+    except ActionError as e:
+        return _respond(request, game, error=str(e))
     except moves.StaleVersion as e:
         return _respond(
             request, e.args[0], error=_("Another device changed the game meanwhile: nothing voided.")

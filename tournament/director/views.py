@@ -214,7 +214,7 @@ def table_referees(request, pk: int, number: int, table: int):
     form = RefereesForm(request.POST)
     if form.is_valid():
         t.referees.set(form.cleaned_data["referees"])
-        if t.game_id:
+        if t.game_or_none:
             t.game.referees.set(form.cleaned_data["referees"])
     else:
         messages.error(request, _("Choose referees among the accounts with the referee role."))
@@ -254,9 +254,9 @@ def table_detail(request, pk: int, number: int, table: int):
             return redirect("table", pk=pk, number=number, table=table)
         return redirect("console", pk=game.pk)
     ranking = None
-    if t.game_id:
+    if t.game_or_none:
         try:
-            ranking = results.table_ranking(t)
+            ranking = results.table_ranking(t, t.game)
         except rounds.RoundError:
             ranking = None
     return render(
@@ -282,10 +282,14 @@ def table_detail(request, pk: int, number: int, table: int):
 def table_confirm(request, pk: int, number: int, table: int):
     t = _table_for(request, pk, number, table)
     try:
-        results.confirm(t, request.user)
-        messages.info(request, _("Result confirmed."))
+        confirmation = results.confirm(t, request.user)
     except rounds.RoundError as e:
         _round_error(request, e)
+    else:
+        if results.counts(confirmation.result, t.round.tournament):
+            messages.info(request, _("Result confirmed."))
+        else:
+            messages.info(request, _("Result confirmed: it counts once another person confirms it too."))
     return redirect("table", pk=pk, number=number, table=table)
 
 

@@ -6,17 +6,40 @@ events stay in the log with who did it, when and why.
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules import available_boards, available_variants
 
+NAME_LENGTH = 120  # a player's or participant's name, everywhere (forms, imports, the database)
+REASON_LENGTH = 200  # why a move was undone or voided, why a result was reopened
+CLIENT_KEY_LENGTH = 64  # the key a console form carries so that a resent request is applied once
+
+
+class GameStatus(models.TextChoices):
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
+
+
+class EventStatus(models.TextChoices):
+    ACTIVE = "active", _("active")
+    UNDONE = "undone", _("undone")
+    VOIDED = "voided", _("voided")
+
 
 class Game(models.Model):
-    class Status(models.TextChoices):
-        RUNNING = "running", _("running")
-        FINISHED = "finished", _("finished")
+    Status = GameStatus
 
-    name = models.CharField(_("name"), max_length=120, blank=True)
+    name = models.CharField(_("name"), max_length=250, blank=True)
+    # The tournament table this game is played at (none for a game started on its own): one game per table.
+    table = models.OneToOneField(
+        "tournament.Table",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="game",
+        verbose_name=_("table"),
+    )
     variant = models.CharField(_("variant"), max_length=40, choices=[(v, v) for v in available_variants()])
     board = models.CharField(_("board"), max_length=40, choices=[(b, b) for b in available_boards()])
     options = models.JSONField(_("options"), default=dict, blank=True)
@@ -40,6 +63,10 @@ class Game(models.Model):
         ordering = ["-created_at"]
         verbose_name = _("game")
         verbose_name_plural = _("games")
+        constraints = [
+            models.CheckConstraint(condition=Q(status__in=GameStatus.values), name="game_status_valid"),
+            models.CheckConstraint(condition=Q(next_seq__gte=1), name="game_next_seq_from_1"),
+        ]
 
     def __str__(self):
         return self.name or f"{self.variant} #{self.pk}"
@@ -49,7 +76,7 @@ class GamePlayer(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField(_("seat"))
     pid = models.CharField(_("player id"), max_length=16)
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=NAME_LENGTH)
     role = models.CharField(_("role"), max_length=12, blank=True)
     participant = models.ForeignKey(
         "tournament.Participant",
@@ -64,6 +91,7 @@ class GamePlayer(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="unique_seat_per_game"),
             models.UniqueConstraint(fields=["game", "pid"], name="unique_player_id_per_game"),
+            models.CheckConstraint(condition=~Q(name=""), name="game_player_named"),
         ]
 
     def __str__(self):
@@ -71,10 +99,7 @@ class GamePlayer(models.Model):
 
 
 class GameEvent(models.Model):
-    class Status(models.TextChoices):
-        ACTIVE = "active", _("active")
-        UNDONE = "undone", _("undone")
-        VOIDED = "voided", _("voided")
+    Status = EventStatus
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField(_("sequence number"))
@@ -85,18 +110,27 @@ class GameEvent(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     entered_at = models.DateTimeField(auto_now_add=True)
-    client_key = models.CharField(max_length=64, null=True, blank=True)  # makes a resent request harmless
+    client_key = models.CharField(max_length=CLIENT_KEY_LENGTH, null=True, blank=True)  # a resent move: once
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     changed_at = models.DateTimeField(null=True, blank=True)
-    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    reason = models.CharField(_("reason"), max_length=REASON_LENGTH, blank=True)
+    # The request that undid or voided it: a resent undo / void is answered, not applied twice.
+    change_key = models.CharField(max_length=CLIENT_KEY_LENGTH, null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["game", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="unique_seq_per_game"),
             models.UniqueConstraint(fields=["game", "client_key"], name="unique_client_key_per_game"),
+            models.UniqueConstraint(fields=["game", "change_key"], name="unique_change_key_per_game"),
+            models.CheckConstraint(condition=Q(seq__gte=1), name="event_seq_from_1"),
+            models.CheckConstraint(condition=Q(status__in=EventStatus.values), name="event_status_valid"),
+            models.CheckConstraint(
+                condition=Q(status="active") | (Q(changed_at__isnull=False) & ~Q(reason="")),
+                name="event_taken_back_with_reason",
+            ),
         ]
 
     def __str__(self):

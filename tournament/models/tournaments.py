@@ -3,11 +3,14 @@
 import random
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules import available_boards, available_variants
+from tournament.models.games import NAME_LENGTH, REASON_LENGTH
 from tournament.standings import DEFAULT_POINTS, DEFAULT_TIE_BREAKS
 
 
@@ -75,8 +78,8 @@ class Tournament(models.Model):
 
 class Participant(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
-    name = models.CharField(_("name"), max_length=120)
-    club = models.CharField(_("club / school"), max_length=120, blank=True)
+    name = models.CharField(_("name"), max_length=NAME_LENGTH)
+    club = models.CharField(_("club / school"), max_length=NAME_LENGTH, blank=True)
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     withdrawn_after = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True, blank=True)
 
@@ -92,11 +95,19 @@ class Participant(models.Model):
         return self.withdrawn_after is None
 
 
+class RoundStatus(models.TextChoices):
+    SEATED = "seated", _("seated")
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
+
+
+class ResultStatus(models.TextChoices):
+    CONFIRMED = "confirmed", _("confirmed")
+    REOPENED = "reopened", _("reopened")
+
+
 class Round(models.Model):
-    class Status(models.TextChoices):
-        SEATED = "seated", _("seated")
-        RUNNING = "running", _("running")
-        FINISHED = "finished", _("finished")
+    Status = RoundStatus
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField(_("round"))
@@ -107,7 +118,11 @@ class Round(models.Model):
 
     class Meta:
         ordering = ["tournament", "number"]
-        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_from_1"),
+            models.CheckConstraint(condition=Q(status__in=RoundStatus.values), name="round_status_valid"),
+        ]
 
     def __str__(self):
         return f"{self.tournament} — {self.number}"
@@ -119,9 +134,7 @@ class Table(models.Model):
     referees = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="tables", verbose_name=_("referees")
     )
-    game = models.OneToOneField(
-        "tournament.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="table"
-    )
+    # Its game, once started: ``Game.table`` (a unique column there, so a table never gets two games).
 
     class Meta:
         ordering = ["round", "number"]
@@ -129,6 +142,14 @@ class Table(models.Model):
 
     def __str__(self):
         return f"{self.round} — {self.number}"
+
+    @property
+    def game_or_none(self):
+        """The table's game, or None before it starts (``table.game`` raises then)."""
+        try:
+            return self.game
+        except ObjectDoesNotExist:
+            return None
 
 
 class Seat(models.Model):
@@ -144,9 +165,7 @@ class Seat(models.Model):
 class TableResult(models.Model):
     """A table's result as confirmed (history: a reopened result stays, with who reopened it and why)."""
 
-    class Status(models.TextChoices):
-        CONFIRMED = "confirmed", _("confirmed")
-        REOPENED = "reopened", _("reopened")
+    Status = ResultStatus
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
     ranking = models.JSONField()  # [{"participant": id, "rank", "score", "points"}]
@@ -163,7 +182,18 @@ class TableResult(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     reopened_at = models.DateTimeField(null=True, blank=True)
-    reason = models.CharField(max_length=200, blank=True)
+    reason = models.CharField(max_length=REASON_LENGTH, blank=True)
 
     class Meta:
         ordering = ["table", "-confirmed_at"]
+        constraints = [
+            # What must never happen: two results of one table counting at once (a double-tapped "confirm").
+            models.UniqueConstraint(
+                fields=["table"], condition=Q(status="confirmed"), name="one_confirmed_result_per_table"
+            ),
+            models.CheckConstraint(condition=Q(status__in=ResultStatus.values), name="result_status_valid"),
+            models.CheckConstraint(
+                condition=Q(status="confirmed") | (Q(reopened_at__isnull=False) & ~Q(reason="")),
+                name="result_reopened_with_reason",
+            ),
+        ]

@@ -1,0 +1,247 @@
+"""Double taps and races on an event day, through the views, with real threads and real transactions.
+
+The suite runs on SQLite and on PostgreSQL (``--postgres``): every test here runs on both. Each thread is a
+phone with its own connection; a barrier lets them post at the same moment.
+"""
+
+import threading
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import IntegrityError, connection, transaction
+from django.test import Client
+from django.urls import reverse
+
+from rules.simulate import simulate
+from tests.console_posts import post_form
+from tournament import moves, results, rounds
+from tournament.models import Game, GameEvent, Participant, Round, Seat, Table, TableResult, Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+HX = {"HTTP_HX_REQUEST": "true", "HTTP_ACCEPT_LANGUAGE": "en"}
+
+
+def at_once(*calls):
+    """Run the calls in threads released together; returns their results (or raises the first error)."""
+    barrier = threading.Barrier(len(calls))
+    out, errors = [None] * len(calls), []
+
+    def run(i, call):
+        try:
+            barrier.wait(timeout=10)
+            out[i] = call()
+        except Exception as e:  # reported to the test below
+            errors.append(e)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    if errors:
+        raise errors[0]
+    return out
+
+
+def phone(user) -> Client:
+    c = Client(**HX)
+    c.force_login(user)
+    return c
+
+
+@pytest.fixture
+def referee():
+    return User.objects.create_user("ref", password="pw")
+
+
+@pytest.fixture
+def director():
+    return User.objects.create_user("director", password="pw", is_staff=True)
+
+
+@pytest.fixture
+def table(referee):
+    t = Tournament.objects.create(name="Cup", rounds=2, game_rounds=1, seed=3)
+    for i in range(4):
+        Participant.objects.create(tournament=t, name=f"P{i}")
+    round_ = rounds.seat_next_round(t)
+    table = round_.tables.get()
+    table.referees.set([referee])
+    rounds.start_round(round_)
+    return table
+
+
+def play(table, referee):
+    order = [s.participant_id for s in table.seats.all()]
+    game = rounds.start_table_game(table, order, referee)
+    record = simulate("tournament-pl", "classic-pl", len(order), seed=7, rounds=1)
+    for ev in record["events"]:
+        game = moves.submit(game.pk, ev, version=game.version).game
+    return game
+
+
+def table_url(name, table):
+    return reverse(name, args=[table.round.tournament_id, table.round.number, table.number])
+
+
+def test_two_start_requests_at_once_make_one_game(table, referee):
+    order = {
+        "order": "1",
+        **{f"place_{s.participant_id}": str(i + 1) for i, s in enumerate(table.seats.all())},
+    }
+    a, b = phone(referee), phone(referee)
+    first, second = at_once(*(lambda c=c: c.post(table_url("table", table), order) for c in (a, b)))
+    game = Game.objects.get(table=table)
+    assert Game.objects.count() == 1
+    # both phones land on that game's console: the second tap is answered like the first
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"] == reverse("console", args=[game.pk])
+
+
+def test_two_confirmations_at_once_after_a_reopen_count_once(table, referee, director):
+    play(table, referee)
+    results.confirm(table, referee)
+    results.reopen(table, director, "dice misread")
+    a, b = phone(referee), phone(referee)
+    responses = at_once(*(lambda c=c: c.post(table_url("table_confirm", table)) for c in (a, b)))
+    assert [r.status_code for r in responses] == [302, 302]
+    assert TableResult.objects.filter(table=table, status=TableResult.Status.CONFIRMED).count() == 1
+    assert TableResult.objects.filter(table=table).count() == 2  # the reopened one stays in the history
+    assert len(results.game_scores(table.round.tournament)) == 4  # each player once
+    assert Round.objects.get(pk=table.round_id).status == Round.Status.FINISHED
+
+
+def test_the_same_move_from_two_phones_is_stored_once(table, referee):
+    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    event = simulate("tournament-pl", "classic-pl", 4, seed=1, rounds=1)["events"][0]
+    data = {"version": game.version, "client_key": "k1", **post_form(event)}
+    url = reverse("console_act", args=[game.pk])
+    responses = at_once(*(lambda c=c: c.post(url, data) for c in (phone(referee), phone(referee))))
+    assert [r.status_code for r in responses] == [200, 200]
+    assert all('class="error"' not in r.content.decode() for r in responses)  # both: the move, once
+    assert list(game.events.values_list("seq", flat=True)) == [1]
+
+
+def test_two_different_moves_on_one_version_apply_one(table, referee):
+    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    url = reverse("console_act", args=[game.pk])
+    player = game.players.get(seat=0).pid
+    posts = [
+        {"version": game.version, "client_key": key, "action": "roll", "player": player, "d1": d, "d2": 1}
+        for key, d in (("a", 2), ("b", 3))
+    ]
+    phones = (phone(referee), phone(referee))
+    responses = at_once(*(lambda c=c, p=p: c.post(url, p) for c, p in zip(phones, posts, strict=True)))
+    assert [r.status_code for r in responses] == [200, 200]
+    texts = [r.content.decode() for r in responses]
+    assert sum("Another device entered a move meanwhile" in t for t in texts) == 1
+    assert game.events.count() == 1
+
+
+def test_an_undo_tapped_twice_undoes_one_move(table, referee):
+    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    for ev in simulate("tournament-pl", "classic-pl", 4, seed=1, rounds=1)["events"][:3]:
+        game = moves.submit(game.pk, ev, version=game.version).game
+    data = {"version": game.version, "client_key": "undo-1", "reason": "wrong dice"}
+    url = reverse("console_undo", args=[game.pk])
+    responses = at_once(*(lambda c=c: c.post(url, data) for c in (phone(referee), phone(referee))))
+    assert all("The last move was undone." in r.content.decode() for r in responses)
+    assert list(game.events.filter(status=GameEvent.Status.UNDONE).values_list("seq", flat=True)) == [3]
+
+
+def test_a_confirmed_game_is_read_only_until_the_director_reopens_it(table, referee, director):
+    game = play(table, referee)
+    results.confirm(table, referee)
+    game.refresh_from_db()
+    url = reverse("console_undo", args=[game.pk])
+    response = phone(referee).post(url, {"version": game.version, "reason": "oops"})
+    assert "result is confirmed" in response.content.decode()
+    assert "console_undo" not in response.content.decode()  # no undo offered
+    with pytest.raises(moves.GameClosed):
+        moves.void(game.pk, 1, version=game.version, user=director, reason="x")
+    with pytest.raises(moves.GameClosed):
+        moves.submit(game.pk, {"type": "time_up"}, version=game.version)
+    assert not game.events.exclude(status=GameEvent.Status.ACTIVE).exists()
+    results.reopen(table, director, "dice misread")
+    game = moves.undo_last(game.pk, version=game.version, user=referee, reason="dice misread")
+    assert game.status == Game.Status.RUNNING
+
+
+def test_confirm_and_undo_at_once_leave_a_consistent_table(table, referee):
+    """Either the undo comes first (then the game is not over and nothing is confirmed) or the confirmation
+    does (then the undo is refused): never a confirmed result of a game that runs again."""
+    game = play(table, referee)
+    undo = {"version": game.version, "reason": "late correction"}
+    a, b = phone(referee), phone(referee)
+    at_once(
+        lambda: a.post(table_url("table_confirm", table)),
+        lambda: b.post(reverse("console_undo", args=[game.pk]), undo),
+    )
+    game.refresh_from_db()
+    confirmed = TableResult.objects.filter(table=table, status=TableResult.Status.CONFIRMED).exists()
+    assert confirmed == (game.status == Game.Status.FINISHED)
+    assert confirmed != game.events.filter(status=GameEvent.Status.UNDONE).exists()
+
+
+# -- what the database itself refuses, whatever the Python above it does ---------------------------------
+
+
+def test_the_database_refuses_a_second_confirmed_result(table, referee):
+    play(table, referee)
+    TableResult.objects.create(table=table, ranking=[], confirmed_by=referee)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        TableResult.objects.create(table=table, ranking=[], confirmed_by=referee)
+
+
+def test_the_database_refuses_a_second_game_for_a_table(table, referee):
+    rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        moves.create_game(
+            variant="classic", board="classic-us", players=[{"name": "A"}, {"name": "B"}], table=table
+        )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"seq": 0},
+        {"status": "deleted"},
+        {"status": "undone"},  # taken back without who/when/why
+    ],
+)
+def test_the_database_refuses_impossible_events(table, referee, change):
+    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    row = {"game": game, "seq": 1, "data": {"type": "time_up"}, **change}
+    with pytest.raises(IntegrityError), transaction.atomic():
+        GameEvent.objects.create(**row)
+
+
+def test_the_database_refuses_an_unknown_round_status_and_a_reopening_without_reason(table, referee):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Round.objects.filter(pk=table.round_id).update(status="paused")
+    play(table, referee)
+    result = TableResult.objects.create(table=table, ranking=[], confirmed_by=referee)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        TableResult.objects.filter(pk=result.pk).update(status="reopened")
+
+
+def test_admin_shows_results_and_seats_read_only(client, table, referee):
+    play(table, referee)
+    results.confirm(table, referee)
+    client.force_login(User.objects.create_superuser("boss", password="pw"))
+    result = TableResult.objects.get()
+    seat = Seat.objects.first()
+    for url in (
+        f"/admin/tournament/tableresult/{result.pk}/change/",
+        f"/admin/tournament/seat/{seat.pk}/change/",
+    ):
+        page = client.get(url)
+        assert page.status_code == 200 and 'type="submit"' not in page.content.decode().split("<form")[-1]
+        assert client.post(url, {}).status_code == 403
+    assert client.get("/admin/tournament/tableresult/add/").status_code == 403
+    assert (
+        client.post(f"/admin/tournament/tableresult/{result.pk}/delete/", {"post": "yes"}).status_code == 403
+    )
+    assert Table.objects.get().results.count() == 1
