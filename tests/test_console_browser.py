@@ -207,3 +207,37 @@ def test_console_in_polish_and_reopened_on_another_device(game_and_referee, brow
     ref.sees("Celina rolls")
     assert state(game).player("B").position == 4
     context.close()
+
+
+def test_a_move_whose_answer_is_lost_says_so_and_is_entered_once_when_tapped_again(game_and_referee):
+    """Venue Wi-Fi drops: first the move does not leave the phone; then it reaches the server but the answer
+    is lost. Each time the referee is told; tapping again (the same form, the same key) enters it once."""
+    game, ref = game_and_referee
+    page = ref.page
+    dice = page.locator("form.roll fieldset.die")
+    page.context.set_offline(True)
+    ref.tap(dice.nth(0).locator("label", has_text="2"))
+    ref.tap(dice.nth(1).locator("label", has_text="3"))
+    ref.sees("No connection: the move was not sent.")
+    ref.shot("08-offline")
+    assert game.events.count() == 0
+    page.context.set_offline(False)
+
+    lost = []
+
+    def lose_the_first_answer(route):
+        if lost:
+            route.continue_()
+        else:
+            lost.append(route.fetch().status)  # the server gets the move and answers; the phone never hears
+            route.abort()
+
+    page.route("**/act/", lose_the_first_answer)
+    page.evaluate("document.getElementById('console-error').remove()")
+    page.locator("form.roll").evaluate("f => f.requestSubmit()")
+    ref.sees("No connection: the move was not sent.")
+    assert lost == [200] and game.events.count() == 1
+    with ref.posted():
+        page.locator("form.roll").evaluate("f => f.requestSubmit()")  # tapped again: the same key
+    ref.sees("Buy for 200")  # Anna on Dworzec Zachodni
+    assert game.events.count() == 1 and state(game).player("A").position == 5

@@ -39,5 +39,36 @@
     var error = document.getElementById("console-error");  // the referee may be scrolled far below
     if (error) error.scrollIntoView({block: "center"});
   });
+  // A move that did not get through says so (the form keeps its key: tapping again enters it once).
+  function problem(text) {
+    var console_ = document.getElementById("console");
+    if (!console_ || !text) return;
+    var p = document.getElementById("console-error");
+    if (!p) {
+      p = document.createElement("p");
+      p.id = "console-error";
+      p.className = "error";
+      p.setAttribute("role", "alert");
+      console_.insertBefore(p, console_.firstChild);
+    }
+    p.textContent = text;
+    p.scrollIntoView({block: "center"});
+  }
+  function say(name) {
+    var m = document.getElementById("console-messages");
+    return m ? m.dataset[name] : "";
+  }
+  function sent(e) {
+    var cfg = e.detail.requestConfig;
+    return cfg && cfg.verb && cfg.verb.toLowerCase() === "post";
+  }
+  document.addEventListener("htmx:sendError", function (e) {
+    if (sent(e)) problem(say("offline"));
+  });
+  document.addEventListener("htmx:responseError", function (e) {
+    if (!sent(e)) return;
+    var status = e.detail.xhr.status;
+    problem(say(status >= 500 ? "server" : "refused") + " (" + status + ")");
+  });
   setInterval(tick, 500);
 })();
