@@ -95,7 +95,8 @@ def test_static_files_are_served_without_debug(tmp_path):
         "from django.test import Client\n"
         "url = static('console/console.js')\n"
         "r = Client().get(url, HTTP_ACCEPT_ENCODING='gzip')\n"
-        "print(url, r.status_code, r.headers.get('Cache-Control'), r.headers.get('Content-Encoding'), sep='|')\n"
+        "h = r.headers\n"
+        "print(url, r.status_code, h.get('Cache-Control'), h.get('Content-Encoding'), sep='|')\n"
     )
     out = django_process(code, env)
     url, status, cache, encoding = out.stdout.strip().split("|")
