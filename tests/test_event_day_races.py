@@ -245,3 +245,15 @@ def test_admin_shows_results_and_seats_read_only(client, table, referee):
         client.post(f"/admin/tournament/tableresult/{result.pk}/delete/", {"post": "yes"}).status_code == 403
     )
     assert Table.objects.get().results.count() == 1
+
+
+def test_the_same_participant_added_twice_at_once_is_added_once(table, director):
+    t = table.round.tournament
+    url = reverse("participant_add", args=[t.pk])
+    responses = at_once(
+        lambda: phone(director).post(url, {"name": "Zofia Nowak"}, follow=True),
+        lambda: phone(director).post(url, {"name": "zofia nowak"}, follow=True),
+    )
+    assert [r.status_code for r in responses] == [200, 200]
+    assert sum("is already registered" in r.content.decode() for r in responses) == 1
+    assert t.participants.filter(name__iexact="zofia nowak").count() == 1

@@ -2,18 +2,38 @@
 
 Every bad row is reported with its line number and the reason; nothing is imported until the file is clean.
 A first row of headers is recognised (name / imię, club / klub / szkoła, seed / rozstawienie) and skipped.
+
+Bad input costs little: the file is refused above ``settings.UPLOAD_MAX_BYTES``, a workbook before it is
+opened when its parts unpack to more than ``MAX_UNPACKED_BYTES``, and rows are read one at a time, stopping
+after ``MAX_ROWS``. A page lists at most ``MAX_PROBLEMS_SHOWN`` problems (``problem_lines``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
+import re
+import zipfile
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-MAX_ROWS = 5000
-MAX_BYTES = 5 * 1024 * 1024
+from tournament.models.games import NAME_LENGTH
+
+MAX_ROWS = 5000  # rows read from a file, blank ones and the headers included; a longer file is refused
+MAX_UNPACKED_BYTES = 10 * 1024 * 1024  # a workbook's parts together, as its zip directory declares them
+MAX_COLUMNS = 20  # cells read from each row of a workbook
+MAX_PROBLEMS_SHOWN = 20
+ECHO_LENGTH = 40  # how much of a bad value a message repeats
+#: Control characters (NUL, which PostgreSQL cannot store, tab, line breaks, ...) and lone surrogates (which
+#: no database encodes; a workbook can spell them ``_xD800_``).
+NOT_ALLOWED = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 HEADERS = {
     "name": {
         "name",
@@ -45,65 +65,153 @@ class ParticipantFileError(Exception):
         self.problems = problems  # (line number or None for the whole file, reason)
 
 
-def _rows_from_csv(data: bytes) -> list[list[str]]:
+def _file_problem(message: str) -> ParticipantFileError:
+    return ParticipantFileError([(None, message)])
+
+
+def _megabytes(size: int) -> str:
+    mb = size / (1024 * 1024)
+    return number_format(int(mb) if mb.is_integer() else round(mb, 1))
+
+
+def too_large_message() -> str:
+    """Why a file over ``settings.UPLOAD_MAX_BYTES`` is refused (by the view before it is read, or here)."""
+    return _("The file is larger than %(size)s MB.") % {"size": _megabytes(settings.UPLOAD_MAX_BYTES)}
+
+
+def problem_lines(problems: list[tuple[int | None, str]], limit: int = MAX_PROBLEMS_SHOWN) -> list[str]:
+    """The first ``limit`` problems as lines of text, then one line saying how many more there are."""
+    lines = [
+        _("line %(line)s: %(problem)s") % {"line": line, "problem": problem} if line is not None else problem
+        for line, problem in problems[:limit]
+    ]
+    more = len(problems) - limit
+    if more > 0:
+        lines.append(ngettext("… and %(n)s more problem.", "… and %(n)s more problems.", more) % {"n": more})
+    return lines
+
+
+def _echo(value: str) -> str:
+    return value if len(value) <= ECHO_LENGTH else value[: ECHO_LENGTH - 1] + "…"
+
+
+def _rows_from_csv(data: bytes) -> Iterator[Sequence[str]]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         try:
             text = data.decode("cp1250")  # Polish Windows exports
         except UnicodeDecodeError:
-            raise ParticipantFileError([(None, _("The file is not text (UTF-8 or Windows-1250)."))]) from None
+            raise _file_problem(_("The file is not text (UTF-8 or Windows-1250).")) from None
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    return [row for row in csv.reader(io.StringIO(text), dialect)]
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)  # newline="": CR-only line ends too
+    while True:
+        start = reader.line_num + 1  # where the next row begins (a quoted field may span lines)
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error:  # a field over csv.field_size_limit(), most often after an unclosed quotation mark
+            raise _file_problem(
+                _(
+                    "The file cannot be read as CSV from line %(line)s: a field is too long "
+                    "(is a quotation mark not closed?)."
+                )
+                % {"line": start}
+            ) from None
+        yield row
 
 
-def _rows_from_xlsx(data: bytes) -> list[list[str]]:
+def _cell_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _unreadable_workbook() -> ParticipantFileError:
+    return _file_problem(_("The file cannot be read as an Excel workbook (.xlsx)."))
+
+
+def _rows_from_xlsx(data: bytes) -> Iterator[Sequence[str]]:
     from openpyxl import load_workbook
 
+    try:  # what the zip directory declares: a small file may unpack to gigabytes
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except Exception:  # not a zip file, or a broken one
+        raise _unreadable_workbook() from None
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise _file_problem(
+            _(
+                "The workbook unpacks to more than %(size)s MB: save only the list of participants in it, "
+                "or save it as CSV."
+            )
+            % {"size": _megabytes(MAX_UNPACKED_BYTES)}
+        )
     try:
-        sheet = load_workbook(io.BytesIO(data), read_only=True, data_only=True).worksheets[0]
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception:  # openpyxl raises many kinds for a file that is not a workbook
-        raise ParticipantFileError(
-            [(None, _("The file cannot be read as an Excel workbook (.xlsx)."))]
-        ) from None
-    rows = []
-    for row in sheet.iter_rows(values_only=True):
-        cells = []
-        for v in row:
-            if v is None:
-                cells.append("")
-            elif isinstance(v, float) and v.is_integer():
-                cells.append(str(int(v)))
-            else:
-                cells.append(str(v))
-        rows.append(cells)
-    return rows
+        raise _unreadable_workbook() from None
+    try:
+        if not workbook.worksheets:
+            raise _unreadable_workbook()
+        sheet = workbook.worksheets[0]
+        sheet.reset_dimensions()  # rows as they are in the file, not up to a declared last row
+        rows = sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True)
+        while True:
+            try:
+                row = next(rows)  # parsed now, one row at a time: a broken part shows only here
+            except StopIteration:
+                return
+            except Exception:
+                raise _unreadable_workbook() from None
+            yield [_cell_text(v) for v in row]
+    finally:
+        workbook.close()
+
+
+def _numbered(rows: Iterator[Sequence[str]]) -> Iterator[tuple[int, Sequence[str]]]:
+    """Rows with their line numbers, refusing the file at row ``MAX_ROWS + 1`` (the rest is not read)."""
+    for line, cells in enumerate(rows, start=1):
+        if line > MAX_ROWS:
+            raise _file_problem(_("The file has more than %(max)s rows: split it.") % {"max": MAX_ROWS})
+        yield line, cells
 
 
 def read_participants(filename: str, data: bytes) -> list[ParticipantRow]:
     """Rows of a participants file, or ParticipantFileError listing every problem by line."""
-    if len(data) > MAX_BYTES:
-        raise ParticipantFileError([(None, _("The file is larger than 5 MB."))])
+    if len(data) > settings.UPLOAD_MAX_BYTES:
+        raise _file_problem(too_large_message())
     lower = filename.lower()
     if lower.endswith(".xlsx"):
         raw = _rows_from_xlsx(data)
     elif lower.endswith((".csv", ".txt")):
         raw = _rows_from_csv(data)
     else:
-        raise ParticipantFileError([(None, _("Upload an Excel (.xlsx) or CSV file."))])
+        raise _file_problem(_("Upload an Excel (.xlsx) or CSV file."))
+    with contextlib.closing(raw):  # an unfinished workbook is closed
+        return _participants(_numbered(raw))
+
+
+def _participants(numbered: Iterator[tuple[int, Sequence[str]]]) -> list[ParticipantRow]:
+    from tournament.models import Participant
+
+    seed_field = Participant._meta.get_field("seed")  # its range is the database's
     columns = {"name": 0, "club": 1, "seed": 2}
-    start = 0
-    if raw:
-        header = [c.strip().casefold() for c in raw[0]]
+    first = next(numbered, None)
+    if first is not None:
+        header = [c.strip().casefold() for c in first[1]]
         found = {key: i for i, h in enumerate(header) for key, names in HEADERS.items() if h in names}
         if "name" in found:
             columns = {k: found.get(k) for k in HEADERS}
-            start = 1
+            first = None
     rows, problems, seen = [], [], {}
-    for i, cells in enumerate(raw[start:], start=start + 1):
+    for i, cells in _chain(first, numbered):
         if not any(c.strip() for c in cells):
             continue
 
@@ -112,11 +220,22 @@ def read_participants(filename: str, data: bytes) -> list[ParticipantRow]:
             return cells[index].strip() if index is not None and index < len(cells) else ""
 
         name, club, seed_text = cell("name"), cell("club"), cell("seed")
+        if any(NOT_ALLOWED.search(text) for text in (name, club, seed_text)):
+            problems.append(
+                (
+                    i,
+                    _(
+                        "a name, club or seed contains a character that is not allowed "
+                        "(a control character such as NUL, a tab or a line break)"
+                    ),
+                )
+            )
+            continue
         if not name:
             problems.append((i, _("the name is missing")))
             continue
-        if len(name) > 120 or len(club) > 120:
-            problems.append((i, _("a name or club is longer than 120 characters")))
+        if len(name) > NAME_LENGTH or len(club) > NAME_LENGTH:
+            problems.append((i, _("a name or club is longer than %(max)s characters") % {"max": NAME_LENGTH}))
             continue
         seed = None
         if seed_text:
@@ -124,9 +243,14 @@ def read_participants(filename: str, data: bytes) -> list[ParticipantRow]:
                 seed = int(seed_text)
                 if seed < 1:
                     raise ValueError
-            except ValueError:
+                seed_field.run_validators(seed)
+            except (ValueError, ValidationError):
                 problems.append(
-                    (i, _("the seed must be a whole number from 1, not “%(value)s”") % {"value": seed_text})
+                    (
+                        i,
+                        _("the seed must be a whole number from 1, not “%(value)s”")
+                        % {"value": _echo(seed_text)},
+                    )
                 )
                 continue
         key = name.casefold()
@@ -137,8 +261,6 @@ def read_participants(filename: str, data: bytes) -> list[ParticipantRow]:
             continue
         seen[key] = i
         rows.append(ParticipantRow(i, name, club, seed))
-    if len(rows) > MAX_ROWS:
-        problems.append((None, _("More than %(max)s participants.") % {"max": MAX_ROWS}))
     if not rows and not problems:
         problems.append((None, _("The file lists no participants.")))
     if problems:
@@ -146,22 +268,29 @@ def read_participants(filename: str, data: bytes) -> list[ParticipantRow]:
     return rows
 
 
+def _chain(first, rest):
+    if first is not None:
+        yield first
+    yield from rest
+
+
 def import_participants(tournament, filename: str, data: bytes) -> int:
     """Add the file's participants to the tournament, all or none. Returns how many were added."""
     from django.db import transaction
 
-    from tournament.models import Participant
+    from tournament.models import Participant, Tournament
 
     rows = read_participants(filename, data)
-    existing = {n.casefold() for n in tournament.participants.values_list("name", flat=True)}
-    problems = [
-        (r.line, _("%(name)s is already registered") % {"name": r.name})
-        for r in rows
-        if r.name.casefold() in existing
-    ]
-    if problems:
-        raise ParticipantFileError(problems)
     with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)  # one change of the list at a time
+        existing = {n.casefold() for n in tournament.participants.values_list("name", flat=True)}
+        problems = [
+            (r.line, _("%(name)s is already registered") % {"name": r.name})
+            for r in rows
+            if r.name.casefold() in existing
+        ]
+        if problems:
+            raise ParticipantFileError(problems)
         Participant.objects.bulk_create(
             Participant(tournament=tournament, name=r.name, club=r.club, seed=r.seed) for r in rows
         )
