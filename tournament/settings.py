@@ -105,6 +105,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_ENABLE_ACCESS_FAILURE_LOG = False
 AXES_DISABLE_ACCESS_LOG = True
 AXES_LOCKOUT_CALLABLE = "tournament.views.locked_out"
+AXES_USERNAME_CALLABLE = "tournament.views.login_username"
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0")) or None
 AXES_VERBOSE = False
 

@@ -1,4 +1,5 @@
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.shortcuts import render
 
 from rules import available_boards, available_variants
@@ -24,6 +25,13 @@ def home(request):
             "my_tables": my_tables,
         },
     )
+
+
+def login_username(request, credentials=None) -> str:
+    """The user name django-axes counts failures against, cut to what an account name can be (the login form
+    does not bound it, and axes would store a 5,000-character one)."""
+    name = (credentials or {}).get("username") or request.POST.get("username") or ""
+    return name[: get_user_model()._meta.get_field("username").max_length]
 
 
 def locked_out(request, response=None, credentials=None):

@@ -8,6 +8,32 @@ from tournament.models import Participant, Tournament
 from tournament.permissions import referee_accounts
 from tournament.standings import TIE_BREAKS
 
+MAX_ID = 2**63 - 1  # the largest row id the databases hold (bigint)
+
+
+def is_row_id(value) -> bool:
+    text = str(value)
+    return text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= MAX_ID
+
+
+class RowChoiceField(forms.ModelChoiceField):
+    """A choice of one row whose id is checked before the database is asked (a 30-digit id overflows it)."""
+
+    def to_python(self, value):
+        if value not in self.empty_values and not is_row_id(value):
+            raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(value)
+
+
+class RowsChoiceField(forms.ModelMultipleChoiceField):
+    def _check_values(self, value):
+        for v in value:
+            if not is_row_id(v):
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"], code="invalid_choice", params={"value": v}
+                )
+        return super()._check_values(value)
+
 
 class TournamentForm(forms.ModelForm):
     placement_points = forms.CharField(
@@ -97,8 +123,8 @@ class ImportForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    a = forms.ModelChoiceField(queryset=Participant.objects.none(), label=_("Player"))
-    b = forms.ModelChoiceField(queryset=Participant.objects.none(), label=_("swaps tables with"))
+    a = RowChoiceField(queryset=Participant.objects.none(), label=_("Player"))
+    b = RowChoiceField(queryset=Participant.objects.none(), label=_("swaps tables with"))
 
     def __init__(self, *args, round_=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -107,9 +133,7 @@ class SwapForm(forms.Form):
 
 
 class RefereesForm(forms.Form):
-    referees = forms.ModelMultipleChoiceField(
-        queryset=get_user_model().objects.none(), required=False, label=_("Referees")
-    )
+    referees = RowsChoiceField(queryset=get_user_model().objects.none(), required=False, label=_("Referees"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

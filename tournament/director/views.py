@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -22,8 +24,14 @@ from tournament.director.forms import (
     TournamentForm,
 )
 from tournament.models import Participant, Round, Table, Tournament
-from tournament.participants_import import ParticipantFileError, import_participants
+from tournament.participants_import import (
+    ParticipantFileError,
+    import_participants,
+    problem_lines,
+    too_large_message,
+)
 from tournament.permissions import is_director
+from tournament.uploads import upload_refused
 
 
 def director_required(view):
@@ -90,11 +98,14 @@ def tournament_detail(request, pk: int):
 @require_POST
 def participant_add(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
-    form = ParticipantForm(request.POST, tournament=tournament)
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=pk)  # the name check and the insert, one at a time
+        form = ParticipantForm(request.POST, tournament=tournament)
+        if form.is_valid():
+            participant = form.save(commit=False)
+            participant.tournament = tournament
+            participant.save()
     if form.is_valid():
-        participant = form.save(commit=False)
-        participant.tournament = tournament
-        participant.save()
         messages.info(request, _("%(name)s added.") % {"name": participant})
     else:
         for errors in form.errors.values():
@@ -107,22 +118,27 @@ def participant_add(request, pk: int):
 @require_POST
 def participant_import(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
+
+    def refuse(problems):
+        messages.error(request, _("Nothing was imported. Correct the file and import it again:"))
+        for text in problem_lines(problems):  # the first few problems and how many more
+            messages.error(request, text)
+        return redirect("tournament", pk=pk)
+
+    if upload_refused(request):  # too large: the upload handler stopped at the file, which was not read
+        return refuse([(None, too_large_message())])
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
         messages.error(request, _("Choose a file to import."))
         return redirect("tournament", pk=pk)
     upload = form.cleaned_data["file"]
+    if upload.size > settings.UPLOAD_MAX_BYTES:  # before reading it into memory
+        return refuse([(None, too_large_message())])
     try:
         added = import_participants(tournament, upload.name, upload.read())
     except ParticipantFileError as e:
-        messages.error(request, _("Nothing was imported. Correct the file and import it again:"))
-        for line, problem in e.problems:
-            messages.error(
-                request,
-                _("line %(line)s: %(problem)s") % {"line": line, "problem": problem} if line else problem,
-            )
-    else:
-        messages.info(request, _("%(n)s participants imported.") % {"n": added})
+        return refuse(e.problems)
+    messages.info(request, _("%(n)s participants imported.") % {"n": added})
     return redirect("tournament", pk=pk)
 
 

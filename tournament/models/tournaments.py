@@ -5,7 +5,8 @@ import random
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -85,7 +86,10 @@ class Participant(models.Model):
 
     class Meta:
         ordering = ["tournament", "name"]
-        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="unique_participant_name")]
+        constraints = [
+            # "Anna Nowak" and "anna nowak" are one person: the name is unique in any case
+            models.UniqueConstraint(F("tournament"), Lower("name"), name="unique_participant_name"),
+        ]
 
     def __str__(self):
         return self.name
