@@ -11,6 +11,7 @@ import uuid
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -97,7 +98,7 @@ def world():
 def url_for(name, route, world):
     kwargs = {}
     for key in ("pk", "number", "table", "seq", "participant"):
-        if f"<int:{key}>" in route:
+        if f"<id:{key}>" in route:
             kwargs[key] = {
                 "pk": world["game"].pk if route.startswith("games/") else world["tournament"].pk,
                 "number": 1,
@@ -143,6 +144,7 @@ BAD = ["\x00", "a\x00b", "", "x" * 5000, "9" * 30, "-1", "żółć\u200b", "=cmd
 
 
 def check_refused_changes_nothing(client, url, data, htmx=False):
+    """Posted by a client that carries no message from an earlier request (the page shows only this one's)."""
     before = fingerprint()
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     response = client.post(url, data, follow=True, **headers)
@@ -153,19 +155,20 @@ def check_refused_changes_nothing(client, url, data, htmx=False):
 
 
 @pytest.mark.parametrize("who", ["director", "referee"])
-def test_every_field_of_every_form_with_each_bad_value(client, world, who):
+def test_every_field_of_every_form_with_each_bad_value(world, who):
     """A grid, not a sample: each field of each form the project has, with each bad value in turn."""
     routes = dict(endpoints())
     for name in sorted(routes):
         for field in valid_form(name, world):
             for value in BAD:
+                client = Client(HTTP_ACCEPT_LANGUAGE="en")
                 client.force_login(world[who])
                 data = {**valid_form(name, world), field: value}
                 check_refused_changes_nothing(client, url_for(name, routes[name], world), data, htmx=True)
 
 
 @pytest.mark.parametrize("who", ["director", "referee", "visitor"])
-def test_malformed_requests_at_every_endpoint_never_fail_and_change_nothing_when_refused(client, world, who):
+def test_malformed_requests_at_every_endpoint_never_fail_and_change_nothing_when_refused(world, who):
     routes = dict(endpoints())
     assert len(routes) >= 25  # the whole project, not a few pages
 
@@ -178,8 +181,9 @@ def test_malformed_requests_at_every_endpoint_never_fail_and_change_nothing_when
         htmx=st.booleans(),
     )
     def check(name, method, spoil, pick, htmx):
+        client = Client(HTTP_ACCEPT_LANGUAGE="en")  # a fresh phone: no message left from an earlier example
         if who != "visitor":
-            client.force_login(world[who])  # again: an example may have logged out
+            client.force_login(world[who])
         url = url_for(name, routes[name], world)
         data = valid_form(name, world) if method == "post" else {}
         for field, value in spoil:  # a field of the form (or another) gets a bad value
@@ -192,3 +196,17 @@ def test_malformed_requests_at_every_endpoint_never_fail_and_change_nothing_when
             assert fingerprint() == before, (url, method, data)
 
     check()
+
+
+@pytest.mark.parametrize("digits", [19, 30, 5000])
+def test_an_id_too_large_for_the_database_is_not_found(client, world, digits):
+    client.force_login(world["director"])
+    huge = "9" * digits
+    for _name, route in endpoints():
+        if "<id:" not in route:
+            continue
+        url = route
+        for key in ("pk", "number", "table", "seq", "participant"):
+            url = url.replace(f"<id:{key}>", huge)
+        for method in ("get", "post"):
+            assert getattr(client, method)("/" + url).status_code == 404, url

@@ -219,7 +219,7 @@ def _set_status(game: Game, state: GameState, now) -> None:
         game.status, game.finished_at = Game.Status.RUNNING, None
 
 
-def _rebuild(game: Game) -> None:
+def rebuild(game: Game) -> None:
     """Replay the active events from scratch into the snapshot and the ledger totals."""
     record = record_of(game)
     result = replay(record)
@@ -265,7 +265,7 @@ def _take_back(
         row.reason = reason
         row.change_key = client_key or None
         row.save()
-        _rebuild(game)  # raises LogError: the transaction is rolled back, nothing changes
+        rebuild(game)  # raises LogError: the transaction is rolled back, nothing changes
         game.version += 1
         game.save()
         return game

@@ -1,0 +1,473 @@
+"""A tournament's backup: export to one file, import into an empty installation with an identical result."""
+
+import copy
+import json
+from datetime import date
+from io import StringIO
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from rules import replay
+from rules.simulate import simulate
+from rules.snapshot import dump_state
+from tournament import backup, moves, results, rounds
+from tournament.messages import error_text
+from tournament.models import (
+    Game,
+    GameEvent,
+    GamePlayer,
+    Participant,
+    Round,
+    Seat,
+    Table,
+    TableResult,
+    Tournament,
+)
+from tournament.permissions import REFEREES_GROUP
+
+pytestmark = pytest.mark.django_db
+
+DAY = date(2026, 5, 9)
+
+
+# -- a tournament with some history --------------------------------------------------------------------------
+
+
+def make_people():
+    director = User.objects.create_user("director", password="pw", is_staff=True)
+    group, _ = Group.objects.get_or_create(name=REFEREES_GROUP)
+    refs = [User.objects.create_user(f"ref{i}", password="pw") for i in (1, 2)]
+    for r in refs:
+        r.groups.add(group)
+    return director, *refs
+
+
+def enter(game, events, user, key=None):
+    for i, ev in enumerate(events):
+        client_key = f"{key}-{i}" if key else None
+        game = moves.submit(game.pk, ev, version=game.version, user=user, client_key=client_key).game
+    return game
+
+
+def play_table(table, referee, director, seed, *, twists=False, upto=None):
+    """The table's game in seat order, entered from a simulated record (to the end, or ``upto`` events).
+
+    With ``twists`` a move is entered, undone and entered again; the next entered, voided, entered again.
+    """
+    order = [s.participant_id for s in table.seats.all()]
+    game = rounds.start_table_game(table, order, user=referee)
+    t = table.round.tournament
+    events = simulate(t.variant, t.board, len(order), seed=seed, rounds=t.game_rounds)["events"]
+    if upto is not None:
+        return enter(game, events[:upto], referee)
+    if twists:
+        k = len(events) // 2
+        game = enter(game, events[:k], referee, key=f"t{table.pk}")
+        game = moves.submit(game.pk, events[k], version=game.version, user=referee).game
+        game = moves.undo_last(
+            game.pk, version=game.version, user=referee, reason="wrong dice", client_key="undo-1"
+        )
+        done = moves.submit(game.pk, events[k], version=game.version, user=referee)
+        done = moves.submit(done.game.pk, events[k + 1], version=done.game.version, user=referee)
+        game = moves.void(
+            game.pk,
+            done.event.seq,
+            version=done.game.version,
+            user=director,
+            reason="entered at the wrong table",
+        )
+        events = events[k + 1 :]
+    game = enter(game, events, referee)
+    assert moves.current_state(game).finished
+    return game
+
+
+def confirm(table, *people):
+    for user in people:
+        results.confirm(table, user)
+
+
+def run_tournament(people, *, played=2, running_round=True):
+    """Rounds played (second confirmations; a reopened and reconfirmed result; an undone and a voided move), a
+    withdrawn participant, and a third round running: one game in play, one table not started."""
+    director, ref1, ref2 = people
+    t = Tournament.objects.create(
+        name="Backup Cup",
+        date=DAY,
+        rounds=3,
+        game_rounds=2,
+        seed=5,
+        second_confirmation=True,
+        placement_points=[5, 3, 1, 0],
+        created_by=director,
+    )
+    for i in range(9):
+        Participant.objects.create(tournament=t, name=f"Player {i:02}", club=f"club{i % 3}", seed=i or None)
+    for number in range(1, played + 1):
+        round_ = rounds.seat_next_round(t)
+        for table in round_.tables.all():
+            table.referees.set([ref1] if table.number == 1 else [ref1, ref2])
+        rounds.start_round(round_)
+        for table in round_.tables.all():
+            play_table(table, ref1, director, seed=100 * number + table.number, twists=table.number == 1)
+            confirm(table, ref1, ref2)
+        if number == 1:
+            first = round_.tables.get(number=1)
+            results.reopen(first, director, "the rent on square 3 was wrong")
+            confirm(first, ref2, ref1)
+            rounds.withdraw(t.participants.get(name="Player 04"))
+        round_.refresh_from_db()
+        assert round_.status == Round.Status.FINISHED
+    if running_round:
+        round_ = rounds.seat_next_round(t)
+        rounds.start_round(round_)
+        play_table(round_.tables.get(number=1), ref2, director, seed=7, upto=12)
+    return t
+
+
+def wipe():
+    """Empty the installation of tournaments, games and people."""
+    Game.objects.all().delete()
+    Tournament.objects.all().delete()
+    User.objects.all().delete()
+
+
+def nothing_stored():
+    models = (Tournament, Participant, Round, Table, Seat, TableResult, Game, GamePlayer, GameEvent, User)
+    return {m.__name__: m.objects.count() for m in models if m.objects.exists()} == {}
+
+
+def who(user):
+    return user.username if user else None
+
+
+def snapshot(t: Tournament) -> dict:
+    """What must survive a backup, with participants and people by name (their ids change)."""
+    names = {p.pk: p.name for p in t.participants.all()}
+    settings = {f.name: getattr(t, f.name) for f in Tournament._meta.concrete_fields if f.name != "id"}
+    settings["created_by"] = who(t.created_by)
+    tables = {}
+    for table in Table.objects.filter(round__tournament=t).select_related("round"):
+        game = table.game_or_none
+        tables[(table.round.number, table.number)] = {
+            "seats": [names[s.participant_id] for s in table.seats.all()],
+            "referees": sorted(who(u) for u in table.referees.all()),
+            "game": game
+            and {
+                **{k: getattr(game, k) for k in ("name", "variant", "board", "options", "status", "state")},
+                **{k: getattr(game, k) for k in ("ledger", "version", "next_seq", "created_at")},
+                **{k: getattr(game, k) for k in ("started_at", "finished_at")},
+                "created_by": who(game.created_by),
+                "referees": sorted(who(u) for u in game.referees.all()),
+                "players": [
+                    (p.seat, p.pid, p.name, p.role, names.get(p.participant_id)) for p in game.players.all()
+                ],
+                "log": [
+                    (e.seq, e.data, e.status, e.notes, who(e.entered_by), e.entered_at, e.client_key)
+                    + (who(e.changed_by), e.changed_at, e.reason, e.change_key)
+                    for e in game.events.order_by("seq")
+                ],
+            },
+            "results": [
+                (
+                    [{**row, "participant": names[row["participant"]]} for row in r.ranking],
+                    r.status,
+                    who(r.confirmed_by),
+                    r.confirmed_at,
+                    who(r.second_by),
+                    r.second_at,
+                    who(r.reopened_by),
+                    r.reopened_at,
+                    r.reason,
+                )
+                for r in table.results.order_by("confirmed_at")
+            ],
+        }
+    return {
+        "settings": settings,
+        "participants": sorted((p.name, p.club, p.seed, p.withdrawn_after) for p in t.participants.all()),
+        "rounds": [(r.number, r.status, r.seed, r.created_at, r.started_at) for r in t.round_set.all()],
+        "standings": [
+            (names[r.participant], r.rank, r.points, r.total_score, r.best_score, r.games)
+            for r in results.tournament_standings(t)
+        ],
+        "tables": tables,
+    }
+
+
+def by_name(data: dict) -> dict:
+    """A backup with participant ids replaced by names and the export time left out (to compare two)."""
+    data = copy.deepcopy(data)
+    data.pop("exported_at")
+    names = {p.pop("id"): p["name"] for p in data["participants"]}
+    for r in data["rounds"]:
+        for t in r["tables"]:
+            t["seats"] = [names[pid] for pid in t["seats"]]
+            for p in (t["game"] or {}).get("players", []):
+                p["participant"] = names.get(p["participant"])
+            for result in t["results"]:
+                for row in result["ranking"]:
+                    row["participant"] = names[row["participant"]]
+    return data
+
+
+def replays_to_its_state(game: Game) -> bool:
+    fresh = replay(moves.record_of(game))
+    return fresh.ok and dump_state(fresh.state) == game.state
+
+
+def run(*args):
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+_CACHE = {}
+
+
+@pytest.fixture
+def one_round_backup():
+    """The backup of a tournament with one round played; the database is empty again (built once)."""
+    if "data" not in _CACHE:
+        t = run_tournament(make_people(), played=1, running_round=False)
+        _CACHE["data"] = json.loads(backup.dumps(backup.export_tournament(t)))
+        wipe()
+    return copy.deepcopy(_CACHE["data"])
+
+
+# -- export and import ---------------------------------------------------------------------------------------
+
+
+def test_a_tournament_comes_back_identical_in_an_empty_installation():
+    t = run_tournament(make_people())
+    before = snapshot(t)
+    log = list(GameEvent.objects.filter(game__table__round__tournament=t))
+    assert {e.status for e in log} == {"active", "undone", "voided"}
+    assert TableResult.objects.filter(status=TableResult.Status.REOPENED).count() == 1
+    assert t.participants.filter(withdrawn_after=1).count() == 1
+    data = json.loads(backup.dumps(backup.export_tournament(t)))  # through the file's text
+    assert data["format"] == "monopoly-tournament-backup/1"
+
+    wipe()
+    assert nothing_stored()
+    created = []
+    imported = backup.import_tournament(data, created_users=created)
+
+    after = snapshot(imported)
+    assert after["standings"] == before["standings"]
+    assert (
+        after["tables"] == before["tables"]
+    )  # states, ledgers, logs (undone, voided: who, when, why), results
+    assert after == before
+    games = Game.objects.filter(table__round__tournament=imported)
+    assert games.count() == 5 and all(replays_to_its_state(g) for g in games)
+    assert by_name(backup.export_tournament(imported)) == by_name(data)
+    # the people of the history: accounts that cannot log in until someone gives them a password
+    assert sorted(u.username for u in created) == ["director", "ref1", "ref2"]
+    assert all(not u.is_active and not u.has_usable_password() for u in User.objects.all())
+    # the running game goes on from where it was
+    game = Game.objects.get(table__round__number=3, table__number=1)
+    record = simulate(imported.variant, imported.board, game.players.count(), seed=7, rounds=2)
+    after_move = moves.submit(game.pk, record["events"][12], version=game.version).game
+    assert after_move.next_seq == game.next_seq + 1 and replays_to_its_state(after_move)
+
+
+def test_people_already_here_are_linked_not_created():
+    people = make_people()
+    t = run_tournament(people, played=1, running_round=False)
+    before = snapshot(t)
+    data = backup.export_tournament(t)
+    Game.objects.all().delete()
+    Tournament.objects.all().delete()
+    created = []
+    imported = backup.import_tournament(data, created_users=created)
+    assert created == [] and User.objects.count() == 3 and all(u.is_active for u in User.objects.all())
+    assert snapshot(imported) == before
+    assert imported.created_by == people[0]
+
+
+def test_every_setting_of_the_tournament_is_in_the_backup():
+    t = Tournament.objects.create(
+        name="Settings", final_table_size=4, time_limit_minutes=90, move_time_limit=50
+    )
+    data = backup.export_tournament(t)
+    assert set(data["tournament"]) == {f.name for f in Tournament._meta.concrete_fields} - {"id"}
+    assert data["tournament"]["date"] == t.date.isoformat()
+
+
+def test_a_tournament_already_here_is_refused(one_round_backup):
+    first = backup.import_tournament(one_round_backup)
+    counts = (
+        Tournament.objects.count(),
+        Game.objects.count(),
+        GameEvent.objects.count(),
+        User.objects.count(),
+    )
+    with pytest.raises(backup.BackupError, match="already here"):
+        backup.import_tournament(copy.deepcopy(one_round_backup))
+    assert counts == (Tournament.objects.count(), Game.objects.count(), GameEvent.objects.count(), 3)
+    assert list(Tournament.objects.all()) == [first]
+
+
+# -- the management commands ---------------------------------------------------------------------------------
+
+
+def test_the_commands_round_trip_through_a_file(tmp_path):
+    t = run_tournament(make_people(), played=1)
+    before = snapshot(t)
+    path = tmp_path / "cup.json"
+    assert "written to" in run("export_tournament", str(t.pk), "-o", str(path))
+    wipe()
+    out = run("import_tournament", str(path))
+    imported = Tournament.objects.get()
+    assert f"as tournament {imported.pk}: 9 participants, 2 rounds, 3 games" in out
+    assert "inactive, without a password): director, ref1, ref2" in out
+    assert snapshot(imported) == before
+
+
+def test_export_of_an_unknown_tournament_fails():
+    with pytest.raises(CommandError, match="no tournament 999") as e:
+        run("export_tournament", "999")
+    assert e.value.returncode == 1
+
+
+def _first_game(data):
+    return data["rounds"][0]["tables"][0]["game"]
+
+
+def _truncate(data):
+    game = _first_game(data)
+    game["events"] = game["events"][:10]
+
+
+def _illegal_first_move(data):
+    game = _first_game(data)
+    first = next(e for e in game["events"] if e["status"] == "active")
+    first["data"] = {"type": "roll", "player": game["players"][1]["pid"], "dice": [1, 2]}  # not his turn
+
+
+def _wrong_type(data):
+    _first_game(data)["events"][3]["seq"] = "4"
+
+
+def _unknown_participant(data):
+    data["rounds"][0]["tables"][0]["results"][0]["ranking"][0]["participant"] = 999_999
+
+
+BAD_FILES = {
+    "not JSON": ('{"format": "monopoly-tournament-backup/1", "tournament": {"name": "Cu', "not valid JSON"),
+    "not an object": ("[1, 2]", "one JSON object"),
+    "no format": (lambda d: d.pop("format"), "the “format” key is missing"),
+    "wrong format": (
+        lambda d: d.update(format="monopoly-game-record/1"),
+        "not a tournament backup of a known format: “monopoly-game-record/1”",
+    ),
+    "truncated game record": (
+        _truncate,
+        "Round 1, table 1: the result is confirmed but the game record does",
+    ),
+    "a game without its events": (
+        lambda d: _first_game(d).pop("events"),
+        "rounds[0].tables[0].game: the key “events” is missing",
+    ),
+    "missing settings": (lambda d: d["tournament"].pop("date"), "tournament: the key “date” is missing"),
+    "illegal event": (_illegal_first_move, "Round 1, table 1: the game record does not replay: event 0 "),
+    "wrong type": (_wrong_type, "rounds[0].tables[0].game.events[3].seq must be a whole number"),
+    "unknown participant": (_unknown_participant, "there is no participant 999999"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_FILES))
+def test_a_bad_file_is_refused_and_nothing_is_stored(case, one_round_backup, tmp_path):
+    change, expected = BAD_FILES[case]
+    if isinstance(change, str):
+        text = change
+    else:
+        change(one_round_backup)
+        text = json.dumps(one_round_backup)
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CommandError) as e:
+        run("import_tournament", str(path))
+    assert e.value.returncode == 1
+    assert str(e.value).startswith("Nothing was imported.") and expected in str(e.value), str(e.value)
+    assert nothing_stored()
+
+
+def test_an_illegal_event_is_reported_with_the_rules_message(one_round_backup):
+    _illegal_first_move(one_round_backup)
+    game = _first_game(one_round_backup)
+    record = {
+        "format": "monopoly-game-record/1",
+        "variant": game["variant"],
+        "board": game["board"],
+        "options": game["options"],
+        "players": [{"id": p["pid"], "name": p["name"]} for p in game["players"]],
+        "events": [e["data"] for e in game["events"] if e["status"] == "active"],
+    }
+    expected = replay(record)
+    assert expected.error["index"] == 0
+    with pytest.raises(backup.BackupError) as e:
+        backup.import_tournament(one_round_backup)
+    assert str(e.value).endswith(error_text(expected.exception))
+    assert nothing_stored()
+
+
+def test_the_good_file_imports(one_round_backup):
+    """The bad files above are refused for what is wrong with them, not for the rest."""
+    imported = backup.import_tournament(one_round_backup)
+    assert imported.round_set.count() == 1 and Game.objects.filter(status="finished").count() == 2
+
+
+# -- the director's download ---------------------------------------------------------------------------------
+
+
+def test_the_director_downloads_the_backup_and_it_imports(client):
+    director, ref1, _ref2 = make_people()
+    t = Tournament.objects.create(name="Download Cup", date=DAY, created_by=director)
+    for i in range(5):
+        Participant.objects.create(tournament=t, name=f"P{i}")
+    client.force_login(director)
+    page = client.get(reverse("tournament", args=[t.pk])).content.decode()
+    url = reverse("tournament_backup", args=[t.pk])
+    assert url == f"/tournaments/{t.pk}/backup.json"
+    assert f'href="{url}"' in page and "Download a backup (JSON)" in page
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"].startswith("application/json")
+    assert response["Content-Disposition"] == f'attachment; filename="tournament-{t.pk}-backup.json"'
+    data = backup.read_backup(response.content)
+    assert data["format"] == backup.FORMAT and len(data["participants"]) == 5
+    wipe()
+    imported = backup.import_tournament(data)
+    assert sorted(imported.participants.values_list("name", flat=True)) == [f"P{i}" for i in range(5)]
+
+
+def test_only_the_director_downloads_a_backup(client):
+    _director, ref1, _ref2 = make_people()
+    t = Tournament.objects.create(name="Cup")
+    url = reverse("tournament_backup", args=[t.pk])
+    assert client.get(url).status_code == 302  # to the login page
+    client.force_login(ref1)
+    assert client.get(url).status_code == 403
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_export_reads_in_a_transaction_of_its_own(client):
+    """Outside a transaction (a request, the command) the export reads everything as of one moment."""
+    director, _ref1, _ref2 = make_people()
+    t = Tournament.objects.create(name="Snapshot Cup", date=DAY)
+    Participant.objects.create(tournament=t, name="P0")
+    client.force_login(director)
+    data = backup.read_backup(client.get(reverse("tournament_backup", args=[t.pk])).content)
+    assert [p["name"] for p in data["participants"]] == ["P0"]
+    assert json.loads(run("export_tournament", str(t.pk)))["tournament"]["name"] == "Snapshot Cup"
+
+
+def test_participant_names_must_differ_in_more_than_case(one_round_backup):
+    one_round_backup["participants"][1]["name"] = one_round_backup["participants"][0]["name"].upper()
+    with pytest.raises(backup.BackupError, match="participants: PLAYER 00 appears twice"):
+        backup.import_tournament(one_round_backup)
+    assert nothing_stored()

@@ -1,0 +1,809 @@
+"""A tournament's backup: the whole tournament in one JSON file, and its restoration in another installation.
+
+The file (``"format": "monopoly-tournament-backup/1"``) holds the settings, the participants, the rounds with
+their tables, seats and referees, each table's game with its players and *every* event of its log (undone and
+voided ones too, with who, when and why), and every result of each table (reopened ones too). People are named
+by username; participants by their id in the exporting installation, which the import maps to the new ids.
+
+The import checks the whole file before storing anything, stores it in one transaction, and replays every
+game from its log (the stored state and ledger come from the replay, as after an undo): a file that is not a
+backup, a tournament already present, a game whose record the rules refuse or a confirmed result the game does
+not give is refused with a :class:`BackupError` naming what is wrong, and nothing is stored.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from contextlib import contextmanager
+from datetime import date, datetime
+
+from django.contrib.auth import get_user_model
+from django.db import DataError, IntegrityError, connection, transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext as _
+
+from rules import available_boards, available_variants
+from tournament import moves, results
+from tournament.messages import error_text
+from tournament.models import (
+    Game,
+    GameEvent,
+    GamePlayer,
+    Participant,
+    Round,
+    Seat,
+    Table,
+    TableResult,
+    Tournament,
+)
+from tournament.rounds import RoundError
+from tournament.standings import TIE_BREAKS
+
+FORMAT = "monopoly-tournament-backup/1"
+
+SMALL = 32767  # PositiveSmallIntegerField
+LARGE = 2147483647  # PositiveIntegerField
+
+
+class BackupError(Exception):
+    """A backup file that cannot be imported; the message says what is wrong and where."""
+
+
+def _max_length(model, field: str) -> int:
+    return model._meta.get_field(field).max_length
+
+
+# -- export --------------------------------------------------------------------------------------------------
+
+
+def _iso(value: date | datetime | None) -> str | None:
+    return None if value is None else value.isoformat()
+
+
+@contextmanager
+def _consistent_read():
+    """Read the whole tournament as of one moment, even while referees enter moves."""
+    if connection.in_atomic_block:  # the caller's transaction decides what is seen
+        yield
+        return
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        yield
+
+
+def export_tournament(tournament: Tournament) -> dict:
+    """The tournament as backup data (JSON-ready: ISO dates, usernames, the participants' ids of this
+    installation as references)."""
+    with _consistent_read():
+        return _export(Tournament.objects.get(pk=tournament.pk))
+
+
+def _export(t: Tournament) -> dict:
+    user = dict(get_user_model().objects.values_list("pk", "username"))
+
+    def name(user_id):
+        return user.get(user_id)
+
+    games = {g.table_id: g for g in Game.objects.filter(table__round__tournament=t)}
+    players, events, game_referees = defaultdict(list), defaultdict(list), defaultdict(list)
+    for p in GamePlayer.objects.filter(game__in=games.values()).order_by("game", "seat"):
+        players[p.game_id].append(p)
+    for e in GameEvent.objects.filter(game__in=games.values()).order_by("game", "seq"):
+        events[e.game_id].append(e)
+    for game_id, user_id in Game.referees.through.objects.filter(game__in=games.values()).values_list(
+        "game_id", "user_id"
+    ):
+        game_referees[game_id].append(name(user_id))
+    tables = Table.objects.filter(round__tournament=t).order_by("round__number", "number")
+    seats, table_referees, table_results = defaultdict(list), defaultdict(list), defaultdict(list)
+    for s in Seat.objects.filter(table__in=tables).order_by("table", "order", "pk"):
+        seats[s.table_id].append(s.participant_id)
+    for table_id, user_id in Table.referees.through.objects.filter(table__in=tables).values_list(
+        "table_id", "user_id"
+    ):
+        table_referees[table_id].append(name(user_id))
+    for r in TableResult.objects.filter(table__in=tables).order_by("table", "confirmed_at", "pk"):
+        table_results[r.table_id].append(r)
+    by_round = defaultdict(list)
+    for table in tables:
+        by_round[table.round_id].append(table)
+
+    def game_data(g: Game) -> dict:
+        return {
+            "name": g.name,
+            "variant": g.variant,
+            "board": g.board,
+            "options": g.options,
+            "status": g.status,
+            "created_by": name(g.created_by_id),
+            "created_at": _iso(g.created_at),
+            "started_at": _iso(g.started_at),
+            "finished_at": _iso(g.finished_at),
+            "version": g.version,
+            "next_seq": g.next_seq,
+            "referees": sorted(game_referees[g.pk]),
+            "players": [
+                {
+                    "seat": p.seat,
+                    "pid": p.pid,
+                    "name": p.name,
+                    "role": p.role,
+                    "participant": p.participant_id,
+                }
+                for p in players[g.pk]
+            ],
+            "events": [
+                {
+                    "seq": e.seq,
+                    "data": e.data,
+                    "status": e.status,
+                    "notes": e.notes,
+                    "entered_by": name(e.entered_by_id),
+                    "entered_at": _iso(e.entered_at),
+                    "client_key": e.client_key,
+                    "changed_by": name(e.changed_by_id),
+                    "changed_at": _iso(e.changed_at),
+                    "reason": e.reason,
+                    "change_key": e.change_key,
+                }
+                for e in events[g.pk]
+            ],
+        }
+
+    def result_data(r: TableResult) -> dict:
+        return {
+            "ranking": r.ranking,
+            "status": r.status,
+            "confirmed_by": name(r.confirmed_by_id),
+            "confirmed_at": _iso(r.confirmed_at),
+            "second_by": name(r.second_by_id),
+            "second_at": _iso(r.second_at),
+            "reopened_by": name(r.reopened_by_id),
+            "reopened_at": _iso(r.reopened_at),
+            "reason": r.reason,
+        }
+
+    return {
+        "format": FORMAT,
+        "exported_at": _iso(timezone.now()),
+        "tournament": {
+            "name": t.name,
+            "date": _iso(t.date),
+            "variant": t.variant,
+            "board": t.board,
+            "game_rounds": t.game_rounds,
+            "time_limit_minutes": t.time_limit_minutes,
+            "move_time_limit": t.move_time_limit,
+            "rounds": t.rounds,
+            "table_size": t.table_size,
+            "final_table_size": t.final_table_size,
+            "placement_points": t.placement_points,
+            "tie_breaks": t.tie_breaks,
+            "second_confirmation": t.second_confirmation,
+            "seed": t.seed,
+            "created_by": name(t.created_by_id),
+            "created_at": _iso(t.created_at),
+        },
+        "participants": [
+            {"id": p.pk, "name": p.name, "club": p.club, "seed": p.seed, "withdrawn_after": p.withdrawn_after}
+            for p in t.participants.order_by("pk")
+        ],
+        "rounds": [
+            {
+                "number": r.number,
+                "status": r.status,
+                "seed": r.seed,
+                "created_at": _iso(r.created_at),
+                "started_at": _iso(r.started_at),
+                "tables": [
+                    {
+                        "number": table.number,
+                        "referees": sorted(table_referees[table.pk]),
+                        "seats": seats[table.pk],
+                        "game": game_data(games[table.pk]) if table.pk in games else None,
+                        "results": [result_data(x) for x in table_results[table.pk]],
+                    }
+                    for table in by_round[r.pk]
+                ],
+            }
+            for r in t.round_set.order_by("number")
+        ],
+    }
+
+
+def dumps(data: dict) -> str:
+    """The backup as the text of its file."""
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def read_backup(raw: bytes | str) -> dict:
+    """The data of a backup file's text; BackupError if it is not JSON."""
+    try:
+        if isinstance(raw, bytes):
+            raw = raw.decode("utf-8-sig")
+        data = json.loads(raw)
+    except UnicodeDecodeError:
+        raise BackupError(_("The file is not a tournament backup: it is not text (UTF-8).")) from None
+    except json.JSONDecodeError as e:
+        raise BackupError(
+            _(
+                "The file is not a tournament backup: it is not valid JSON (line %(line)s, "
+                "column %(column)s; is it cut short?)."
+            )
+            % {"line": e.lineno, "column": e.colno}
+        ) from None
+    return data
+
+
+# -- reading and checking the file ---------------------------------------------------------------------------
+
+
+class _Node:
+    """One JSON object of the file, with where it is (``rounds[0].tables[2].game``) for the messages."""
+
+    def __init__(self, value, where: str):
+        self.value = value
+        self.where = where
+
+    def path(self, key) -> str:
+        if isinstance(key, int):
+            return f"{self.where}[{key}]"
+        return f"{self.where}.{key}" if self.where else key
+
+    def raw(self, key):
+        if isinstance(self.value, list):  # a list's items are read by index, in range
+            return self.value[key]
+        if key not in self.value:
+            raise BackupError(
+                _("%(where)s: the key “%(key)s” is missing.")
+                % {"where": self.where or _("the file"), "key": key}
+            )
+        return self.value[key]
+
+    def _wrong(self, key, kind: str, null: bool):
+        template = _("%(where)s must be %(kind)s or null.") if null else _("%(where)s must be %(kind)s.")
+        return BackupError(template % {"where": self.path(key), "kind": kind})
+
+    def int(self, key, *, null=False, minimum=0, maximum=LARGE) -> int | None:
+        value = self.raw(key)
+        if value is None and null:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self._wrong(key, _("a whole number"), null)
+        if value < minimum:
+            raise BackupError(
+                _("%(where)s must be at least %(n)s.") % {"where": self.path(key), "n": minimum}
+            )
+        if value > maximum:
+            raise BackupError(_("%(where)s must be at most %(n)s.") % {"where": self.path(key), "n": maximum})
+        return value
+
+    def text(self, key, *, max_length=None, blank=True, null=False) -> str | None:
+        value = self.raw(key)
+        if value is None and null:
+            return None
+        if not isinstance(value, str):
+            raise self._wrong(key, _("text"), null)
+        if not blank and not value.strip():
+            raise BackupError(_("%(where)s must not be empty.") % {"where": self.path(key)})
+        if max_length is not None and len(value) > max_length:
+            raise BackupError(
+                _("%(where)s must be at most %(n)s characters long.")
+                % {"where": self.path(key), "n": max_length}
+            )
+        return value
+
+    def choice(self, key, allowed) -> str:
+        value = self.text(key)
+        if value not in allowed:
+            raise BackupError(
+                _("%(where)s: “%(value)s” is not one of: %(allowed)s.")
+                % {"where": self.path(key), "value": value, "allowed": ", ".join(allowed)}
+            )
+        return value
+
+    def bool(self, key) -> bool:
+        value = self.raw(key)
+        if not isinstance(value, bool):
+            raise self._wrong(key, _("true or false"), False)
+        return value
+
+    def date(self, key) -> date:
+        value = self.raw(key)
+        try:
+            parsed = parse_date(value) if isinstance(value, str) else None
+        except ValueError:
+            parsed = None
+        if parsed is None:
+            raise self._wrong(key, _("a date (YYYY-MM-DD)"), False)
+        return parsed
+
+    def datetime(self, key, *, null=False) -> datetime | None:
+        value = self.raw(key)
+        if value is None and null:
+            return None
+        try:
+            parsed = parse_datetime(value) if isinstance(value, str) else None
+        except ValueError:
+            parsed = None
+        if parsed is None:
+            raise self._wrong(key, _("a date and time (ISO 8601)"), null)
+        return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed)
+
+    def json_object(self, key) -> dict:
+        value = self.raw(key)
+        if not isinstance(value, dict):
+            raise self._wrong(key, _("an object"), False)
+        return value
+
+    def json_list(self, key) -> list:
+        value = self.raw(key)
+        if not isinstance(value, list):
+            raise self._wrong(key, _("a list"), False)
+        return value
+
+    def node(self, key, *, null=False) -> _Node | None:
+        value = self.raw(key)
+        if value is None and null:
+            return None
+        if not isinstance(value, dict):
+            raise self._wrong(key, _("an object"), null)
+        return _Node(value, self.path(key))
+
+    def nodes(self, key) -> list[_Node]:
+        items = self.json_list(key)
+        where = _Node(items, self.path(key))
+        for i, item in enumerate(items):
+            if not isinstance(item, dict):
+                raise where._wrong(i, _("an object"), False)
+        return [_Node(item, where.path(i)) for i, item in enumerate(items)]
+
+    def username(self, key, *, null=True) -> str | None:
+        return self.text(key, null=null, blank=False, max_length=_max_length(get_user_model(), "username"))
+
+    def usernames(self, key) -> list[str]:
+        items = _Node(self.json_list(key), self.path(key))
+        return [items.username(i, null=False) for i in range(len(items.value))]
+
+
+def _unique(where: str, values, key=None) -> None:
+    seen = set()
+    for value in values:
+        k = value if key is None else key(value)
+        if k in seen:
+            raise BackupError(_("%(where)s: %(value)s appears twice.") % {"where": where, "value": value})
+        seen.add(k)
+
+
+def _check_format(data) -> _Node:
+    if not isinstance(data, dict):
+        raise BackupError(_("The file is not a tournament backup: a backup is one JSON object."))
+    if "format" not in data:
+        raise BackupError(_("The file is not a tournament backup: the “format” key is missing."))
+    if data["format"] != FORMAT:
+        raise BackupError(
+            _(
+                "The file is not a tournament backup of a known format: “%(format)s” "
+                "(expected “%(expected)s”)."
+            )
+            % {"format": data["format"], "expected": FORMAT}
+        )
+    return _Node(data, "")
+
+
+def _read_tournament(n: _Node) -> dict:
+    points = _Node(n.json_list("placement_points"), n.path("placement_points"))
+    tie_breaks = _Node(n.json_list("tie_breaks"), n.path("tie_breaks"))
+    return {
+        "name": n.text("name", blank=False, max_length=_max_length(Tournament, "name")),
+        "date": n.date("date"),
+        "variant": n.choice("variant", available_variants()),
+        "board": n.choice("board", available_boards()),
+        "game_rounds": n.int("game_rounds", null=True, maximum=SMALL),
+        "time_limit_minutes": n.int("time_limit_minutes", null=True, maximum=SMALL),
+        "move_time_limit": n.int("move_time_limit", null=True, maximum=SMALL),
+        "rounds": n.int("rounds", minimum=1, maximum=SMALL),
+        "table_size": n.int("table_size", minimum=2, maximum=SMALL),
+        "final_table_size": n.int("final_table_size", null=True, maximum=SMALL),
+        "placement_points": [points.int(i, minimum=-LARGE) for i in range(len(points.value))],
+        "tie_breaks": [tie_breaks.choice(i, TIE_BREAKS) for i in range(len(tie_breaks.value))],
+        "second_confirmation": n.bool("second_confirmation"),
+        "seed": n.int("seed"),
+        "created_by": n.username("created_by"),
+        "created_at": n.datetime("created_at"),
+    }
+
+
+def _read_participants(nodes: list[_Node]) -> list[dict]:
+    out = [
+        {
+            "id": n.int("id", minimum=-LARGE),
+            "name": n.text("name", blank=False, max_length=_max_length(Participant, "name")),
+            "club": n.text("club", max_length=_max_length(Participant, "club")),
+            "seed": n.int("seed", null=True),
+            "withdrawn_after": n.int("withdrawn_after", null=True, maximum=SMALL),
+        }
+        for n in nodes
+    ]
+    _unique("participants", (p["id"] for p in out))
+    _unique("participants", (p["name"] for p in out), key=str.lower)  # as the database: in any case
+    return out
+
+
+class _Participants:
+    """The backup's participant ids, checked where they are referred to."""
+
+    def __init__(self, participants: list[dict]):
+        self.ids = {p["id"] for p in participants}
+
+    def ref(self, n: _Node, key, *, null=False) -> int | None:
+        value = n.int(key, null=null, minimum=-LARGE)
+        if value is not None and value not in self.ids:
+            raise BackupError(
+                _("%(where)s: there is no participant %(id)s among the backup's participants.")
+                % {"where": n.path(key), "id": value}
+            )
+        return value
+
+
+def _read_event(n: _Node) -> dict:
+    event = {
+        "seq": n.int("seq", minimum=1),
+        "data": n.json_object("data"),
+        "status": n.choice("status", GameEvent.Status.values),
+        "notes": n.json_list("notes"),
+        "entered_by": n.username("entered_by"),
+        "entered_at": n.datetime("entered_at"),
+        "client_key": n.text("client_key", null=True, max_length=_max_length(GameEvent, "client_key")),
+        "changed_by": n.username("changed_by"),
+        "changed_at": n.datetime("changed_at", null=True),
+        "reason": n.text("reason", max_length=_max_length(GameEvent, "reason")),
+        "change_key": n.text("change_key", null=True, max_length=_max_length(GameEvent, "change_key")),
+    }
+    if event["status"] != GameEvent.Status.ACTIVE and (event["changed_at"] is None or not event["reason"]):
+        raise BackupError(
+            _("%(where)s: an undone or voided move needs the time it was taken back and the reason.")
+            % {"where": n.where}
+        )
+    return event
+
+
+def _read_game(n: _Node, participants: _Participants) -> dict:
+    players = [
+        {
+            "seat": p.int("seat", maximum=SMALL),
+            "pid": p.text("pid", blank=False, max_length=_max_length(GamePlayer, "pid")),
+            "name": p.text("name", blank=False, max_length=_max_length(GamePlayer, "name")),
+            "role": p.text("role", max_length=_max_length(GamePlayer, "role")),
+            "participant": participants.ref(p, "participant", null=True),
+        }
+        for p in n.nodes("players")
+    ]
+    _unique(n.path("players"), (p["seat"] for p in players))
+    _unique(n.path("players"), (p["pid"] for p in players))
+    events = [_read_event(e) for e in n.nodes("events")]
+    _unique(n.path("events"), (e["seq"] for e in events))
+    _unique(n.path("events"), (e["client_key"] for e in events if e["client_key"]))
+    _unique(n.path("events"), (e["change_key"] for e in events if e["change_key"]))
+    return {
+        "name": n.text("name", max_length=_max_length(Game, "name")),
+        "variant": n.choice("variant", available_variants()),
+        "board": n.choice("board", available_boards()),
+        "options": n.json_object("options"),
+        "status": n.choice("status", Game.Status.values),
+        "created_by": n.username("created_by"),
+        "created_at": n.datetime("created_at"),
+        "started_at": n.datetime("started_at", null=True),
+        "finished_at": n.datetime("finished_at", null=True),
+        "version": n.int("version"),
+        "next_seq": n.int("next_seq", minimum=1),
+        "referees": n.usernames("referees"),
+        "players": players,
+        "events": events,
+    }
+
+
+def _read_result(n: _Node, participants: _Participants) -> dict:
+    ranking = []
+    for row in n.nodes("ranking"):
+        ranking.append(
+            {
+                **row.value,
+                "participant": participants.ref(row, "participant", null=True),
+                "rank": row.int("rank", minimum=1),
+                "score": row.int("score", minimum=-LARGE),
+                "points": row.int("points", minimum=-LARGE),
+            }
+        )
+    result = {
+        "ranking": ranking,
+        "status": n.choice("status", TableResult.Status.values),
+        "confirmed_by": n.username("confirmed_by"),
+        "confirmed_at": n.datetime("confirmed_at"),
+        "second_by": n.username("second_by"),
+        "second_at": n.datetime("second_at", null=True),
+        "reopened_by": n.username("reopened_by"),
+        "reopened_at": n.datetime("reopened_at", null=True),
+        "reason": n.text("reason", max_length=_max_length(TableResult, "reason")),
+    }
+    if result["status"] != TableResult.Status.CONFIRMED and (
+        result["reopened_at"] is None or not result["reason"]
+    ):
+        raise BackupError(
+            _("%(where)s: a reopened result needs the time it was reopened and the reason.")
+            % {"where": n.where}
+        )
+    return result
+
+
+def _read_table(n: _Node, participants: _Participants) -> dict:
+    seats = _Node(n.json_list("seats"), n.path("seats"))
+    table = {
+        "number": n.int("number", minimum=1, maximum=SMALL),
+        "referees": n.usernames("referees"),
+        "seats": [participants.ref(seats, i) for i in range(len(seats.value))],
+        "game": None,
+        "results": [_read_result(r, participants) for r in n.nodes("results")],
+    }
+    game = n.node("game", null=True)
+    if game is not None:
+        table["game"] = _read_game(game, participants)
+    _unique(n.path("seats"), table["seats"])
+    confirmed = [r for r in table["results"] if r["status"] == TableResult.Status.CONFIRMED]
+    if len(confirmed) > 1:
+        raise BackupError(_("%(where)s: more than one confirmed result.") % {"where": n.path("results")})
+    return table
+
+
+def _read_round(n: _Node, participants: _Participants) -> dict:
+    tables = [_read_table(t, participants) for t in n.nodes("tables")]
+    _unique(n.path("tables"), (t["number"] for t in tables))
+    return {
+        "number": n.int("number", minimum=1, maximum=SMALL),
+        "status": n.choice("status", Round.Status.values),
+        "seed": n.int("seed"),
+        "created_at": n.datetime("created_at"),
+        "started_at": n.datetime("started_at", null=True),
+        "tables": tables,
+    }
+
+
+def _read(data) -> dict:
+    root = _check_format(data)
+    participants = _read_participants(root.nodes("participants"))
+    refs = _Participants(participants)
+    backup = {
+        "tournament": _read_tournament(root.node("tournament")),
+        "participants": participants,
+        "rounds": [_read_round(r, refs) for r in root.nodes("rounds")],
+    }
+    _unique("rounds", (r["number"] for r in backup["rounds"]))
+    return backup
+
+
+# -- storing -------------------------------------------------------------------------------------------------
+
+
+def import_tournament(data: dict, *, created_users: list | None = None) -> Tournament:
+    """Store a backup as a new tournament; all or nothing. Raises BackupError (nothing is stored).
+
+    Usernames that are not here become inactive accounts without a password (listed in ``created_users``
+    when a list is given), so that the history keeps its names.
+    """
+    backup = _read(data)
+    new_users: list = []
+    try:
+        with transaction.atomic():
+            tournament = _store(backup, new_users)
+    except (IntegrityError, DataError) as e:
+        raise BackupError(_("The database refused the backup: %(error)s") % {"error": e}) from e
+    if created_users is not None:
+        created_users.extend(new_users)
+    return tournament
+
+
+class _Users:
+    def __init__(self, created: list):
+        self.model = get_user_model()
+        self.cache: dict = {}
+        self.created = created
+
+    def __call__(self, username: str | None):
+        if username is None:
+            return None
+        if username not in self.cache:
+            user = self.model.objects.filter(username=username).first()
+            if user is None:
+                user = self.model.objects.create_user(username=username, password=None, is_active=False)
+                self.created.append(user)
+            self.cache[username] = user
+        return self.cache[username]
+
+
+def _create_keeping_times(model, objs: list, fields: list[str]) -> list:
+    """bulk_create, then put back the times that ``auto_now_add`` replaced with now."""
+    times = [[getattr(o, f) for f in fields] for o in objs]
+    model.objects.bulk_create(objs)
+    for o, values in zip(objs, times, strict=True):
+        for f, value in zip(fields, values, strict=True):
+            setattr(o, f, value)
+    model.objects.bulk_update(objs, fields, batch_size=500)
+    return objs
+
+
+def _store(backup: dict, created: list) -> Tournament:
+    settings = backup["tournament"]
+    if Tournament.objects.filter(name=settings["name"], date=settings["date"]).exists():
+        raise BackupError(
+            _("A tournament “%(name)s” of %(date)s is already here.")
+            % {"name": settings["name"], "date": settings["date"].isoformat()}
+        )
+    user = _Users(created)
+    tournament = Tournament(**{**settings, "created_by": user(settings["created_by"])})
+    _create_keeping_times(Tournament, [tournament], ["created_at"])
+    participant = {}
+    for p in backup["participants"]:
+        participant[p["id"]] = Participant(tournament=tournament, **{k: v for k, v in p.items() if k != "id"})
+    Participant.objects.bulk_create(participant.values())
+
+    def new_id(old: int | None) -> int | None:
+        return None if old is None else participant[old].pk
+
+    rounds = [
+        Round(tournament=tournament, **{k: v for k, v in r.items() if k != "tables"})
+        for r in backup["rounds"]
+    ]
+    _create_keeping_times(Round, rounds, ["created_at"])
+    for round_, r in zip(rounds, backup["rounds"], strict=True):
+        for t in r["tables"]:
+            table = Table.objects.create(round=round_, number=t["number"])
+            table.referees.set([user(name) for name in t["referees"]])
+            Seat.objects.bulk_create(
+                Seat(table=table, participant_id=new_id(pid), order=i) for i, pid in enumerate(t["seats"])
+            )
+            game = _store_game(table, t["game"], user, new_id) if t["game"] is not None else None
+            _create_keeping_times(
+                TableResult,
+                [
+                    TableResult(
+                        table=table,
+                        ranking=[{**row, "participant": new_id(row["participant"])} for row in x["ranking"]],
+                        status=x["status"],
+                        confirmed_by=user(x["confirmed_by"]),
+                        confirmed_at=x["confirmed_at"],
+                        second_by=user(x["second_by"]),
+                        second_at=x["second_at"],
+                        reopened_by=user(x["reopened_by"]),
+                        reopened_at=x["reopened_at"],
+                        reason=x["reason"],
+                    )
+                    for x in t["results"]
+                ],
+                ["confirmed_at"],
+            )
+            _check_result(table, game)
+    return tournament
+
+
+def _where(table: Table) -> dict:
+    return {"round": table.round.number, "table": table.number}
+
+
+_GAME_FIELDS = (
+    "name",
+    "variant",
+    "board",
+    "options",
+    "status",
+    "created_at",
+    "started_at",
+    "finished_at",
+    "version",
+    "next_seq",
+)
+_EVENT_FIELDS = (
+    "seq",
+    "data",
+    "status",
+    "notes",
+    "entered_at",
+    "client_key",
+    "changed_at",
+    "reason",
+    "change_key",
+)
+
+
+def _store_game(table: Table, g: dict, user, new_id) -> Game:
+    game = Game(
+        table=table,
+        **{k: g[k] for k in _GAME_FIELDS},
+        created_by=user(g["created_by"]),
+    )
+    _create_keeping_times(Game, [game], ["created_at"])
+    game.referees.set([user(name) for name in g["referees"]])
+    GamePlayer.objects.bulk_create(
+        GamePlayer(
+            game=game,
+            seat=p["seat"],
+            pid=p["pid"],
+            name=p["name"],
+            role=p["role"],
+            participant_id=new_id(p["participant"]),
+        )
+        for p in g["players"]
+    )
+    _create_keeping_times(
+        GameEvent,
+        [
+            GameEvent(
+                game=game,
+                **{k: e[k] for k in _EVENT_FIELDS},
+                entered_by=user(e["entered_by"]),
+                changed_by=user(e["changed_by"]),
+            )
+            for e in g["events"]
+        ],
+        ["entered_at"],
+    )
+    try:
+        moves.rebuild(game)  # the state, the ledger and the status from the replay of the active events
+    except moves.LogError as e:
+        if e.seq is None:
+            raise BackupError(
+                _("Round %(round)s, table %(table)s: the game record is not valid: %(message)s")
+                % {**_where(table), "message": error_text(e.rules_error)}
+            ) from None
+        active = [x["seq"] for x in g["events"] if x["status"] == GameEvent.Status.ACTIVE]
+        raise BackupError(
+            _(
+                "Round %(round)s, table %(table)s: the game record does not replay: event %(index)s of the "
+                "record (move #%(seq)s) is illegal: %(message)s"
+            )
+            % {
+                **_where(table),
+                "index": sorted(active).index(e.seq),
+                "seq": e.seq,
+                "message": error_text(e.rules_error),
+            }
+        ) from None
+    changes = len(g["events"]) + sum(1 for e in g["events"] if e["status"] != GameEvent.Status.ACTIVE)
+    game.version = max(game.version, changes)
+    game.next_seq = max([game.next_seq] + [e["seq"] + 1 for e in g["events"]])
+    game.save(update_fields=["state", "ledger", "status", "finished_at", "version", "next_seq"])
+    return game
+
+
+def _check_result(table: Table, game: Game | None) -> None:
+    """The confirmed result is what the game's record gives (so the standings are those of the games)."""
+    result = results.current_result(table)
+    if result is None:
+        return
+    if game is None:
+        raise BackupError(
+            _("Round %(round)s, table %(table)s: the result is confirmed but the table has no game.")
+            % _where(table)
+        )
+    try:
+        expected = results.table_ranking(table, game)
+    except RoundError:
+        raise BackupError(
+            _(
+                "Round %(round)s, table %(table)s: the result is confirmed but the game record does not "
+                "reach the end of the game (is it cut short?)."
+            )
+            % _where(table)
+        ) from None
+
+    def key(rows):
+        return sorted((r["participant"] or 0, r["rank"], r["score"], r["points"]) for r in rows)
+
+    if key(expected) != key(result.ranking):
+        raise BackupError(
+            _("Round %(round)s, table %(table)s: the confirmed result is not what the game record gives.")
+            % _where(table)
+        )

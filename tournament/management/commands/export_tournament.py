@@ -1,0 +1,49 @@
+"""`python manage.py export_tournament ID [-o FILE]`: a tournament's backup (tournament/backup.py)."""
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from tournament.backup import dumps, export_tournament
+from tournament.models import Tournament
+
+
+class Command(BaseCommand):
+    help = (
+        "Write a tournament's backup: one JSON file with its settings, participants, rounds, tables, games "
+        "(every move, undone and voided ones too) and results; import_tournament restores it."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("id", type=int, help="the tournament's id (in its address: /tournaments/ID/)")
+        parser.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
+        parser.add_argument(
+            "--language",
+            choices=[code for code, _name in settings.LANGUAGES],
+            default="en",
+            help="of the messages",
+        )
+
+    def handle(self, *args, **o):
+        with translation.override(o["language"]):
+            self._export(o)
+
+    def _export(self, o):
+        tournament = Tournament.objects.filter(pk=o["id"]).first()
+        if tournament is None:
+            raise CommandError(_("There is no tournament %(id)s.") % {"id": o["id"]})
+        text = dumps(export_tournament(tournament))
+        if o["output"] == "-":
+            self.stdout.write(text, ending="")
+            return
+        try:
+            with open(o["output"], "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:
+            raise CommandError(
+                _("Cannot write %(file)s: %(error)s") % {"file": o["output"], "error": e.strerror or e}
+            ) from None
+        self.stdout.write(
+            _("Backup of “%(name)s” written to %(file)s.") % {"name": tournament.name, "file": o["output"]}
+        )

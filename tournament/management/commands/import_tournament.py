@@ -1,0 +1,67 @@
+"""`python manage.py import_tournament FILE`: restore a tournament's backup (tournament/backup.py)."""
+
+import sys
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from tournament.backup import BackupError, import_tournament, read_backup
+from tournament.models import Game
+
+
+class Command(BaseCommand):
+    help = (
+        "Restore a tournament from a backup written by export_tournament (or downloaded from the "
+        "tournament's page): all or nothing; every game is replayed and checked."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the backup (JSON); - for standard input")
+        parser.add_argument(
+            "--language",
+            choices=[code for code, _name in settings.LANGUAGES],
+            default="en",
+            help="of the messages",
+        )
+
+    def handle(self, *args, **o):
+        with translation.override(o["language"]):
+            self._import(o["file"])
+
+    def _import(self, path):
+        try:
+            if path == "-":
+                raw = sys.stdin.buffer.read()
+            else:
+                with open(path, "rb") as f:
+                    raw = f.read()
+        except OSError as e:
+            raise CommandError(
+                _("Cannot read %(file)s: %(error)s") % {"file": path, "error": e.strerror or e}
+            ) from None
+        created = []
+        try:
+            tournament = import_tournament(read_backup(raw), created_users=created)
+        except BackupError as e:
+            raise CommandError(_("Nothing was imported. %(problem)s") % {"problem": e}) from None
+        self.stdout.write(
+            _(
+                "Imported “%(name)s” (%(date)s) as tournament %(id)s: %(participants)s participants, "
+                "%(rounds)s rounds, %(games)s games."
+            )
+            % {
+                "name": tournament.name,
+                "date": tournament.date.isoformat(),
+                "id": tournament.pk,
+                "participants": tournament.participants.count(),
+                "rounds": tournament.round_set.count(),
+                "games": Game.objects.filter(table__round__tournament=tournament).count(),
+            }
+        )
+        if created:
+            self.stdout.write(
+                _("Accounts created for the names in the history (inactive, without a password): %(names)s.")
+                % {"names": ", ".join(u.get_username() for u in created)}
+            )
