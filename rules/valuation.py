@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rules.state import GameState
 
 
@@ -76,6 +78,32 @@ def net_worth(s: GameState, player_id: str) -> int:
     """RULES.md §3: cash + properties (mortgaged: price − loan, i.e. half) + buildings at purchase price."""
     p = s.player(player_id)
     return p.cash + sum(holding_value(s, sq) for sq, h in s.holdings.items() if h.owner == player_id)
+
+
+class NetWorth(NamedTuple):
+    """The parts of a net worth as a score sheet shows them (RULES.md §3); ``total`` is ``net_worth``."""
+
+    cash: int
+    properties: int  # printed price of the unmortgaged properties
+    mortgaged: int  # the mortgaged ones at half (price − loan)
+    buildings: int  # at purchase price, a hotel with the houses it replaced
+
+    @property
+    def total(self) -> int:
+        return self.cash + self.properties + self.mortgaged + self.buildings
+
+
+def net_worth_parts(s: GameState, player_id: str) -> NetWorth:
+    properties = mortgaged = buildings = 0
+    for sq, h in s.holdings.items():
+        if h.owner != player_id:
+            continue
+        if h.mortgaged:
+            mortgaged += property_value(s, sq, True)
+        else:
+            properties += property_value(s, sq, False)
+        buildings += holding_value(s, sq) - property_value(s, sq, h.mortgaged)
+    return NetWorth(s.player(player_id).cash, properties, mortgaged, buildings)
 
 
 def liquidation_cash(s: GameState, player_id: str) -> int:

@@ -413,13 +413,14 @@ def test_income_and_cost_cards_end_at_net_worth(client, referee):
     act(client, game, action="rent", player="B")
     response = client.get(reverse("game_cards", args=[game.pk]))
     assert response.status_code == 200
-    from tournament.console.cards import game_cards
+    from tournament.reports import game_report
 
-    cards = {c["id"]: c for c in game_cards(game)}
-    assert (cards["A"]["income"], cards["A"]["cost"], cards["A"]["equity"]) == (6, 0, 1506)
-    assert (cards["B"]["cost"], cards["B"]["equity"]) == (36, 1464)
-    assert [(line["operation"], line["cost"]) for line in cards["B"]["lines"]] == [
-        ("auction", 30),
-        ("rent", 6),
+    cards = {p.id: p for p in game_report(game).players}
+    assert (cards["A"].income, cards["A"].cost, cards["A"].balance) == (6, 0, 1506)
+    assert (cards["B"].cost, cards["B"].balance) == (36, 1464)
+    assert [(line.operation, line.cost, line.balance) for line in cards["B"].lines] == [
+        ("auction", 30, 1470),
+        ("rent", 6, 1464),
     ]
+    assert cards["A"].balance == cards["A"].worth.total
     assert "Ulica Targowa" in html(response)

@@ -120,17 +120,21 @@ def active_events(game: Game):
     return game.events.filter(status=GameEvent.Status.ACTIVE).order_by("seq")
 
 
-def record_of(game: Game) -> dict:
-    """The game as a GAME_RECORD file: what `replay` accepts and gives the same result as the console."""
+def record_header(game: Game, players) -> dict:
+    """A GAME_RECORD file but its events: format, variant, board, players in seat order, options."""
     return {
         "format": FORMAT,
         "variant": game.variant,
         "board": game.board,
-        "players": [
-            {"id": p.pid, "name": p.name, **({"role": p.role} if p.role else {})}
-            for p in game.players.order_by("seat")
-        ],
+        "players": [{"id": p.pid, "name": p.name, **({"role": p.role} if p.role else {})} for p in players],
         "options": game.options,
+    }
+
+
+def record_of(game: Game) -> dict:
+    """The game as a GAME_RECORD file: what `replay` accepts and gives the same result as the console."""
+    return {
+        **record_header(game, game.players.order_by("seat")),
         "events": [e.data for e in active_events(game)],
     }
 

@@ -15,12 +15,12 @@ from django.views.decorators.http import require_POST
 from rules import RulesError
 from tournament import moves
 from tournament.console.actions import ActionError, client_key, event_from_post
-from tournament.console.cards import game_cards
 from tournament.console.forms import NewGameForm
 from tournament.console.panel import build_panel
 from tournament.messages import error_text
 from tournament.models import Game
 from tournament.permissions import can_enter_moves, is_director
+from tournament.reports import game_report
 
 SEARCH_LENGTH = 100
 
@@ -172,7 +172,7 @@ def void(request, pk: int, seq: int):
 def cards(request, pk: int):
     """Each player's income/cost card (replays the game: a page to read, not a move)."""
     game = _game_for(request, pk)
-    return render(request, "console/cards.html", {"game": game, "cards": game_cards(game)})
+    return render(request, "console/cards.html", {"game": game, "report": game_report(game)})
 
 
 @login_required

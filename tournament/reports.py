@@ -1,0 +1,331 @@
+"""What a game, a table, a round and a tournament report: the figures every page, score sheet and workbook
+shows, gathered once per request.
+
+The engine and the ledger are the only source of figures: each game is replayed once (movements posted to
+the ledger as they come, nothing kept per event), and everything else — ranks, scores, net-worth parts,
+income/cost cards, the net worth turn by turn — is read off that replay. The outputs (``tournament.exports``)
+and the pages only lay these out.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext_lazy as _
+
+from ledger import Ledger
+from rules import replay
+from rules.movements import BANK
+from rules.scoring import ranking
+from rules.valuation import NetWorth, net_worth, net_worth_parts
+from tournament import moves
+from tournament.messages import message_text
+from tournament.models import Game, GameEvent, GamePlayer, Participant, Round, Table, TableResult, Tournament
+from tournament.results import counts, tournament_standings
+from tournament.standings import placement_points
+
+OPERATIONS = {
+    "salary": _("salary"),
+    "rent": _("rent"),
+    "tax": _("tax"),
+    "purchase": _("purchase"),
+    "deal": _("title deed dealt"),
+    "auction": _("auction"),
+    "build": _("building"),
+    "sell_building": _("building sold to the bank"),
+    "mortgage": _("mortgage loan"),
+    "unmortgage": _("mortgage lifted"),
+    "transfer_fee": _("10 % on a mortgaged square"),
+    "card": _("card"),
+    "jail_fine": _("jail fine"),
+    "trade": _("trade"),
+    "bankruptcy": _("bankruptcy"),
+}
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """One operation of a participant's income/cost card (004); ``balance`` is the equity after it."""
+
+    seq: int  # the move's number in the game's log
+    round: int
+    operation: str
+    square: str
+    cash: int
+    income: int
+    cost: int
+    balance: int
+
+
+@dataclass
+class PlayerReport:
+    id: str
+    name: str
+    participant_id: int | None
+    worth: NetWorth  # the net worth's parts (RULES.md §3); worth.total is the net worth
+    bankrupt: bool
+    starting_cash: int
+    income: int
+    cost: int
+    lines: list[LedgerLine]
+    series: list[int]  # net worth at the start and after every turn (0 once bankrupt)
+    rank: int | None = None  # once the game is over (RULES.md §4)
+    points: int | None = None  # placement points at a tournament table
+
+    @property
+    def score(self) -> int:
+        """The game's final score: the net worth, 0 when bankrupt (as the standings count it)."""
+        return 0 if self.bankrupt else self.worth.total
+
+    @property
+    def balance(self) -> int:
+        """starting cash + income − cost (RULES.md §2): equals the net worth while the player is in."""
+        return self.starting_cash + self.income - self.cost
+
+
+@dataclass(frozen=True)
+class EventReport:
+    seq: int
+    round: int
+    player: str  # the name of who acted ("" for time_up)
+    type: str
+    text: str  # what it did, in the user's language
+    cash: dict[str, int]  # player id -> cash received (+) / paid (−)
+
+
+@dataclass
+class GameReport:
+    game: Game
+    players: list[PlayerReport]  # in seat order
+    events: list[EventReport]
+    turn_rounds: list[int]  # the round of each point of the players' series (0: the start)
+    finished: bool
+    end_reason: str | None
+    round: int
+    error: str | None = None  # the log does not replay (never for a game entered through the console)
+
+    @property
+    def ranked(self) -> list[PlayerReport]:
+        return sorted(self.players, key=lambda p: (p.rank or 0, p.name))
+
+
+@dataclass
+class TableReport:
+    table: Table
+    seated: list[Participant]
+    referees: list[str]
+    game: GameReport | None
+    result: TableResult | None  # the confirmed result, if any
+    counted: bool  # the result counts in the standings (confirmed, and seconded where required)
+
+
+@dataclass
+class RoundReport:
+    round: Round
+    tables: list[TableReport] = field(default_factory=list)
+
+
+@dataclass
+class StandingsRow:
+    rank: int
+    participant: Participant
+    points: int
+    total_score: int
+    best_score: int | None
+    games: int
+    by_round: dict[int, int]  # round -> points won there
+
+
+@dataclass
+class TournamentReport:
+    tournament: Tournament
+    rounds: list[RoundReport]
+    standings: list[StandingsRow]
+
+    @property
+    def games(self) -> list[GameReport]:
+        return [t.game for r in self.rounds for t in r.tables if t.game is not None]
+
+
+# -- games -------------------------------------------------------------------------------------------------
+
+
+def game_report(game: Game, *, points: list[int] | None = None) -> GameReport:
+    """Replay the game once: ledger, ranks, net-worth parts and the net worth turn by turn."""
+    players = list(game.players.order_by("seat"))
+    seqs = list(moves.active_events(game).values_list("seq", flat=True))
+    return _report(game, moves.record_of(game), players, seqs, points)
+
+
+def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int], points) -> GameReport:
+    ids = [p.pid for p in players]
+    names = {p.pid: p.name for p in players}
+    ledger = Ledger(ids, 0)
+    rounds: list[int] = []  # the round of each event
+    events: list[EventReport] = []
+    series: dict[str, list[int]] = {pid: [] for pid in ids}
+    turn_rounds: list[int] = []
+    last: dict = {}  # the state after the previous event and its (round, turn)
+
+    def sample(state) -> None:
+        turn_rounds.append(state.round)
+        for p in state.players:
+            series[p.id].append(0 if p.bankrupt else net_worth(state, p.id))
+
+    def on_outcome(i, out) -> None:
+        state = out.state
+        if i == 0:  # before the first move, every player has his starting cash
+            turn_rounds.append(0)
+            for pid in ids:
+                series[pid].append(state.variant.starting_cash)
+        elif (state.round, state.turn) != last["turn"]:
+            sample(last["state"])  # the turn before this event is over
+        last["state"], last["turn"] = state, (state.round, state.turn)
+        ledger.post(i, out.movements)
+        rounds.append(state.round)
+        cash: dict[str, int] = defaultdict(int)
+        for m in out.movements:
+            for leg in m.legs:
+                if leg.party != BANK and leg.cash:
+                    cash[leg.party] += leg.cash
+        raw = record["events"][i]
+        events.append(
+            EventReport(
+                seq=seqs[i],
+                round=state.round,
+                player=names.get(raw.get("player"), ""),
+                type=raw["type"],
+                text=" ".join(message_text(n) for n in out.notes),
+                cash=dict(cash),
+            )
+        )
+
+    result = replay(record, on_outcome=on_outcome, keep=False)
+    state = result.state
+    if state is None:  # the header itself is refused: nothing to report but the error
+        return GameReport(game, [], [], [], False, None, 0, error=result.error["message"])
+    if "state" not in last:  # no move yet
+        turn_rounds.append(0)
+        for pid in ids:
+            series[pid].append(state.variant.starting_cash)
+    else:
+        sample(state)  # the last turn, over or in play
+    start = state.variant.starting_cash
+    ranks = ranking(state) if state.finished else {}
+    by_pid = {p.pid: p for p in players}
+    reports = []
+    for p in state.players:
+        balance = start
+        lines = []
+        for line in ledger.lines(p.id):
+            balance += line.income - line.cost
+            lines.append(
+                LedgerLine(
+                    seq=seqs[line.event],
+                    round=rounds[line.event],
+                    operation=str(OPERATIONS.get(line.kind, line.kind)),
+                    square=state.board.square(line.square).name if line.square is not None else "",
+                    cash=line.cash,
+                    income=line.income,
+                    cost=line.cost,
+                    balance=balance,
+                )
+            )
+        rank = ranks.get(p.id)
+        reports.append(
+            PlayerReport(
+                id=p.id,
+                name=p.name,
+                participant_id=by_pid[p.id].participant_id if p.id in by_pid else None,
+                worth=net_worth_parts(state, p.id),
+                bankrupt=p.bankrupt,
+                starting_cash=start,
+                income=ledger.income(p.id),
+                cost=ledger.cost(p.id),
+                lines=lines,
+                series=series[p.id],
+                rank=rank,
+                points=placement_points(rank, points) if rank is not None and points is not None else None,
+            )
+        )
+    error = result.error["message"] if result.error is not None else None
+    return GameReport(
+        game, reports, events, turn_rounds, state.finished, state.end_reason, state.round, error
+    )
+
+
+# -- tables, rounds, the tournament -----------------------------------------------------------------------
+
+
+def table_report(table: Table) -> TableReport:
+    return round_report(table.round, only=table).tables[0]
+
+
+def round_report(round_: Round, *, only: Table | None = None) -> RoundReport:
+    return _rounds(round_.tournament, Round.objects.filter(pk=round_.pk), only=only)[0]
+
+
+def tournament_report(tournament: Tournament) -> TournamentReport:
+    rounds = _rounds(tournament, tournament.round_set.all())
+    people = {p.pk: p for p in tournament.participants.all()}
+    standings = [
+        StandingsRow(
+            rank=row.rank,
+            participant=people[row.participant],
+            points=row.points,
+            total_score=row.total_score,
+            best_score=row.best_score,
+            games=row.games,
+            by_round={n: s.points for n, s in row.by_round.items()},
+        )
+        for row in tournament_standings(tournament)
+    ]
+    return TournamentReport(tournament, rounds, standings)
+
+
+def _rounds(tournament: Tournament, rounds, *, only: Table | None = None) -> list[RoundReport]:
+    """Every table of these rounds with its game replayed; the database read in a few queries in all."""
+    tables = (
+        Table.objects.filter(round__in=rounds).select_related("round").order_by("round__number", "number")
+    )
+    if only is not None:
+        tables = tables.filter(pk=only.pk)
+    tables = list(tables.prefetch_related("seats__participant", "referees"))
+    games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
+    players = defaultdict(list)
+    for p in GamePlayer.objects.filter(game__in=games.values()).order_by("game", "seat"):
+        players[p.game_id].append(p)
+    events = defaultdict(list)
+    active = GameEvent.objects.filter(game__in=games.values(), status=GameEvent.Status.ACTIVE)
+    for game_id, seq, data in active.order_by("game", "seq").values_list("game", "seq", "data"):
+        events[game_id].append((seq, data))
+    confirmed = {
+        r.table_id: r
+        for r in TableResult.objects.filter(table__in=tables, status=TableResult.Status.CONFIRMED)
+    }
+    by_round: dict[int, RoundReport] = {r.pk: RoundReport(r) for r in rounds.order_by("number")}
+    for t in tables:
+        game = games.get(t.pk)
+        report = None
+        if game is not None:
+            log = events[game.pk]
+            record = {
+                **moves.record_header(game, players[game.pk]),
+                "events": [data for _seq, data in log],
+            }
+            report = _report(
+                game, record, players[game.pk], [seq for seq, _data in log], tournament.placement_points
+            )
+        result = confirmed.get(t.pk)
+        by_round[t.round_id].tables.append(
+            TableReport(
+                table=t,
+                seated=[s.participant for s in t.seats.all()],
+                referees=[u.get_full_name() or u.get_username() for u in t.referees.all()],
+                game=report,
+                result=result,
+                counted=counts(result, tournament),
+            )
+        )
+    return list(by_round.values())
