@@ -20,6 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
 os.environ.setdefault("DJANGO_DEBUG", "0")  # as deployed: templates parsed once
+os.environ.setdefault("DJANGO_SECRET_KEY", "benchmark-only")  # served as deployed, on this machine only
+os.environ.setdefault("DJANGO_HTTPS", "0")
+os.environ.setdefault("DJANGO_STATIC_MANIFEST", "0")
 os.environ["DJANGO_SQLITE_PATH"] = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
 
 import django  # noqa: E402

@@ -17,6 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+os.environ.setdefault("DJANGO_SECRET_KEY", "benchmark-only")  # served as deployed, on this machine only
+os.environ.setdefault("DJANGO_HTTPS", "0")
+os.environ.setdefault("DJANGO_STATIC_MANIFEST", "0")
 os.environ["DJANGO_SQLITE_PATH"] = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
 
 import django  # noqa: E402
