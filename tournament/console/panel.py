@@ -163,7 +163,9 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         "deals": [{**d, "player_name": names[d["player"]]} for d in legal.deals],
         "free_deeds": [
             square_label(board, s.index) for s in board.properties if s.index not in state.holdings
-        ],
+        ]
+        if legal.deals
+        else [],
         "timeout": {"player": legal.timeout, "player_name": names[legal.timeout]} if legal.timeout else None,
         "move_time_limit": v.move_time_limit,
         "can_time_up": legal.time_up,
@@ -173,7 +175,10 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         "closed": (closed := is_closed(game)),
         "can_undo": not closed and game.events.filter(status=GameEvent.Status.ACTIVE).exists(),
         "last_move_at": log[0]["at"] if log else game.created_at,  # the latest entry, whatever its status
-        "squares": [square_label(board, s.index) for s in board.squares],
+        # for a card written out by its effect ("advance to a square")
+        "squares": [square_label(board, s.index) for s in board.squares]
+        if card and card["cards"] is None
+        else [],
     }
 
 
