@@ -139,7 +139,7 @@ def record_of(game: Game) -> dict:
     }
 
 
-def _clean(event: dict) -> dict:
+def event_data(event: dict) -> dict:
     """The normalised event as record data: lists for tuples, no empty optional fields."""
     out = {}
     for k, v in event.items():
@@ -198,7 +198,7 @@ def submit(
         row = GameEvent.objects.create(
             game=game,
             seq=game.next_seq,
-            data=_clean(out.event),
+            data=event_data(out.event),
             notes=[to_data(n) for n in out.notes],
             entered_by=_author(user),
             client_key=client_key or None,

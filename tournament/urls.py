@@ -55,6 +55,11 @@ urlpatterns = [
         director.table_reopen,
         name="table_reopen",
     ),
+    path(
+        "tournaments/<id:pk>/rounds/<id:number>/tables/<id:table>/record/import/",
+        director.table_record_import,
+        name="table_record_import",
+    ),
     path("tournaments/<id:pk>/standings/", public.standings, name="standings"),
     path("tournaments/<id:pk>/projector/", public.projector, name="projector"),
 ]

@@ -12,9 +12,10 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournament import results, rounds
+from tournament import moves, results, rounds
 from tournament.director.forms import (
     ImportForm,
     ParticipantForm,
@@ -31,6 +32,7 @@ from tournament.participants_import import (
     too_large_message,
 )
 from tournament.permissions import is_director
+from tournament.record_import import RecordImportError, import_table_record
 from tournament.uploads import upload_refused
 
 
@@ -318,4 +320,34 @@ def table_reopen(request, pk: int, number: int, table: int):
         messages.info(request, _("Result reopened: correct the game, then confirm again."))
     except rounds.RoundError as e:
         _round_error(request, e)
+    return redirect("table", pk=pk, number=number, table=table)
+
+
+@director_required
+@require_POST
+def table_record_import(request, pk: int, number: int, table: int):
+    """A GAME_RECORD file becomes the table's game (replacing the moves entered so far), or is refused."""
+    t = _table_for(request, pk, number, table)
+
+    def refuse(reason):
+        messages.error(request, _("Game record not imported. %(reason)s") % {"reason": reason})
+        return redirect("table", pk=pk, number=number, table=table)
+
+    if upload_refused(request):  # too large: the upload handler stopped at the file, which was not read
+        return refuse(too_large_message())
+    upload = request.FILES.get("record")
+    if upload is None:
+        messages.error(request, _("Choose a file to import."))
+        return redirect("table", pk=pk, number=number, table=table)
+    if upload.size > settings.UPLOAD_MAX_BYTES:  # before reading it into memory
+        return refuse(too_large_message())
+    try:
+        game = import_table_record(t, upload.read(), request.user)
+    except RecordImportError as e:
+        return refuse(e)
+    n = moves.active_events(game).count()
+    messages.info(
+        request,
+        ngettext("Game record imported: %(n)s move.", "Game record imported: %(n)s moves.", n) % {"n": n},
+    )
     return redirect("table", pk=pk, number=number, table=table)
