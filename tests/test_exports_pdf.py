@@ -1,0 +1,350 @@
+"""The PDF outputs (tournament.exports): the text extracted from each PDF carries the figures of the reports
+(checked against the engine in tests/test_reports.py), the tournament's name and "page X of Y" on every page,
+Polish letters intact (NFC), long names whole, the standings paginated; the chart's SVG is valid XML.
+
+The PDFs go to out/pdf/, with every page rendered to PNG when Debian's pdftoppm (poppler-utils) is there:
+look at them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import re
+import shutil
+import subprocess
+import unicodedata
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.utils import translation
+from pypdf import PdfReader
+
+from rules.simulate import simulate
+from tournament import moves, rounds
+from tournament.exports.blank_sheets import blank_card_pdf, blank_table_sheet_pdf
+from tournament.exports.chart import net_worth_chart, net_worth_svg
+from tournament.exports.ledger_cards import game_entries, ledger_cards_pdf, participant_entries
+from tournament.exports.result_sheets import result_sheets_pdf
+from tournament.exports.standings_pdf import standings_pdf
+from tournament.models import Participant, Tournament
+from tournament.reports import game_report, round_report, tournament_report
+
+from .test_tournament_rounds import play_round
+
+pytestmark = pytest.mark.django_db
+
+OUT = Path(__file__).resolve().parent.parent / "out" / "pdf"
+POLISH = "ąćęłńóśźż"
+NAMES = [
+    "Łukasz Żółć",
+    "Ścibor Bąćęłńóśźż",
+    "Gra\u0328\u017cyna Bęc",  # "ą" typed as "a" + combining ogonek: must print as one "ą"
+    "Małgorzata Źdźbło-Nowakowska",
+    "Zofia Ge\u0328ś",  # the decomposed "ę" of the brief
+    "Jan Kowalski",
+    "Anna Ńańska",
+    "Óskar Ślązak",
+    "Ewa Ęklund",
+]
+LONG = " ".join(["Bartłomiej-Świętosław Żółkiewski-Łączyński"] * 5)[:200]
+
+
+def nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+def pages_text(pdf: bytes) -> list[str]:
+    """Each page's text as laid out (a table's row on one line), runs of spaces made one."""
+    pages = PdfReader(io.BytesIO(pdf)).pages
+    return [
+        "\n".join(" ".join(line.split()) for line in p.extract_text(extraction_mode="layout").splitlines())
+        for p in pages
+    ]
+
+
+def flat(text: str) -> str:
+    """Whitespace removed: a wrapped name reads as one."""
+    return re.sub(r"\s+", "", text)
+
+
+def save(pdf: bytes, name: str) -> Path:
+    """Write the PDF to out/pdf/ and its pages as PNG (if pdftoppm is installed), for a look."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    path = OUT / f"{name}.pdf"
+    path.write_bytes(pdf)
+    if shutil.which("pdftoppm"):
+        for old in OUT.glob(f"{name}-*.png"):
+            old.unlink()
+        subprocess.run(["pdftoppm", "-png", "-r", "90", str(path), str(OUT / name)], check=True)
+    return path
+
+
+def assert_pages(pdf: bytes, name: str, count: int | None = None) -> list[str]:
+    """Every page has the tournament's name and "page X of Y"; only DejaVu fonts are used."""
+    texts = pages_text(pdf)
+    assert all(unicodedata.is_normalized("NFC", text) for text in texts)
+    if count is not None:
+        assert len(texts) == count
+    for i, text in enumerate(texts, 1):
+        assert flat(name) in flat(text), f"page {i}: no {name!r}"
+        assert f"page {i} of {len(texts)}" in text or f"strona {i} z {len(texts)}" in text, text[-200:]
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        fonts = page["/Resources"]["/Font"]
+        assert fonts and all("DejaVu" in str(f.get_object()["/BaseFont"]) for f in fonts.values())
+    return texts
+
+
+def numbers(line: str) -> list[int]:
+    return [int(n) for n in re.findall(r"-?\d+", line)]
+
+
+@pytest.fixture
+def tournament():
+    t = Tournament.objects.create(name="Puchar Łodzi — Zażółć gęślą jaźń", rounds=3, game_rounds=3, seed=5)
+    for i, name in enumerate(NAMES):
+        Participant.objects.create(tournament=t, name=name, club=f"Klub „Śnieżka” {i % 3}")
+    referee = User.objects.create_user("ref", password="pw", first_name="Sędzia", last_name="Głównoń")
+    play_round(t, referee, seed=1)
+    play_round(t, referee, seed=2)
+    # round 3: one table in play (a few moves), the other not started
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    table = round_.tables.order_by("number").first()
+    table.referees.add(referee)
+    order = [s.participant_id for s in table.seats.all()]
+    game = rounds.start_table_game(table, order, user=referee)
+    record = simulate(t.variant, t.board, len(order), seed=3, rounds=t.game_rounds)
+    for ev in record["events"][:25]:
+        game = moves.submit(game.pk, ev, version=game.version).game
+    return t
+
+
+def test_result_sheets_show_the_reports_figures(tournament):
+    with translation.override("en"):
+        report = tournament_report(tournament)
+        first = report.rounds[0]
+        pdf = result_sheets_pdf(tournament, first.tables)
+    save(pdf, "result-sheets-round-1")
+    texts = assert_pages(pdf, tournament.name, count=len(first.tables))  # one page per table
+    for t, text in zip(first.tables, texts, strict=True):
+        assert f"Result sheet: round 1, table {t.table.number}" in text
+        assert "result confirmed" in text and "finished: the last round of play is over" in text
+        lines = text.splitlines()
+        for p in t.game.players:
+            w = p.worth
+            parts = [p.rank, nfc(p.name), w.cash, w.properties, w.mortgaged, w.buildings, w.total, p.points]
+            assert " ".join(map(str, parts)) in lines
+            assert text.count(nfc(p.name)) >= 3  # the row, the chart's legend, the signature line
+        assert "referee" in text
+
+
+def test_result_sheets_of_the_whole_tournament(tournament, django_assert_num_queries):
+    report = tournament_report(tournament)
+    tables = [t for r in report.rounds for t in r.tables]
+    with translation.override("en"), django_assert_num_queries(0):  # laid out from the report alone
+        pdf = result_sheets_pdf(tournament, tables)
+    save(pdf, "result-sheets-tournament")
+    texts = assert_pages(pdf, tournament.name, count=len(tables))
+    in_play = next(i for i, t in enumerate(tables) if t.game is not None and not t.game.finished)
+    assert "in play, round" in texts[in_play] and "not confirmed" in texts[in_play]
+    for p in tables[in_play].game.players:
+        assert str(p.worth.total) in texts[in_play]
+    not_started = next(i for i, t in enumerate(tables) if t.game is None)
+    assert "This table's game has not started." in texts[not_started]
+    for p in tables[not_started].seated:
+        assert nfc(p.name) in texts[not_started]
+
+
+def test_ledger_cards_end_at_the_net_worth(tournament):
+    with translation.override("en"):
+        report = tournament_report(tournament)
+        game = report.rounds[0].tables[0].game
+        pdf = ledger_cards_pdf(tournament, game_entries(game), "Income and cost cards")
+    save(pdf, "ledger-cards-game")
+    texts = assert_pages(pdf, tournament.name)
+    cards = "\n".join(texts)
+    for p in game.players:
+        identity = (
+            f"starting cash {p.starting_cash} + income {p.income} − cost {p.cost} = {p.balance}; "
+            f"net worth {p.worth.total}"
+        )
+        assert identity in cards
+        if p.bankrupt:
+            assert "the identity does not apply after a bankruptcy" in cards
+        else:
+            assert p.balance == p.worth.total
+            last = p.lines[-1].balance if p.lines else p.starting_cash
+            assert last == p.worth.total
+            assert "✓ the card agrees with the net worth" in cards
+    # each card on a page of its own, its lines in order with their figures
+    assert len(texts) == len(game.players)
+    for p, text in zip(game.players, texts, strict=True):
+        assert nfc(p.name) in text and "round 1, table 1" in text
+        lines = [line for line in text.splitlines() if line]
+        at = lines.index(f"starting cash {p.starting_cash}")
+        for line in p.lines:
+            at += 1
+            what = line.operation + (f" — {line.square}" if line.square else "")
+            figures = [n for n in (line.income, line.cost) if n]  # a 0 is left blank
+            assert lines[at] == " ".join(map(str, [line.seq, line.round, what, *figures, line.balance])), line
+        assert lines[at + 1] == f"Total {p.income} {p.cost} {p.balance}"
+
+
+def test_a_participants_cards_for_the_whole_tournament(tournament, django_assert_num_queries):
+    report = tournament_report(tournament)
+    participant = report.standings[0].participant
+    with translation.override("en"), django_assert_num_queries(0):
+        entries = participant_entries(report, participant.pk)
+        pdf = ledger_cards_pdf(tournament, entries, f"Income/cost cards: {participant.name}")
+    assert len(entries) >= 2 and all(p.participant_id == participant.pk for _g, p in entries)
+    save(pdf, "ledger-cards-participant")
+    text = "\n".join(assert_pages(pdf, tournament.name))
+    for game, p in entries:
+        table = game.game.table
+        assert f"round {table.round.number}, table {table.number}" in text
+        assert f"= {p.balance}; net worth {p.worth.total}" in text
+
+
+def test_a_card_outside_a_tournament_and_over_several_pages(tournament):
+    game = tournament.round_set.get(number=1).tables.first().game
+    report = game_report(game)
+    p = max(report.players, key=lambda p: len(p.lines))
+    many = dataclasses.replace(
+        p, name=LONG, lines=p.lines * (90 // len(p.lines) + 1)
+    )  # a long card, long name
+    with translation.override("en"):
+        pdf = ledger_cards_pdf(None, [(report, many)], "Income and cost cards")
+    save(pdf, "ledger-card-long")
+    texts = assert_pages(pdf, str(game))
+    assert len(texts) >= 2
+    for text in texts:  # the column headers on every page
+        assert "# Round Operation Income Cost Balance" in text
+    assert flat(LONG) in flat(texts[0])
+
+
+def test_a_bankrupt_players_card_and_sheet(tournament):
+    """After a bankruptcy the identity no longer holds: the card says so instead of checking it."""
+    with translation.override("en"):
+        t = round_report(tournament.round_set.get(number=1)).tables[0]
+        p = dataclasses.replace(
+            t.game.players[0], bankrupt=True
+        )  # a layout test: the flag as a report has it
+        game = dataclasses.replace(t.game, players=[p, *t.game.players[1:]])
+        card = "\n".join(pages_text(ledger_cards_pdf(tournament, [(game, p)], "Cards")))
+        sheet = "\n".join(pages_text(result_sheets_pdf(tournament, [dataclasses.replace(t, game=game)])))
+    assert "bankrupt: the identity does not apply after a bankruptcy" in card
+    assert "agrees with the net worth" not in card
+    assert f"{nfc(p.name)} (bankrupt)" in sheet
+
+
+def test_polish(tournament):
+    report = tournament_report(tournament)
+    first = report.rounds[0]
+    game = first.tables[0].game
+    with translation.override("pl"):
+        sheets = result_sheets_pdf(tournament, first.tables)
+        cards = ledger_cards_pdf(tournament, game_entries(game), "Karty przychodów i kosztów")
+        table = standings_pdf(report)
+    save(sheets, "pl-result-sheets")
+    save(cards, "pl-ledger-cards")
+    text = "\n".join(pages_text(sheets) + pages_text(cards) + pages_text(table))
+    for name in NAMES:
+        assert nfc(name) in text
+    assert "Zofia Gęś" in text and "e\u0328" not in text and "a\u0328" not in text
+    assert POLISH in text
+    # headings whose Polish is in the catalogue already
+    for word in [
+        "Gotówka",
+        "Punkty",
+        "Gracz",
+        "Sędziowie",
+        "Operacja",
+        "Przychód",
+        "Koszt",
+        "Saldo",
+        "Klasyfikacja",
+    ]:
+        assert word in text, word
+
+
+def test_long_names_wrap(tournament):
+    report = round_report(tournament.round_set.get(number=1))
+    t = report.tables[0]
+    game = dataclasses.replace(
+        t.game, players=[dataclasses.replace(t.game.players[0], name=LONG), *t.game.players[1:]]
+    )
+    tournament.name = ("Ogólnopolski Turniej Świętokrzyski " * 6)[:200]  # the longest a name may be
+    assert len(tournament.name) == 200
+    wide = dataclasses.replace(t, game=game)
+    with translation.override("en"):
+        pdf = result_sheets_pdf(tournament, [wide])
+    save(pdf, "result-sheet-long-names")
+    (text,) = assert_pages(pdf, tournament.name, count=1)
+    assert flat(LONG) in flat(text)
+    assert text.count("Bartłomiej") >= 5  # wrapped, not cut: every repetition is there
+
+
+def test_standings_paginate(tournament):
+    for i in range(111):
+        Participant.objects.create(tournament=tournament, name=f"Uczestnik {i:03} Żółć", club="Klub")
+    Participant.objects.filter(tournament=tournament, name="Jan Kowalski").update(withdrawn_after=2)
+    report = tournament_report(tournament)
+    assert len(report.standings) == 120
+    with translation.override("en"):
+        pdf = standings_pdf(report)
+    save(pdf, "standings")
+    texts = assert_pages(pdf, tournament.name)
+    assert len(texts) >= 3
+    for text in texts:  # the header row on every page
+        assert "Rank Participant Club / school Points Total score Best score Games" in text
+    whole = "\n".join(texts)
+    assert "Jan Kowalski (withdrawn after round 2)" in whole
+    lines = whole.splitlines()
+    for row in report.standings:
+        p = row.participant
+        name = nfc(p.name) + (f" (withdrawn after round {p.withdrawn_after})" if p.withdrawn_after else "")
+        by_round = [
+            str(row.by_round[r.round.number]) if r.round.number in row.by_round else "–"
+            for r in report.rounds
+        ]
+        best = "–" if row.best_score is None else row.best_score
+        parts = [row.rank, name, nfc(p.club), row.points, row.total_score, best, row.games, *by_round]
+        assert " ".join(map(str, parts)) in lines
+
+
+def test_blank_sheets(tournament):
+    report = round_report(tournament.round_set.get(number=3))
+    table = report.tables[-1]
+    with translation.override("en"):
+        sheet = blank_table_sheet_pdf(tournament, table)
+        card = blank_card_pdf(tournament)
+        card_alone = blank_card_pdf(None)
+    save(sheet, "blank-table-sheet")
+    save(card, "blank-card")
+    texts = assert_pages(sheet, tournament.name, count=3)
+    assert f"Backup sheet: round 3, table {table.table.number}" in texts[0]
+    for p in table.seated:
+        assert nfc(p.name) in texts[0] and nfc(p.name) in texts[-1]
+    assert "Move Round Player Operation Income Cost" in texts[1]
+    (text,) = assert_pages(card, tournament.name, count=1)
+    assert "Operation Income Cost Balance" in text and "starting cash 1500" in text
+    assert len(pages_text(card_alone)) == 1
+
+
+def test_the_chart(tournament):
+    game = tournament_report(tournament).rounds[0].tables[0].game
+    hostile = dataclasses.replace(game.players[0], name="<script>alert(1)</script> & Żółć")
+    game = dataclasses.replace(game, players=[hostile, *game.players[1:]])
+    svg = str(net_worth_svg(game))
+    root = ET.fromstring(svg)  # valid XML
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.tag == f"{ns}svg" and "<script" not in svg
+    assert len(root.findall(f".//{ns}polyline")) == len(game.players)
+    legend = flat("".join(t.text for t in root.iter(f"{ns}text")))
+    for p in game.players:
+        assert flat(nfc(p.name)) in legend  # a long name takes several lines
+    drawing = net_worth_chart(game, 500, 250)
+    assert drawing.width == 500 and drawing.height == 250
