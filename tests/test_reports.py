@@ -39,9 +39,7 @@ def test_a_game_report_agrees_with_the_engine_and_the_ledger(tournament):
                 assert p.lines[-1].balance == p.balance if p.lines else p.balance == p.starting_cash
             assert p.series[0] == 1500 and p.series[-1] == p.score
             assert len(p.series) == len(report.turn_rounds)
-        assert [e.seq for e in report.events] == list(
-            moves.active_events(game).values_list("seq", flat=True)
-        )
+        assert [e.seq for e in report.events] == list(moves.active_events(game).values_list("seq", flat=True))
         confirmed = results.current_result(table).ranking
         assert [(r["name"], r["rank"], r["score"], r["points"]) for r in confirmed] == [
             (p.name, p.rank, p.score, p.points) for p in report.ranked

@@ -44,6 +44,19 @@ OPERATIONS = {
 }
 
 
+END_REASONS = {  # GAME_RECORD.md's end_reason, in words
+    "rounds": _("the last round of play is over"),
+    "time": _("the time limit was reached"),
+    "bankruptcy": _("a bankruptcy ended the game"),  # the variant's number of them (e.g. the second)
+    "last_player": _("only one player is left"),
+    "role_eliminated": _("one role is all bankrupt"),
+}
+
+
+def end_reason_text(reason: str | None) -> str:
+    return str(END_REASONS.get(reason or "", reason or ""))
+
+
 @dataclass(frozen=True)
 class LedgerLine:
     """One operation of a participant's income/cost card (004); ``balance`` is the equity after it."""

@@ -6,6 +6,7 @@ from tournament import converters, views  # noqa: F401 (converters: the <id:…>
 from tournament.console import views as console
 from tournament.director import backup as director_backup
 from tournament.director import views as director
+from tournament.exports import views as exports
 from tournament.public import views as public
 
 urlpatterns = [
@@ -59,6 +60,29 @@ urlpatterns = [
         "tournaments/<id:pk>/rounds/<id:number>/tables/<id:table>/record/import/",
         director.table_record_import,
         name="table_record_import",
+    ),
+    # what leaves the screen (tournament/exports)
+    path("games/<id:pk>/cards.pdf", exports.game_cards, name="game_cards_pdf"),
+    path("blank-card.pdf", exports.blank_card, name="blank_card_pdf"),
+    path("tournaments/<id:pk>/blank-card.pdf", exports.blank_card, name="tournament_blank_card_pdf"),
+    path("tournaments/<id:pk>/sheets.pdf", exports.tournament_sheets, name="tournament_sheets_pdf"),
+    path("tournaments/<id:pk>/workbook.xlsx", exports.workbook, name="tournament_workbook"),
+    path("tournaments/<id:pk>/standings.pdf", exports.standings, name="standings_pdf"),
+    path(
+        "tournaments/<id:pk>/participants/<id:participant>/cards.pdf",
+        exports.participant_cards,
+        name="participant_cards_pdf",
+    ),
+    path("tournaments/<id:pk>/rounds/<id:number>/sheets.pdf", exports.round_sheets, name="round_sheets_pdf"),
+    path(
+        "tournaments/<id:pk>/rounds/<id:number>/tables/<id:table>/sheet.pdf",
+        exports.table_sheet,
+        name="table_sheet_pdf",
+    ),
+    path(
+        "tournaments/<id:pk>/rounds/<id:number>/tables/<id:table>/blank.pdf",
+        exports.table_blank_sheet,
+        name="table_blank_pdf",
     ),
     path("tournaments/<id:pk>/standings/", public.standings, name="standings"),
     path("tournaments/<id:pk>/projector/", public.projector, name="projector"),

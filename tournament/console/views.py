@@ -17,6 +17,7 @@ from tournament import moves
 from tournament.console.actions import ActionError, client_key, event_from_post
 from tournament.console.forms import NewGameForm
 from tournament.console.panel import build_panel
+from tournament.exports.chart import net_worth_svg
 from tournament.messages import error_text
 from tournament.models import Game
 from tournament.permissions import can_enter_moves, is_director
@@ -172,7 +173,10 @@ def void(request, pk: int, seq: int):
 def cards(request, pk: int):
     """Each player's income/cost card (replays the game: a page to read, not a move)."""
     game = _game_for(request, pk)
-    return render(request, "console/cards.html", {"game": game, "report": game_report(game)})
+    report = game_report(game)
+    return render(
+        request, "console/cards.html", {"game": game, "report": report, "chart": net_worth_svg(report)}
+    )
 
 
 @login_required

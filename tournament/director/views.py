@@ -239,7 +239,7 @@ def table_referees(request, pk: int, number: int, table: int):
     return redirect("round", pk=pk, number=number)
 
 
-def _table_for(request, pk, number, table) -> Table:
+def table_for(request, pk, number, table) -> Table:
     t = get_object_or_404(
         Table.objects.select_related("round__tournament", "game"),
         round__tournament_id=pk,
@@ -253,7 +253,7 @@ def _table_for(request, pk, number, table) -> Table:
 
 @login_required
 def table_detail(request, pk: int, number: int, table: int):
-    t = _table_for(request, pk, number, table)
+    t = table_for(request, pk, number, table)
     seats = [s.participant for s in t.seats.select_related("participant")]
     if request.method == "POST" and "order" in request.POST:
         try:
@@ -298,7 +298,7 @@ def table_detail(request, pk: int, number: int, table: int):
 @login_required
 @require_POST
 def table_confirm(request, pk: int, number: int, table: int):
-    t = _table_for(request, pk, number, table)
+    t = table_for(request, pk, number, table)
     try:
         confirmation = results.confirm(t, request.user)
     except rounds.RoundError as e:
@@ -314,7 +314,7 @@ def table_confirm(request, pk: int, number: int, table: int):
 @director_required
 @require_POST
 def table_reopen(request, pk: int, number: int, table: int):
-    t = _table_for(request, pk, number, table)
+    t = table_for(request, pk, number, table)
     try:
         results.reopen(t, request.user, request.POST.get("reason", ""))
         messages.info(request, _("Result reopened: correct the game, then confirm again."))
@@ -327,7 +327,7 @@ def table_reopen(request, pk: int, number: int, table: int):
 @require_POST
 def table_record_import(request, pk: int, number: int, table: int):
     """A GAME_RECORD file becomes the table's game (replacing the moves entered so far), or is refused."""
-    t = _table_for(request, pk, number, table)
+    t = table_for(request, pk, number, table)
 
     def refuse(reason):
         messages.error(request, _("Game record not imported. %(reason)s") % {"reason": reason})

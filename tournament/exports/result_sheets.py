@@ -18,20 +18,9 @@ from reportlab.platypus import KeepInFrame, PageBreak, Spacer, Table, TableStyle
 from tournament.exports.chart import legend_height, net_worth_chart
 from tournament.exports.pdf import FONT, Document, columns, data_table, esc, markup, number, para, signatures
 from tournament.models import Tournament
-from tournament.reports import GameReport, TableReport
+from tournament.reports import GameReport, TableReport, end_reason_text
 
 CHART_HEIGHT = 60 * mm  # the plot and its axes; the legend's height comes on top
-
-
-def end_reason_text(reason: str | None) -> str:
-    """Why a game ended, in words."""
-    reasons = {
-        "rounds": _("the last round of play is over"),
-        "time": _("the time limit was reached"),
-        "bankruptcy": _("the game ends at a bankruptcy"),
-        "last_player": _("only one player is left"),
-    }
-    return reasons.get(reason or "", reason or "")
 
 
 def net_worth_note() -> str:

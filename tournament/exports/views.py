@@ -1,0 +1,132 @@
+"""What leaves the screen: score sheets, income/cost cards, blank paper sheets and standings as PDF, the
+tournament as an Excel workbook. Each view gathers its report once (``tournament.reports``) and hands it to
+the output that lays it out.
+
+Who may print what follows the pages: a table's sheets for its referees and the director; a round's for its
+referees and the director; the whole tournament's, the workbook and a participant's cards for the director;
+a game's cards for whoever enters its moves; the standings and the blank participant card for everyone.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from tournament.director.views import director_required, table_for
+from tournament.exports.blank_sheets import blank_card_pdf, blank_table_sheet_pdf
+from tournament.exports.ledger_cards import game_entries, ledger_cards_pdf, participant_entries
+from tournament.exports.result_sheets import result_sheets_pdf
+from tournament.exports.standings_pdf import standings_pdf
+from tournament.exports.workbook import tournament_workbook
+from tournament.models import Game, Participant, Round, Tournament
+from tournament.permissions import can_enter_moves, is_director
+from tournament.reports import game_report, round_report, table_report, tournament_report
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _file(data: bytes, name: str, content_type: str = "application/pdf", *, inline: bool = True):
+    """A PDF opens in the browser (to print it); a workbook downloads. The file keeps its Polish letters."""
+    response = HttpResponse(data, content_type=content_type)
+    stem, _dot, ext = name.rpartition(".")
+    filename = f"{slugify(stem, allow_unicode=True) or 'export'}.{ext}"
+    response["Content-Disposition"] = content_disposition_header(not inline, filename)
+    return response
+
+
+def _name(tournament: Tournament, *parts) -> str:
+    return "-".join([tournament.name, *map(str, parts)])
+
+
+# -- a table ----------------------------------------------------------------------------------------------
+
+
+@require_safe
+@login_required
+def table_sheet(request, pk: int, number: int, table: int):
+    t = table_for(request, pk, number, table)
+    tournament = t.round.tournament
+    data = result_sheets_pdf(tournament, [table_report(t)])
+    return _file(data, _name(tournament, _("round"), number, _("table"), table) + ".pdf")
+
+
+@require_safe
+@login_required
+def table_blank_sheet(request, pk: int, number: int, table: int):
+    t = table_for(request, pk, number, table)
+    tournament = t.round.tournament
+    data = blank_table_sheet_pdf(tournament, table_report(t))
+    return _file(data, _name(tournament, _("round"), number, _("table"), table, _("blank")) + ".pdf")
+
+
+# -- a round, the tournament -------------------------------------------------------------------------------
+
+
+@require_safe
+@login_required
+def round_sheets(request, pk: int, number: int):
+    round_ = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
+    if not (is_director(request.user) or round_.tables.filter(referees=request.user).exists()):
+        raise PermissionDenied(_("Only the director and this round's referees see its tables."))
+    report = round_report(round_)
+    data = result_sheets_pdf(round_.tournament, report.tables)
+    return _file(data, _name(round_.tournament, _("round"), number) + ".pdf")
+
+
+@require_safe
+@director_required
+def tournament_sheets(request, pk: int):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    report = tournament_report(tournament)
+    data = result_sheets_pdf(tournament, [t for r in report.rounds for t in r.tables])
+    return _file(data, _name(tournament, _("result sheets")) + ".pdf")
+
+
+@require_safe
+@director_required
+def workbook(request, pk: int):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    data = tournament_workbook(tournament_report(tournament))
+    return _file(data, tournament.name + ".xlsx", XLSX, inline=False)
+
+
+@require_safe
+def standings(request, pk: int):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    return _file(standings_pdf(tournament_report(tournament)), _name(tournament, _("standings")) + ".pdf")
+
+
+# -- income/cost cards -------------------------------------------------------------------------------------
+
+
+@require_safe
+@director_required
+def participant_cards(request, pk: int, participant: int):
+    p = get_object_or_404(Participant.objects.select_related("tournament"), pk=participant, tournament_id=pk)
+    entries = participant_entries(tournament_report(p.tournament), p.pk)
+    data = ledger_cards_pdf(p.tournament, entries, p.name)
+    return _file(data, _name(p.tournament, p.name) + ".pdf")
+
+
+@require_safe
+@login_required
+def game_cards(request, pk: int):
+    game = get_object_or_404(Game.objects.select_related("table__round__tournament"), pk=pk)
+    if not can_enter_moves(request.user, game):
+        raise PermissionDenied(_("Only the referees of this table and the tournament director may do this."))
+    tournament = game.table.round.tournament if game.table_id else None
+    points = tournament.placement_points if tournament else None
+    data = ledger_cards_pdf(tournament, game_entries(game_report(game, points=points)), str(game))
+    return _file(data, str(game) + ".pdf")
+
+
+@require_safe
+def blank_card(request, pk: int | None = None):
+    tournament = get_object_or_404(Tournament, pk=pk) if pk is not None else None
+    return _file(blank_card_pdf(tournament), _("blank card") + ".pdf")
