@@ -5,10 +5,14 @@ REFEREES_GROUP = "referees"
 
 
 def is_director(user) -> bool:
-    return bool(
-        user.is_authenticated
-        and (user.is_superuser or user.is_staff or user.groups.filter(name=DIRECTORS_GROUP).exists())
-    )
+    """Staff, superusers and the ``directors`` group; asked once per request (kept on the request's user)."""
+    if not user.is_authenticated:
+        return False
+    if not hasattr(user, "_is_director"):
+        user._is_director = bool(
+            user.is_superuser or user.is_staff or user.groups.filter(name=DIRECTORS_GROUP).exists()
+        )
+    return user._is_director
 
 
 def referee_accounts():

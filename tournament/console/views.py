@@ -27,7 +27,9 @@ SEARCH_LENGTH = 100
 
 
 def _game_for(request, pk: int) -> Game:
-    game = get_object_or_404(Game, pk=pk)
+    """The game, if this user enters its moves. Its stored state is read when used (a poll that finds
+    nothing new, or a move that locks and reads the game again, does not need it)."""
+    game = get_object_or_404(Game.objects.defer("state", "ledger"), pk=pk)
     if not can_enter_moves(request.user, game):
         raise PermissionDenied(
             _("Only the referees of this table and the tournament director may enter moves.")
@@ -93,6 +95,7 @@ def panel(request, pk: int):
     game = _game_for(request, pk)
     if request.GET.get("version") == str(game.version):
         return HttpResponse(status=204)
+    game = Game.objects.get(pk=game.pk)  # with its state and ledger
     return render(request, "console/panel.html", build_panel(game, moves.current_state(game)))
 
 
