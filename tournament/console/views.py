@@ -124,12 +124,11 @@ def act(request, pk: int):
     return _respond(request, result.game)
 
 
-@login_required
-@require_POST
-def undo(request, pk: int):
+def _take_back(request, pk: int, change, *, stale: str, done: str):
+    """Undo or void (``change``) with the reason typed; a resent request (the same key) is answered once."""
     game = _game_for(request, pk)
     try:
-        game = moves.undo_last(
+        game = change(
             game.pk,
             version=_version(request),
             user=request.user,
@@ -139,37 +138,35 @@ def undo(request, pk: int):
     except ActionError as e:
         return _respond(request, game, error=str(e))
     except moves.StaleVersion as e:
-        return _respond(
-            request, e.args[0], error=_("Another device changed the game meanwhile: nothing undone.")
-        )
+        return _respond(request, e.args[0], error=stale)
     except moves.LogError as e:
-        return _respond(request, game, error=str(e))
-    return _respond(request, game, notice=_("The last move was undone."))
+        detail = f" {error_text(e.rules_error)}" if e.rules_error else ""
+        return _respond(request, game, error=str(e) + detail)
+    return _respond(request, game, notice=done)
+
+
+@login_required
+@require_POST
+def undo(request, pk: int):
+    return _take_back(
+        request,
+        pk,
+        moves.undo_last,
+        stale=_("Another device changed the game meanwhile: nothing undone."),
+        done=_("The last move was undone."),
+    )
 
 
 @login_required
 @require_POST
 def void(request, pk: int, seq: int):
-    game = _game_for(request, pk)
-    try:
-        game = moves.void(
-            game.pk,
-            seq,
-            version=_version(request),
-            user=request.user,
-            reason=request.POST.get("reason", ""),
-            client_key=client_key(request.POST),
-        )
-    except ActionError as e:
-        return _respond(request, game, error=str(e))
-    except moves.StaleVersion as e:
-        return _respond(
-            request, e.args[0], error=_("Another device changed the game meanwhile: nothing voided.")
-        )
-    except moves.LogError as e:
-        detail = f" {error_text(e.rules_error)}" if e.rules_error else ""
-        return _respond(request, game, error=str(e) + detail)
-    return _respond(request, game, notice=_("Move #%(seq)s was voided and the game replayed.") % {"seq": seq})
+    return _take_back(
+        request,
+        pk,
+        lambda game_id, **how: moves.void(game_id, seq, **how),
+        stale=_("Another device changed the game meanwhile: nothing voided."),
+        done=_("Move #%(seq)s was voided and the game replayed.") % {"seq": seq},
+    )
 
 
 @login_required
