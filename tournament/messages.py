@@ -5,14 +5,23 @@ value that is itself a message, goes through Django's gettext. Square and player
 to translate.
 """
 
-from django.utils.translation import gettext
+from functools import lru_cache
+
+from django.utils.translation import get_language, gettext
 
 from rules.errors import RulesError
 from rules.messages import Message, render
 
 
 def translate(template: str, params: dict) -> str:
-    return render(gettext(template), {k: _value(v) for k, v in params.items()})
+    return render(_translated(get_language(), template), {k: _value(v) for k, v in params.items()})
+
+
+@lru_cache(maxsize=4096)
+def _translated(language: str | None, template: str) -> str:
+    """gettext, remembered per language (a tournament's report translates the same few templates 40,000
+    times; the catalogues do not change while the app runs)."""
+    return gettext(template)
 
 
 def _value(v):

@@ -18,7 +18,7 @@ from ledger import Ledger
 from rules import replay
 from rules.movements import BANK
 from rules.scoring import ranking
-from rules.valuation import NetWorth, net_worth, net_worth_parts
+from rules.valuation import NetWorth, net_worth_parts
 from tournament import moves
 from tournament.messages import message_text
 from tournament.models import Game, GameEvent, GamePlayer, Participant, Round, Table, TableResult, Tournament
@@ -180,18 +180,23 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
     series: dict[str, list[int]] = {pid: [] for pid in ids}
     turn_rounds: list[int] = []
     last: dict = {}  # the state after the previous event and its (round, turn)
+    start = 0  # the starting cash, known from the first state
 
     def sample(state) -> None:
+        """The net worth of each player at this point: his equity on the ledger posted so far (RULES.md §2:
+        they are equal while he is in the game), 0 once bankrupt."""
         turn_rounds.append(state.round)
         for p in state.players:
-            series[p.id].append(0 if p.bankrupt else net_worth(state, p.id))
+            series[p.id].append(0 if p.bankrupt else start + ledger.income(p.id) - ledger.cost(p.id))
 
     def on_outcome(i, out) -> None:
+        nonlocal start
         state = out.state
         if i == 0:  # before the first move, every player has his starting cash
+            start = state.variant.starting_cash
             turn_rounds.append(0)
             for pid in ids:
-                series[pid].append(state.variant.starting_cash)
+                series[pid].append(start)
         elif (state.round, state.turn) != last["turn"]:
             sample(last["state"])  # the turn before this event is over
         last["state"], last["turn"] = state, (state.round, state.turn)
