@@ -155,7 +155,7 @@ def _require_version(game: Game, version: int | None) -> None:
         raise StaleVersion(game)
 
 
-def _author(user):
+def author(user):
     return user if user is not None and user.is_authenticated else None
 
 
@@ -200,7 +200,7 @@ def submit(
             seq=game.next_seq,
             data=event_data(out.event),
             notes=[to_data(n) for n in out.notes],
-            entered_by=_author(user),
+            entered_by=author(user),
             client_key=client_key or None,
         )
         for pid, (income, cost) in totals(out.movements).items():
@@ -264,7 +264,7 @@ def _take_back(
         if row is None:
             raise LogError(_("There is no such move to take back."))
         row.status = status
-        row.changed_by = _author(user)
+        row.changed_by = author(user)
         row.changed_at = timezone.now()
         row.reason = reason
         row.change_key = client_key or None

@@ -31,6 +31,7 @@ from tournament import moves
 from tournament.messages import error_text
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
 from tournament.participants_import import NOT_ALLOWED, too_large_message
+from tournament.results import lock_table
 
 
 class RecordImportError(Exception):
@@ -234,13 +235,9 @@ def import_table_record(table: Table, data: bytes, user) -> Game:
     _check_game(table, record)
     players = _players(table, record)
     events = _replayed(table, record, players)  # before the locks: a long record does not hold them
-    author = user if user is not None and user.is_authenticated else None
+    author = moves.author(user)
     with transaction.atomic():
-        # round, table, game: the order in which every change that locks several of them takes the locks
-        round_ = Round.objects.select_for_update().select_related("tournament").get(pk=table.round_id)
-        table = Table.objects.select_for_update().get(pk=table.pk)
-        table.round = round_
-        game = Game.objects.select_for_update().filter(table=table).first()
+        round_, table, game = lock_table(table)
         if table.results.filter(status=TableResult.Status.CONFIRMED).exists():
             raise RecordImportError(
                 _("This table's result is confirmed: reopen the result before importing a game record.")

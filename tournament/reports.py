@@ -327,6 +327,7 @@ def _rounds(tournament: Tournament, rounds, *, only: Table | None = None) -> lis
         game = games.get(t.pk)
         report = None
         if game is not None:
+            game.table = t  # known: an output naming the game's round and table reads no more
             log = events[game.pk]
             record = {
                 **moves.record_header(game, players[game.pk]),

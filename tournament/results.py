@@ -55,7 +55,7 @@ class Confirmation:
     repeated: bool = False  # this person had already confirmed it: the request was a repeat (a double tap)
 
 
-def _lock_table(table: Table) -> tuple[Round, Table, Game | None]:
+def lock_table(table: Table) -> tuple[Round, Table, Game | None]:
     """Round, table and game locked in that order (the order every change that locks several of them uses)."""
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=table.round_id)
     table = Table.objects.select_for_update().get(pk=table.pk)
@@ -71,7 +71,7 @@ def confirm(table: Table, user) -> Confirmation:
     The game is locked meanwhile (no move slips in between the ranking and the confirmation), and the database
     holds at most one confirmed result per table: a second "confirm" at once is answered, not stored twice.
     """
-    round_, table, game = _lock_table(table)
+    round_, table, game = lock_table(table)
     tournament = round_.tournament
     result = current_result(table)
     if result is None:
@@ -97,7 +97,7 @@ def reopen(table: Table, user, reason: str) -> None:
         raise RoundError(_("Say why the result is reopened."))
     if len(reason) > REASON_LENGTH:
         raise RoundError(_("Say why in at most %(n)s characters.") % {"n": REASON_LENGTH})
-    round_, table, _game = _lock_table(table)
+    round_, table, _game = lock_table(table)
     result = current_result(table)
     if result is None:
         raise RoundError(_("There is no confirmed result to reopen."))

@@ -34,7 +34,6 @@ def participant_entries(
         for t in r.tables:
             if t.game is None:
                 continue
-            t.game.game.table = t.table  # known already: the card's heading reads no more from the database
             entries += [(t.game, p) for p in t.game.players if p.participant_id == participant_id]
     return entries
 
