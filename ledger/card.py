@@ -6,7 +6,7 @@ or cost as RULES.md §2 defines them — a transaction's income or cost is its c
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from rules.movements import BANK, Leg, Movement
@@ -18,15 +18,20 @@ def income_and_cost(leg: Leg) -> tuple[int, int]:
     return max(delta, 0), max(-delta, 0)
 
 
-def totals(movements: Iterable[Movement]) -> dict[str, tuple[int, int]]:
-    """Income and cost per player of some movements (the bank left out)."""
-    out: dict[str, tuple[int, int]] = {}
+def postings(movements: Iterable[Movement]) -> Iterator[tuple[Movement, Leg, int, int]]:
+    """Each player's leg of some movements (the bank left out), with its income and cost."""
     for m in movements:
         for leg in m.legs:
             if leg.party != BANK:
-                income, cost = income_and_cost(leg)
-                before = out.get(leg.party, (0, 0))
-                out[leg.party] = (before[0] + income, before[1] + cost)
+                yield m, leg, *income_and_cost(leg)
+
+
+def totals(movements: Iterable[Movement]) -> dict[str, tuple[int, int]]:
+    """Income and cost per player of some movements: what :meth:`Ledger.post` adds to each card."""
+    out: dict[str, tuple[int, int]] = {}
+    for _m, leg, income, cost in postings(movements):
+        before = out.get(leg.party, (0, 0))
+        out[leg.party] = (before[0] + income, before[1] + cost)
     return out
 
 
@@ -50,24 +55,13 @@ class Ledger:
         self._cost = dict.fromkeys(self._lines, 0)
 
     def post(self, event_index: int, movements: Iterable[Movement]) -> None:
-        for m in movements:
-            for leg in m.legs:
-                if leg.party == BANK:
-                    continue
-                income, cost = income_and_cost(leg)
-                line = Line(
-                    event_index,
-                    m.kind,
-                    m.square,
-                    m.detail,
-                    leg.cash,
-                    leg.assets,
-                    income,
-                    cost,
-                )
-                self._lines[leg.party].append(line)
-                self._income[leg.party] += line.income
-                self._cost[leg.party] += line.cost
+        for m, leg, income, cost in postings(movements):
+            party = leg.party
+            self._lines[party].append(
+                Line(event_index, m.kind, m.square, m.detail, leg.cash, leg.assets, income, cost)
+            )
+            self._income[party] += income
+            self._cost[party] += cost
 
     @property
     def players(self) -> list[str]:

@@ -5,19 +5,45 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ledger.card import Ledger
+from rules.engine import Outcome
 from rules.messages import Message
-from rules.replay import Replay
+from rules.record import Record
+from rules.replay import Replay, replay
 from rules.scoring import ranking
 from rules.state import GameState
 from rules.valuation import net_worth
 
 
-def ledger_for(result: Replay) -> Ledger:
-    state = result.state
-    ledger = Ledger([p.id for p in state.players], state.variant.starting_cash)
-    for i, out in enumerate(result.outcomes):
+def replay_ledger(
+    data: dict | Record, on_outcome: Callable[[int, Outcome], None] | None = None, *, narrate: bool = False
+) -> tuple[Replay, Ledger | None]:
+    """Replay a record, posting each event's movements to the players' cards as it goes (memory flat).
+
+    The ledger is None only when the record's header itself is refused."""
+    ledger: Ledger | None = None
+
+    def post(i: int, out: Outcome) -> None:
+        nonlocal ledger
+        if ledger is None:
+            ledger = Ledger([p.id for p in out.state.players], out.state.variant.starting_cash)
         ledger.post(i, out.movements)
-    return ledger
+        if on_outcome is not None:
+            on_outcome(i, out)
+
+    result = replay(data, post, narrate=narrate)
+    if ledger is None and result.state is not None:
+        ledger = Ledger([p.id for p in result.state.players], result.state.variant.starting_cash)
+    return result, ledger
+
+
+class EventLog:
+    """What each event said and in which round, collected during a replay (for :func:`text_account`)."""
+
+    def __init__(self):
+        self.events: list[tuple[int, int, tuple[Message, ...]]] = []  # (index, round, notes)
+
+    def __call__(self, i: int, out: Outcome) -> None:
+        self.events.append((i, out.state.round, out.notes))
 
 
 def summary(state: GameState, ledger: Ledger) -> dict:
@@ -66,7 +92,9 @@ def summary(state: GameState, ledger: Ledger) -> dict:
     return out
 
 
-def text_account(result: Replay, ledger: Ledger, say: Callable[[Message], str] = str) -> str:
+def text_account(
+    result: Replay, ledger: Ledger | None, log: EventLog, say: Callable[[Message], str] = str
+) -> str:
     """A turn-by-turn account and a final table, for people. ``say`` renders a message (e.g. translated)."""
     lines: list[str] = []
     state = result.state
@@ -76,11 +104,11 @@ def text_account(result: Replay, ledger: Ledger, say: Callable[[Message], str] =
         lines.append(f"{rec.board.name} — {rec.variant_id}; players: {names}")
         lines.append("")
     last_round = None
-    for i, out in enumerate(result.outcomes):
-        if out.state.round != last_round and out.state.round:
-            last_round = out.state.round
+    for i, round_, notes in log.events:
+        if round_ != last_round and round_:
+            last_round = round_
             lines.append(f"Round {last_round}")
-        for n in out.notes:
+        for n in notes:
             lines.append(f"  [{i}] {say(n)}")
     if result.error:
         lines.append("")

@@ -13,7 +13,7 @@ from rules.valuation import holding_value, liquidation_cash
 
 def bankrupt(tx: Tx, ev: dict) -> None:
     s, v = tx.s, tx.s.variant
-    p = s.player(ev["player"])
+    p = s.by_id[ev["player"]]
     if p.cash >= 0:
         raise RuleError(
             "bankrupt.no_debt",
@@ -34,7 +34,7 @@ def bankrupt(tx: Tx, ev: dict) -> None:
                 can=raisable - p.cash,
             )
     creditor = p.debt_to or BANK
-    if creditor != BANK and s.player(creditor).bankrupt:
+    if creditor != BANK and s.by_id[creditor].bankrupt:
         creditor = BANK
 
     # Buildings go back to the bank at half price.
@@ -49,13 +49,14 @@ def bankrupt(tx: Tx, ev: dict) -> None:
     if creditor == BANK:
         for sq in squares:
             del s.holdings[sq]
+        s.fee_paid = tuple(m for m in s.fee_paid if m not in squares)
         p.jail_cards.clear()
         tx.record("bankruptcy", [Leg(p.id, -cash, -assets), Leg(BANK, cash)], detail=BANK)
         tx.note(gettext_noop("{player} is bankrupt to the bank."), player=p.name)
         if v.auction_bank_bankruptcy and squares:
             s.bank_sale = (*s.bank_sale, *squares)
     else:
-        c = s.player(creditor)
+        c = s.by_id[creditor]
         mortgaged = [sq for sq in squares if s.holdings[sq].mortgaged]
         for sq in squares:
             s.holdings[sq] = s.holdings[sq].but(owner=creditor)
@@ -78,5 +79,7 @@ def bankrupt(tx: Tx, ev: dict) -> None:
     if isinstance(s.decision, (BuyDecision, CardDraw)) and s.decision.player == p.id:
         s.decision = None
     s.rents = tuple(r for r in s.rents if p.id not in (r.payer, r.owner))
-    if s.turn is not None and s.players[s.turn].id == p.id:
+    if s.jail_exit is not None and s.jail_exit.player == p.id:
+        s.jail_exit = None  # his token never moves: nobody is owed anything from that roll
+    if s.turn is not None and s.players[s.turn] is p:
         s.roll_again = False

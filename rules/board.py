@@ -33,7 +33,6 @@ EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
     "pay_each_player": ("amount",),
     "collect_from_each_player": ("amount",),
 }
-EFFECT_OPTIONAL = {"nearest": ("rent_multiplier", "utility_multiplier"), "move_to": ("salary",)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +90,14 @@ class Board:
     decks: dict[str, Deck]
     groups: dict[str, tuple[int, ...]] = field(default_factory=dict)
     jail: int = 10
+    members: tuple[tuple[int, ...], ...] = ()  # per square index: the squares of its group (or itself)
+
+    def __post_init__(self):
+        if not self.members:
+            members = tuple(
+                self.groups.get(sq.group, (sq.index,)) if sq.group else (sq.index,) for sq in self.squares
+            )
+            object.__setattr__(self, "members", members)
 
     def __hash__(self):
         return hash(self.id)
@@ -102,8 +109,7 @@ class Board:
         return self.squares[index]
 
     def group_of(self, index: int) -> tuple[int, ...]:
-        g = self.squares[index].group
-        return self.groups.get(g, (index,)) if g else (index,)
+        return self.members[index]
 
     @property
     def properties(self) -> tuple[Square, ...]:

@@ -4,16 +4,17 @@
     outcome = apply(state, {"type": "roll", "player": "A", "dice": [3, 4]})
     outcome.state, outcome.movements, outcome.notes
 
-``apply`` never changes the state it is given. An illegal event raises :class:`RuleError` (or
-:class:`RecordError` for a malformed one) and nothing changes. The cost of one event does not depend on the
-length of the game.
+``apply`` changes a clone of the state it is given; with ``in_place=True`` it changes the state itself (for
+a caller that owns it: a replay, the console that loads the state per request). Either way an illegal event
+raises :class:`RuleError` (or :class:`RecordError` for a malformed one) before anything changes. The cost of
+one event does not depend on the length of the game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from rules import bankruptcy, buildings, mortgages, moves, purchases, rent, trades
+from rules import bankruptcy, buildings, cards, jail, mortgages, moves, purchases, rent, time_limits, trades
 from rules.board import Board
 from rules.errors import RuleError, gettext_noop
 from rules.messages import Message
@@ -31,24 +32,23 @@ HANDLERS = {
     "decline": purchases.decline,
     "auction": purchases.auction,
     "rent": rent.rent,
-    "card": moves.card,
+    "card": cards.card,
     "build": buildings.build,
     "sell_building": buildings.sell_building,
     "mortgage": mortgages.mortgage,
     "unmortgage": mortgages.unmortgage,
     "trade": trades.trade,
-    "jail_fine": moves.jail_fine,
-    "jail_card": moves.jail_card,
-    "timeout": moves.timeout,
+    "jail_fine": jail.jail_fine,
+    "jail_card": jail.jail_card,
+    "timeout": time_limits.timeout,
     "bankrupt": bankruptcy.bankrupt,
-    "time_up": moves.time_up,
+    "time_up": time_limits.time_up,
 }
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     event: dict  # the event as checked and normalised
-    state: GameState
+    state: GameState  # the state after the event (with ``in_place``: the caller's own state)
     movements: tuple[Movement, ...]
     notes: tuple[Message, ...]
 
@@ -58,8 +58,9 @@ def new_game(board: Board, variant: Variant, players: list[tuple[str, str, str |
     return GameState.new(board, variant, players)
 
 
-def apply(state: GameState, raw_event: dict) -> Outcome:
-    ev = parse_event(raw_event, [p.id for p in state.players])
+def apply(state: GameState, raw_event: dict, *, in_place: bool = False, narrate: bool = True) -> Outcome:
+    """Apply one event. ``narrate=False`` leaves out the notes (what happened, in words)."""
+    ev = parse_event(raw_event, state.by_id)
     t = ev["type"]
     if state.finished and not (t == "rent" and state.rents):
         raise RuleError(
@@ -67,11 +68,10 @@ def apply(state: GameState, raw_event: dict) -> Outcome:
             gettext_noop("The game is over ({reason}): no more events."),
             reason=state.end_reason,
         )
-    if "player" in ev and state.player(ev["player"]).bankrupt:
+    player = state.by_id.get(ev.get("player"))
+    if player is not None and player.bankrupt:
         raise RuleError(
-            "player.bankrupt",
-            gettext_noop("{player} is bankrupt and out of the game."),
-            player=state.player(ev["player"]).name,
+            "player.bankrupt", gettext_noop("{player} is bankrupt and out of the game."), player=player.name
         )
     handler = HANDLERS.get(t)
     if handler is None:
@@ -81,8 +81,11 @@ def apply(state: GameState, raw_event: dict) -> Outcome:
             type=t,
             variant=state.variant.id,
         )
-    tx = Tx(state.clone())
+    tx = Tx(state if in_place else state.clone(), narrate)
     handler(tx, ev)
-    check_end(tx.s)
-    tx.s.events += 1
-    return Outcome(ev, tx.s, tuple(tx.movements), tuple(tx.notes))
+    s = tx.s
+    if s.jail_exit is not None:
+        jail.settle_exit(tx)
+    check_end(s)
+    s.events += 1
+    return Outcome(ev, s, tuple(tx.movements), tuple(tx.notes))

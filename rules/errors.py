@@ -9,23 +9,37 @@ This module, like the whole package, does not import Django.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rules.messages import gettext_noop, render
 
-__all__ = ["BoardError", "RecordError", "RuleError", "RulesError", "VariantError", "gettext_noop"]
+__all__ = [
+    "BoardError",
+    "RecordError",
+    "Refusal",
+    "RuleError",
+    "RulesError",
+    "VariantError",
+    "gettext_noop",
+    "refusal",
+]
 
 
 class RulesError(Exception):
-    """Base class: a code, a message template and its parameters."""
+    """Base class: a code, a message template and its parameters (formatted only when read)."""
 
     def __init__(self, code: str, template: str, **params):
         self.code = code
         self.template = template
         self.params = params
-        super().__init__(self.message)
+        super().__init__(code)
 
     @property
     def message(self) -> str:
         return render(self.template, self.params)
+
+    def __str__(self) -> str:
+        return self.message
 
     def as_dict(self) -> dict:
         return {"code": self.code, "message": self.message}
@@ -45,3 +59,26 @@ class BoardError(RulesError):
 
 class VariantError(RulesError):
     """An unknown variant or option, or an option value of the wrong type."""
+
+
+class Refusal(NamedTuple):
+    """Why the rules refuse an action, as a value: cheap to make, nothing formatted.
+
+    The checks of the engine return one (or ``None`` when the action is allowed), so "is it legal?" is a
+    plain test (``why_not_build(...) is None``) and an error is built only when one is reported.
+    """
+
+    code: str
+    template: str
+    params: dict
+
+    def error(self) -> RuleError:
+        return RuleError(self.code, self.template, **self.params)
+
+    @property
+    def message(self) -> str:
+        return render(self.template, self.params)
+
+
+def refusal(code: str, template: str, **params) -> Refusal:
+    return Refusal(code, template, params)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.buildings import check_build, check_sell_building
-from rules.errors import RuleError
-from rules.mortgages import check_mortgage, unmortgage_cost
-from rules.state import BuyDecision, CardDraw, GameState
-from rules.trades import check_trade_side
-from rules.turns import blocking_error, deals_missing, next_roller
+from rules import jail
+from rules.buildings import build_refusal, sell_refusal
+from rules.mortgages import mortgage_refusal, unmortgage_cost
+from rules.state import BuyDecision, CardDraw, GameState, PlayerState
+from rules.trades import square_trade_refusal
+from rules.turns import blocking, deals_missing, next_roller
 from rules.valuation import liquidation_cash
 
 
@@ -56,21 +56,21 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
     ]
     if s.finished:
         return out
-    err = blocking_error(s)
+    why = blocking(s)
     seat = next_roller(s)
-    if err is None and seat is not None:
+    if why is None and seat is not None:
         out.roll = s.players[seat].id
         out.roll_again = seat == s.turn and s.roll_again
-    elif err is not None:
-        out.blocked_by = err.message
+    elif why is not None:
+        out.blocked_by = why.message
     d = s.decision
     if isinstance(d, BuyDecision):
-        sq = s.board.square(d.square)
+        sq = s.board.squares[d.square]
         out.buy = {
             "player": d.player,
             "square": d.square,
             "price": sq.price,
-            "can_pay": s.player(d.player).cash >= sq.price,
+            "can_pay": s.by_id[d.player].cash >= sq.price,
         }
     elif isinstance(d, CardDraw):
         deck = s.board.decks[d.deck]
@@ -82,7 +82,7 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
     out.auctions = [
         {
             "square": a,
-            "opening_bid": v.auction_opening_bid(s.board.square(a).price),
+            "opening_bid": v.auction_opening_bid(s.board.squares[a].price),
             "optional": a in s.bank_sale,
         }
         for a in (*s.auctions, *s.bank_sale)
@@ -102,37 +102,61 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
     return out
 
 
-def allowed(check, *args) -> bool:
-    """Whether one of the engine's checks (``check_build``, …) lets these arguments through."""
-    try:
-        check(*args)
-    except RuleError:
-        return False
-    return True
+def _owned(s: GameState, player_id: str) -> list:
+    """(square, holding, board square) of what ``player_id`` owns, in board order."""
+    squares = s.board.squares
+    return sorted((sq, h, squares[sq]) for sq, h in s.holdings.items() if h.owner == player_id)
+
+
+def buildable(s: GameState, p: PlayerState) -> list[int]:
+    """Squares where ``p`` may buy one more building level now (and has the cash for it)."""
+    top = s.variant.hotel_level
+    return [
+        sq
+        for sq, h, square in _owned(s, p.id)
+        if square.kind == "street"
+        and h.level < top
+        and p.cash >= square.house_cost
+        and build_refusal(s, p, sq, 1) is None
+    ]
+
+
+def sellable(s: GameState, p: PlayerState) -> dict[int, int]:
+    """Square -> building levels ``p`` may sell there now (one, or a whole hotel the bank cannot split)."""
+    out = {}
+    for sq, h, square in _owned(s, p.id):
+        if square.kind == "street" and h.level:
+            for count in (1, h.level):
+                if sell_refusal(s, p, sq, count) is None:
+                    out[sq] = count
+                    break
+    return out
+
+
+def mortgageable(s: GameState, p: PlayerState) -> list[int]:
+    return [sq for sq, h, _sq in _owned(s, p.id) if not h.mortgaged and mortgage_refusal(s, p, sq) is None]
+
+
+def unmortgageable(s: GameState, p: PlayerState) -> dict[int, int]:
+    """Square -> amount to pay to lift its mortgage."""
+    return {sq: sum(unmortgage_cost(s, sq)) for sq, h, _sq in _owned(s, p.id) if h.mortgaged}
+
+
+def tradable(s: GameState, p: PlayerState) -> list[int]:
+    return [sq for sq, _h, _sq in _owned(s, p.id) if square_trade_refusal(s, p, sq) is None]
 
 
 def player_options(s: GameState, player_id: str) -> PlayerOptions:
-    p = s.player(player_id)
-    o = PlayerOptions()
-    empty = {"squares": [], "cash": 0, "jail_cards": 0}
-    for sq in s.owned_by(player_id):
-        square = s.board.square(sq)
-        h = s.holdings[sq]
-        if square.kind == "street":
-            if p.cash >= square.house_cost and allowed(check_build, s, p, sq, 1):
-                o.build.append(sq)
-            if h.level:
-                for count in (1, h.level):
-                    if allowed(check_sell_building, s, p, sq, count):
-                        o.sell_building[sq] = count
-                        break
-        if h.mortgaged:
-            o.unmortgage[sq] = sum(unmortgage_cost(s, sq))
-        elif allowed(check_mortgage, s, p, sq):
-            o.mortgage.append(sq)
-        if allowed(check_trade_side, s, p, {**empty, "squares": [sq]}):
-            o.tradable.append(sq)
-    o.jail_fine = p.in_jail and p.cash >= s.variant.jail_fine
-    o.jail_card = p.in_jail and bool(p.jail_cards)
-    o.bankrupt = p.cash < 0 and (not s.variant.bankruptcy_needs_insolvency or liquidation_cash(s, p.id) < 0)
-    return o
+    """What ``player_id`` may do now with what he owns: asked of the very checks the events run."""
+    p = s.by_id[player_id]
+    prisoner = p.in_jail and not jail.fine_owed(s, p)
+    return PlayerOptions(
+        build=buildable(s, p),
+        sell_building=sellable(s, p),
+        mortgage=mortgageable(s, p),
+        unmortgage=unmortgageable(s, p),
+        tradable=tradable(s, p),
+        jail_fine=prisoner and p.cash >= s.variant.jail_fine,
+        jail_card=prisoner and bool(p.jail_cards),
+        bankrupt=p.cash < 0 and (not s.variant.bankruptcy_needs_insolvency or liquidation_cash(s, p.id) < 0),
+    )

@@ -7,8 +7,6 @@ with :func:`gettext_noop`, which Django's ``makemessages`` collects; ``tournamen
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 
 def gettext_noop(message: str) -> str:
     """Mark a string for translation without translating it (picked up by ``makemessages``)."""
@@ -22,10 +20,23 @@ def render(template: str, params: dict) -> str:
         return f"{template} {params}"
 
 
-@dataclass(frozen=True, slots=True)
 class Message:
-    template: str
-    params: dict
+    """An English template and its values; rendered (and translated) only when shown."""
+
+    __slots__ = ("template", "params")
+
+    def __init__(self, template: str, params: dict):
+        self.template = template
+        self.params = params
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Message) and (self.template, self.params) == (other.template, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+    def __repr__(self) -> str:
+        return f"Message({self.template!r}, {self.params!r})"
 
     @property
     def text(self) -> str:

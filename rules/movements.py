@@ -9,32 +9,12 @@ The bank is a party too, so the cash of every movement sums to zero. The ledger 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 BANK = "bank"
 
-#: Movement kinds, for the ledger's descriptions.
-KINDS = (
-    "salary",
-    "rent",
-    "tax",
-    "purchase",
-    "deal",
-    "auction",
-    "build",
-    "sell_building",
-    "mortgage",
-    "unmortgage",
-    "transfer_fee",
-    "card",
-    "jail_fine",
-    "trade",
-    "bankruptcy",
-)
 
-
-@dataclass(frozen=True, slots=True)
-class Leg:
+class Leg(NamedTuple):
     party: str  # a player id, or BANK
     cash: int  # received (+) or paid (−)
     assets: int = 0  # change of the book value of the party's holdings
@@ -44,9 +24,8 @@ class Leg:
         return self.cash + self.assets
 
 
-@dataclass(frozen=True, slots=True)
-class Movement:
-    kind: str
+class Movement(NamedTuple):
+    kind: str  # salary, rent, tax, purchase, deal, auction, build, sell_building, mortgage, …
     legs: tuple[Leg, ...]
     square: int | None = None
     detail: str = ""  # e.g. the card reference, the counterparty

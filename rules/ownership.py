@@ -1,63 +1,104 @@
-"""Checks shared by the events about owned squares: the amount a referee typed, ownership, buildings,
-and the fee on receiving a mortgaged square."""
+"""Who owns what, and the checks shared by the events about owned squares: the amount a referee typed,
+ownership, buildings on a square or its group, and the fee on receiving a mortgaged square.
+
+Checks return a :class:`~rules.errors.Refusal` (or ``None`` when allowed); the handlers raise it.
+"""
 
 from __future__ import annotations
 
-from rules.errors import RuleError, gettext_noop
+from rules.errors import Refusal, gettext_noop, refusal
 from rules.messages import Message
-from rules.state import GameState, Holding, PlayerState
+from rules.state import GameState, PlayerState
 from rules.transaction import Tx
 from rules.variants import ceil_percent
 
 
-def check_amount(ev: dict, expected: int, what: Message) -> None:
+def group_owned_by(s: GameState, square: int, owner: str) -> bool:
+    holdings = s.holdings
+    for m in s.board.group_of(square):
+        h = holdings.get(m)
+        if h is None or h.owner != owner:
+            return False
+    return True
+
+
+def group_mortgaged(s: GameState, square: int) -> bool:
+    holdings = s.holdings
+    for m in s.board.group_of(square):
+        h = holdings.get(m)
+        if h is not None and h.mortgaged:
+            return True
+    return False
+
+
+def owned_in_set(s: GameState, square: int, owner: str) -> int:
+    """How many squares of ``square``'s set (railroads, utilities) ``owner`` holds, per the variant
+    (RULES.md §1: mortgaged ones count, option ``sets_count_mortgaged``)."""
+    count_mortgaged = s.variant.sets_count_mortgaged
+    return sum(
+        1
+        for m in s.board.group_of(square)
+        if (h := s.holdings.get(m)) and h.owner == owner and (count_mortgaged or not h.mortgaged)
+    )
+
+
+def amount_refusal(ev: dict, expected: int, what: Message) -> Refusal | None:
     """An event may carry the amount the referee saw; it must agree with the rules."""
     given = ev.get("amount")
-    if given is not None and given != expected:
-        raise RuleError(
-            "amount.mismatch",
-            gettext_noop("The {what} is {expected}, not {given}."),
-            what=what,
-            expected=expected,
-            given=given,
-        )
+    if given is None or given == expected:
+        return None
+    return refusal(
+        "amount.mismatch",
+        gettext_noop("The {what} is {expected}, not {given}."),
+        what=what,
+        expected=expected,
+        given=given,
+    )
 
 
-def owned_property(s: GameState, p: PlayerState, square: int, *, street: bool = False) -> Holding:
-    sq = s.board.square(square)
+def ownership_refusal(s: GameState, p: PlayerState, square: int, *, street: bool = False) -> Refusal | None:
+    """``p`` owns ``square`` (a street, if ``street``)."""
+    h = s.holdings.get(square)
+    if h is not None and h.owner == p.id and (not street or s.board.squares[square].kind == "street"):
+        return None
+    sq = s.board.squares[square]
     if not sq.is_property:
-        raise RuleError("square.not_property", gettext_noop("{square} cannot be owned."), square=sq.name)
+        return refusal("square.not_property", gettext_noop("{square} cannot be owned."), square=sq.name)
     if street and sq.kind != "street":
-        raise RuleError(
+        return refusal(
             "build.not_street",
             gettext_noop("{square} is not a street: nothing is built there."),
             square=sq.name,
         )
-    h = s.holdings.get(square)
-    if h is None or h.owner != p.id:
-        raise RuleError(
-            "square.not_owner", gettext_noop("{player} does not own {square}."), player=p.name, square=sq.name
-        )
-    return h
+    return refusal(
+        "square.not_owner", gettext_noop("{player} does not own {square}."), player=p.name, square=sq.name
+    )
 
 
-def require_no_buildings(s: GameState, square: int, scope: str, code: str, what: str) -> None:
-    squares = s.board.group_of(square) if scope == "group" else (square,)
-    built = [m for m in squares if (h := s.holdings.get(m)) and h.level]
-    if built:
-        raise RuleError(
-            code,
-            gettext_noop("{what}: first sell the buildings on {squares}."),
-            what=what,
-            squares=", ".join(s.board.square(m).name for m in built),
-        )
+def buildings_refusal(s: GameState, square: int, scope: str, code: str, what: Message) -> Refusal | None:
+    """No buildings on ``square`` (scope ``square``) or on its whole colour group (scope ``group``)."""
+    squares = s.board.members[square] if scope == "group" else (square,)
+    holdings = s.holdings
+    for m in squares:
+        h = holdings.get(m)
+        if h is not None and h.level:
+            break
+    else:
+        return None
+    built = [m for m in squares if (h := holdings.get(m)) and h.level]
+    return refusal(
+        code,
+        gettext_noop("{what}: first sell the buildings on {squares}."),
+        what=what,
+        squares=", ".join(s.board.squares[m].name for m in built),
+    )
 
 
 def transfer_fee(tx: Tx, receiver: str, square: int) -> None:
     """Classic rules: who receives a mortgaged square pays 10 % of the loan at once (a cost)."""
     pct = tx.s.variant.mortgaged_transfer_fee_percent
     if pct:
-        fee = ceil_percent(tx.s.board.square(square).mortgage, pct)
+        fee = ceil_percent(tx.s.board.squares[square].mortgage, pct)
         tx.exchange("transfer_fee", receiver, -fee, 0, square)
         tx.s.fee_paid = (*tx.s.fee_paid, square)
         tx.note(

@@ -4,14 +4,29 @@ from __future__ import annotations
 
 from rules.errors import RuleError, gettext_noop
 from rules.messages import msg
-from rules.ownership import check_amount
+from rules.ownership import amount_refusal
 from rules.state import BuyDecision, GameState, Holding, PlayerState
-from rules.transaction import Tx
+from rules.transaction import Tx, cash_refusal
+
+
+def offer(tx: Tx, p: PlayerState, square: int) -> None:
+    """``p`` has landed on an unowned property: he must buy it or decline it before the next roll."""
+    tx.s.decision = BuyDecision(p.id, square)
+
+
+def end_bank_sale(tx: Tx) -> None:
+    """A roll ends the auctions of a bankrupt's properties: what was not sold stays with the bank."""
+    s = tx.s
+    tx.note(
+        gettext_noop("Not auctioned: {squares} stay with the bank."),
+        squares=", ".join(s.board.squares[m].name for m in s.bank_sale),
+    )
+    s.bank_sale = ()
 
 
 def deal(tx: Tx, ev: dict) -> None:
     s, v = tx.s, tx.s.variant
-    p = s.player(ev["player"])
+    p = s.by_id[ev["player"]]
     if not v.deal_title_deeds:
         raise RuleError("deal.not_in_variant", gettext_noop("Title deeds are not dealt in this variant."))
     if s.turn is not None:
@@ -23,15 +38,17 @@ def deal(tx: Tx, ev: dict) -> None:
         )
     total = 0
     for m in squares:
-        sq = s.board.square(m)
+        sq = s.board.squares[m]
         if not sq.is_property or m in s.holdings:
             raise RuleError(
                 "deal.not_available", gettext_noop("{square} is not an unowned title deed."), square=sq.name
             )
         total += sq.price
-    tx.require_cash(p.id, total, msg(gettext_noop("the title deeds")))
+    r = cash_refusal(s, p.id, total, msg(gettext_noop("the title deeds")))
+    if r is not None:
+        raise r.error()
     for m in squares:
-        price = s.board.square(m).price
+        price = s.board.squares[m].price
         s.holdings[m] = Holding(p.id)
         tx.exchange("deal", p.id, -price, price, m)
         tx.note(
@@ -52,11 +69,12 @@ def _buy_decision(s: GameState, p: PlayerState) -> BuyDecision:
 
 def buy(tx: Tx, ev: dict) -> None:
     s = tx.s
-    p = s.player(ev["player"])
+    p = s.by_id[ev["player"]]
     d = _buy_decision(s, p)
-    sq = s.board.square(d.square)
-    check_amount(ev, sq.price, msg(gettext_noop("price")))
-    tx.require_cash(p.id, sq.price, sq.name)
+    sq = s.board.squares[d.square]
+    r = amount_refusal(ev, sq.price, msg(gettext_noop("price"))) or cash_refusal(s, p.id, sq.price, sq.name)
+    if r is not None:
+        raise r.error()
     s.holdings[sq.index] = Holding(p.id)
     s.decision = None
     tx.exchange("purchase", p.id, -sq.price, sq.price, sq.index)
@@ -67,7 +85,7 @@ def buy(tx: Tx, ev: dict) -> None:
 
 def decline(tx: Tx, ev: dict) -> None:
     s = tx.s
-    p = s.player(ev["player"])
+    p = s.by_id[ev["player"]]
     d = _buy_decision(s, p)
     s.decision = None
     if s.variant.auction_on_decline:
@@ -93,7 +111,7 @@ def _close_auction(s: GameState, square: int) -> None:
 def auction(tx: Tx, ev: dict) -> None:
     s, v = tx.s, tx.s.variant
     square, winner, price = ev["square"], ev["winner"], ev["price"]
-    sq = s.board.square(square)
+    sq = s.board.squares[square]
     if square not in s.auctions and square not in s.bank_sale:
         raise RuleError(
             "auction.not_pending", gettext_noop("{square} is not up for auction."), square=sq.name
@@ -108,7 +126,7 @@ def auction(tx: Tx, ev: dict) -> None:
         _close_auction(s, square)
         tx.note(gettext_noop("Nobody buys {square}: it stays with the bank."), square=sq.name)
         return
-    p = s.player(winner)
+    p = s.by_id[winner]
     if p.bankrupt:
         raise RuleError("player.bankrupt", gettext_noop("{player} is bankrupt."), player=p.name)
     opening = v.auction_opening_bid(sq.price)
@@ -137,7 +155,9 @@ def auction(tx: Tx, ev: dict) -> None:
             gettext_noop("An auction price must be at least {opening}."),
             opening=opening,
         )
-    tx.require_cash(p.id, price, sq.name)
+    r = cash_refusal(s, p.id, price, sq.name)
+    if r is not None:
+        raise r.error()
     _close_auction(s, square)
     s.holdings[square] = Holding(p.id)
     tx.exchange("auction", p.id, -price, sq.price, square)

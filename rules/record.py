@@ -7,6 +7,7 @@ Shape problems (a wrong type, an unknown player, a square out of range, dice of 
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from rules.board import BOARD_SIZE, Board, get_board
@@ -114,17 +115,17 @@ def _is_int(v) -> bool:
 
 def _player(ev, key, players, *, nullable=False):
     v = ev.get(key)
+    if isinstance(v, str) and v in players:
+        return v
     if v is None and nullable:
         return None
-    if not isinstance(v, str) or v not in players:
-        raise _bad(
-            "event.unknown_player",
-            gettext_noop("'{field}' must be one of the players ({ids}), not {value}."),
-            field=key,
-            ids=", ".join(players),
-            value=json.dumps(v, ensure_ascii=False),
-        )
-    return v
+    raise _bad(
+        "event.unknown_player",
+        gettext_noop("'{field}' must be one of the players ({ids}), not {value}."),
+        field=key,
+        ids=", ".join(players),
+        value=json.dumps(v, ensure_ascii=False),
+    )
 
 
 def _square(ev, key, *, required=True):
@@ -158,6 +159,10 @@ def _amount(ev, key, *, required=True, minimum=0):
 
 def _dice(ev, key="dice", *, required=True):
     v = ev.get(key)
+    if type(v) is list and len(v) == 2:
+        d1, d2 = v
+        if type(d1) is int and type(d2) is int and 1 <= d1 <= 6 and 1 <= d2 <= 6:
+            return (d1, d2)
     if v is None and not required:
         return None
     if not isinstance(v, list) or len(v) != 2 or not all(_is_int(d) and 1 <= d <= 6 for d in v):
@@ -198,7 +203,7 @@ def _side(ev, key):
     }
 
 
-def parse_event(raw, players: list[str]) -> dict:
+def parse_event(raw, players: Collection[str]) -> dict:
     """A checked, normalised copy of one event (defaults filled in)."""
     if not isinstance(raw, dict):
         raise _bad("event.not_object", gettext_noop("An event is a JSON object."))

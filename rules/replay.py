@@ -1,4 +1,10 @@
-"""Replaying a game record event by event (GAME_RECORD.md "Replaying")."""
+"""Replaying a game record event by event (GAME_RECORD.md "Replaying").
+
+By default one state is changed in place, event after event: memory stays flat however long the game, and
+``on_outcome`` sees each event's movements and notes as it goes (read what you need from ``out.state`` there:
+it is the same object, changed by the next event). ``keep=True`` keeps every outcome, each with its own
+state (tests and tools that look back; memory grows with the game).
+"""
 
 from __future__ import annotations
 
@@ -14,8 +20,8 @@ from rules.state import GameState
 @dataclass
 class Replay:
     record: Record | None
-    state: GameState | None
-    outcomes: list[Outcome] = field(default_factory=list)
+    state: GameState | None  # the state after the last legal event
+    outcomes: list[Outcome] = field(default_factory=list)  # only with ``keep=True``
     error: dict | None = None  # {"index", "code", "message"}; index None for the record's header
     exception: RulesError | None = None  # the error itself (its template and values, for translation)
 
@@ -33,7 +39,10 @@ def start_state(record: Record) -> GameState:
 
 
 def replay(
-    data: dict | Record, on_outcome: Callable[[int, Outcome], None] | None = None, keep: bool = True
+    data: dict | Record,
+    on_outcome: Callable[[int, Outcome], None] | None = None,
+    keep: bool = False,
+    narrate: bool = True,
 ) -> Replay:
     """Apply every event of a record; stop at the first illegal one (its index is in ``error``)."""
     try:
@@ -42,12 +51,15 @@ def replay(
         return Replay(None, None, error={"index": None, **e.as_dict()}, exception=e)
     state = start_state(record)
     result = Replay(record, state)
+    in_place = not keep
     for i, raw in enumerate(record.events):
         try:
-            out = apply(state, raw)
+            out = apply(state, raw, in_place=in_place, narrate=narrate)
         except RulesError as e:
             result.error = {"index": i, **e.as_dict()}
             result.exception = e
+            if in_place:  # the engine checks before it changes anything; rebuilt all the same, to be sure
+                state = _state_before(record, i)
             break
         state = out.state
         if keep:
@@ -56,3 +68,10 @@ def replay(
             on_outcome(i, out)
     result.state = state
     return result
+
+
+def _state_before(record: Record, index: int) -> GameState:
+    state = start_state(record)
+    for raw in record.events[:index]:
+        apply(state, raw, in_place=True, narrate=False)
+    return state

@@ -1,19 +1,23 @@
 """Random but legal games, for tests and benchmarks (`python manage.py simulate`).
 
 Each decision (buy or decline, auction bids, building, mortgages, trades, rent claims, jail exits, cards,
-timeouts, bankruptcies) is drawn at random among what :func:`rules.legal.legal_actions` offers, and every
-event is applied by the engine before it is written: a record made here always replays.
+timeouts, bankruptcies) is drawn at random among what is legal now — what is pending in the state, and the
+options of :mod:`rules.legal` (the console's own) — and every event is applied by the engine before it is
+written: a record made here always replays. The simulator owns its state: events are applied in place,
+without notes.
 """
 
 from __future__ import annotations
 
 import random
 
+from rules import jail, legal
 from rules.board import get_board
 from rules.engine import apply, new_game
 from rules.errors import RuleError
-from rules.legal import Legal, legal_actions, player_options
 from rules.record import FORMAT
+from rules.state import BuyDecision, CardDraw
+from rules.turns import deals_missing, next_roller
 from rules.variants import make_variant
 
 NAMES = ["Anna", "Bartek", "Celina", "Darek", "Ewa", "Filip", "Gosia", "Henryk"]
@@ -73,52 +77,69 @@ class Simulator:
         return self.record
 
     def emit(self, event: dict) -> None:
-        out = apply(self.state, event)
-        self.state = out.state
+        apply(self.state, event, in_place=True, narrate=False)
         self.record["events"].append(event)
 
     def step(self) -> None:
         s, rng = self.state, self.rng
-        legal = legal_actions(s, with_players=False)
-        if legal.deals:
-            d = legal.deals[0]
-            free = [sq.index for sq in self.board.properties if sq.index not in s.holdings]
-            return self.emit({"type": "deal", "player": d["player"], "squares": rng.sample(free, d["count"])})
-        for r in legal.rents:
+        if s.turn is None and s.variant.deal_title_deeds:
+            missing = deals_missing(s)
+            if missing:
+                pid, count = missing[0]
+                free = [sq.index for sq in self.board.properties if sq.index not in s.holdings]
+                return self.emit({"type": "deal", "player": pid, "squares": rng.sample(free, count)})
+        for r in s.rents:
             if rng.random() < 0.9:
-                return self.emit({"type": "rent", "player": r["payer"], "square": r["square"]})
-        if legal.debts:
-            return self.raise_money(legal.debts[0]["player"])
-        if legal.card:
-            return self.draw_card(legal.card)
-        if legal.buy:
-            return self.decide_buy(legal)
-        if legal.auctions:
-            return self.run_auction(legal.auctions[0])
-        if self.time_up_round and not s.time_up and legal.time_up and s.round >= self.time_up_round:
+                return self.emit({"type": "rent", "player": r.payer, "square": r.square})
+        for p in s.players:
+            if p.cash < 0 and not p.bankrupt:
+                return self.raise_money(p.id)
+        d = s.decision
+        if isinstance(d, CardDraw):
+            return self.draw_card(d)
+        if isinstance(d, BuyDecision):
+            return self.decide_buy(d)
+        if s.auctions or s.bank_sale:
+            return self.run_auction((*s.auctions, *s.bank_sale)[0])
+        v = s.variant
+        if (
+            self.time_up_round
+            and not s.time_up
+            and (v.timed_end or v.time_limit_minutes)
+            and s.round >= self.time_up_round
+        ):
             return self.emit({"type": "time_up"})
         if rng.random() < 0.25 and self.optional_action():
             return None
-        if legal.timeout and rng.random() < 0.02:
-            return self.emit({"type": "timeout", "player": legal.timeout})
-        roller = legal.roll
-        p = s.player(roller)
-        if p.in_jail and not legal.roll_again and rng.random() < 0.4:
-            opts = player_options(s, roller)
-            if opts.jail_card:
-                return self.emit({"type": "jail_card", "player": roller})
-            if opts.jail_fine:
-                return self.emit({"type": "jail_fine", "player": roller})
-        return self.emit({"type": "roll", "player": roller, "dice": [rng.randint(1, 6), rng.randint(1, 6)]})
+        seat = next_roller(s)
+        roll_again = seat == s.turn and s.roll_again
+        if v.move_time_limit and rng.random() < 0.02:
+            mover = s.current.id if s.current is not None and s.roll_again else s.players[seat].id
+            return self.emit({"type": "timeout", "player": mover})
+        p = s.players[seat]
+        if p.in_jail and not roll_again and rng.random() < 0.4 and not jail.fine_owed(s, p):
+            if p.jail_cards:
+                return self.emit({"type": "jail_card", "player": p.id})
+            if p.cash >= v.jail_fine:
+                return self.emit({"type": "jail_fine", "player": p.id})
+        return self.emit({"type": "roll", "player": p.id, "dice": self.dice()})
+
+    def dice(self) -> list[int]:
+        r = self.rng.random() * 36  # one draw for both dice: 36 equally likely throws
+        return [int(r) // 6 + 1, int(r) % 6 + 1]
 
     # -- decisions -------------------------------------------------------------------------------------
     def raise_money(self, pid: str) -> None:
-        opts = player_options(self.state, pid)
-        if opts.sell_building:
-            return self.sell(pid, opts.sell_building)
-        if opts.mortgage:
-            return self.emit({"type": "mortgage", "player": pid, "square": self.rng.choice(opts.mortgage)})
-        if opts.tradable and self.rng.random() < 0.5 and self.sell_to_player(pid, opts.tradable):
+        s = self.state
+        p = s.by_id[pid]
+        sellable = legal.sellable(s, p)
+        if sellable:
+            return self.sell(pid, sellable)
+        mortgageable = legal.mortgageable(s, p)
+        if mortgageable:
+            return self.emit({"type": "mortgage", "player": pid, "square": self.rng.choice(mortgageable)})
+        tradable = legal.tradable(s, p)
+        if tradable and self.rng.random() < 0.5 and self.sell_to_player(pid, tradable):
             return None
         return self.emit({"type": "bankrupt", "player": pid})
 
@@ -132,7 +153,7 @@ class Simulator:
     def sell_to_player(self, pid: str, tradable: list[int]) -> bool:
         s = self.state
         sq = self.rng.choice(tradable)
-        price = self.board.square(sq).price
+        price = self.board.squares[sq].price
         buyers = [p for p in s.active_players if p.id != pid and p.cash > price]
         if not buyers:
             return False
@@ -149,15 +170,15 @@ class Simulator:
         )
         return True
 
-    def draw_card(self, card: dict) -> None:
+    def draw_card(self, draw: CardDraw) -> None:
         rng = self.rng
-        deck = self.board.decks[card["deck"]]
-        event = {"type": "card", "player": card["player"]}
-        if card["cards"] is not None:
-            weights = [deck.card(c).copies for c in card["cards"]]
-            event["card"] = f"{deck.id}:{rng.choices(card['cards'], weights)[0]}"
+        deck = self.board.decks[draw.deck]
+        event = {"type": "card", "player": draw.player}
+        held = self.state.held_jail_cards()
+        if deck.cards is not None:
+            cards = [c for c in deck.cards if not (c.effect["kind"] == "jail_card" and c.ref in held)]
+            event["card"] = f"{deck.id}:{rng.choices([c.id for c in cards], [c.copies for c in cards])[0]}"
         else:
-            held = self.state.held_jail_cards()
             effects = [e for e in GENERIC_EFFECTS if not (e["kind"] == "jail_card" and deck.id in held)]
             event["effect"] = dict(rng.choice(effects))
         try:
@@ -165,46 +186,60 @@ class Simulator:
         except RuleError as e:
             if e.code != "card.dice_needed":
                 raise
-            self.emit({**event, "dice": [rng.randint(1, 6), rng.randint(1, 6)]})
+            self.emit({**event, "dice": self.dice()})
 
-    def decide_buy(self, legal: Legal) -> None:
-        b = legal.buy
-        cash = self.state.player(b["player"]).cash
-        if b["can_pay"] and cash - b["price"] > 100 and self.rng.random() < 0.75:
-            return self.emit({"type": "buy", "player": b["player"]})
-        return self.emit({"type": "decline", "player": b["player"]})
+    def decide_buy(self, d: BuyDecision) -> None:
+        cash = self.state.by_id[d.player].cash
+        price = self.board.squares[d.square].price
+        if cash >= price and cash - price > 100 and self.rng.random() < 0.75:
+            return self.emit({"type": "buy", "player": d.player})
+        return self.emit({"type": "decline", "player": d.player})
 
-    def run_auction(self, auction: dict) -> None:
+    def run_auction(self, square: int) -> None:
         s, rng = self.state, self.rng
-        sq = self.board.square(auction["square"])
-        bidders = [p for p in s.active_players if p.cash >= auction["opening_bid"] + 50]
+        sq = self.board.squares[square]
+        opening = s.variant.auction_opening_bid(sq.price)
+        bidders = [p for p in s.active_players if p.cash >= opening + 50]
         if not bidders or rng.random() < 0.3:
             return self.emit({"type": "auction", "square": sq.index, "winner": None, "price": 0})
         p = rng.choice(bidders)
         top = min(p.cash - 50, sq.price * 3 // 2)
-        price = rng.randint(auction["opening_bid"], max(auction["opening_bid"], top))
+        price = rng.randint(opening, max(opening, top))
         return self.emit({"type": "auction", "square": sq.index, "winner": p.id, "price": price})
 
     def optional_action(self) -> bool:
-        """Build, sell, mortgage, lift a mortgage or trade, now and then. True if an event was made."""
+        """Build, sell, mortgage, lift a mortgage or trade, now and then. True if an event was made.
+
+        One kind of action is drawn first, then one of the player's options of that kind (if any)."""
         s, rng = self.state, self.rng
-        pid = rng.choice(s.active_players).id
-        opts, cash = player_options(s, pid), s.player(pid).cash
+        p = rng.choice(s.active_players)
+        pid, cash = p.id, p.cash
         r = rng.random()
-        if r < 0.45 and opts.build and cash > 400:
-            self.emit({"type": "build", "player": pid, "square": rng.choice(opts.build)})
-        elif r < 0.6 and opts.unmortgage and cash > 600:
-            sq = rng.choice(list(opts.unmortgage))
-            self.emit({"type": "unmortgage", "player": pid, "square": sq})
-        elif r < 0.65 and opts.mortgage:
-            self.emit({"type": "mortgage", "player": pid, "square": rng.choice(opts.mortgage)})
-        elif r < 0.68 and opts.sell_building:
-            self.sell(pid, opts.sell_building)
-        elif r < 0.72 and opts.tradable:
-            return self.sell_to_player(pid, opts.tradable)
-        else:
-            return False
-        return True
+        if r < 0.45:
+            options = legal.buildable(s, p) if cash > 400 else None
+            if options:
+                self.emit({"type": "build", "player": pid, "square": rng.choice(options)})
+                return True
+        elif r < 0.6:
+            lifts = legal.unmortgageable(s, p) if cash > 600 else None
+            if lifts:
+                self.emit({"type": "unmortgage", "player": pid, "square": rng.choice(list(lifts))})
+                return True
+        elif r < 0.65:
+            options = legal.mortgageable(s, p)
+            if options:
+                self.emit({"type": "mortgage", "player": pid, "square": rng.choice(options)})
+                return True
+        elif r < 0.68:
+            sales = legal.sellable(s, p)
+            if sales:
+                self.sell(pid, sales)
+                return True
+        elif r < 0.72:
+            options = legal.tradable(s, p)
+            if options:
+                return self.sell_to_player(pid, options)
+        return False
 
 
 def simulate(

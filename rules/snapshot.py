@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 
 from rules.board import get_board
-from rules.state import BuyDecision, CardDraw, GameState, Holding, PlayerState, RentDue
+from rules.state import BuyDecision, CardDraw, GameState, Holding, JailExit, PlayerState, RentDue
 from rules.variants import Variant
 
 VERSION = 1
@@ -35,6 +35,7 @@ def dump_state(s: GameState) -> dict:
         "bank_sale": list(s.bank_sale),
         "rents": [asdict(r) for r in s.rents],
         "fee_paid": list(s.fee_paid),
+        "jail_exit": None if s.jail_exit is None else asdict(s.jail_exit),
         "time_up": s.time_up,
         "finished": s.finished,
         "end_reason": s.end_reason,
@@ -71,9 +72,14 @@ def load_state(data: dict) -> GameState:
         bank_sale=tuple(data.get("bank_sale", ())),
         rents=tuple(RentDue(**r) for r in data["rents"]),
         fee_paid=tuple(data["fee_paid"]),
+        jail_exit=_jail_exit(data.get("jail_exit")),
         time_up=data["time_up"],
         finished=data["finished"],
         end_reason=data["end_reason"],
         bankruptcies=data["bankruptcies"],
         events=data["events"],
     )
+
+
+def _jail_exit(d: dict | None) -> JailExit | None:
+    return None if d is None else JailExit(d["player"], tuple(d["dice"]), d["doubles_count"])

@@ -1,8 +1,9 @@
 """The state of one game: players, holdings, the bank's buildings, the turn and what is pending.
 
-The engine never mutates a state it was given: it clones it (cheap: a few dozen small objects, whatever
-the length of the game) and changes the clone. States compare equal by value, so a state rebuilt from the
-record can be checked against one updated event by event.
+:func:`rules.apply` changes a clone of the state it is given (cheap: a few dozen small objects, whatever the
+length of the game), or the state itself when the caller owns it (``in_place=True``: a replay, the console
+that loads the state per request). States compare equal by value, so a state rebuilt from the record can be
+checked against one updated event by event.
 """
 
 from __future__ import annotations
@@ -81,6 +82,16 @@ class RentDue:
     amount: int
 
 
+@dataclass(frozen=True, slots=True)
+class JailExit:
+    """A prisoner's roll that frees him once he has paid the fine it imposed (seed 002: "pay 50 … before
+    you can move your chip"): the token moves by these dice when his cash is back to zero or more."""
+
+    player: str
+    dice: tuple[int, int]
+    doubles_count: bool  # the dice count as a roll of the turn (doubles, roll again): a roll after waiting
+
+
 @dataclass(slots=True)
 class GameState:
     board: Board
@@ -101,12 +112,17 @@ class GameState:
         int, ...
     ] = ()  # squares of a player bankrupt to the bank: auctionable until the next roll
     rents: tuple[RentDue, ...] = ()  # claimable rents (lapse at the next roll)
-    fee_paid: tuple[int, ...] = ()  # mortgaged squares received with the 10 % paid, until the next roll
+    fee_paid: tuple[int, ...] = ()  # mortgaged squares received with the 10 % paid, until the receiver rolls
+    jail_exit: JailExit | None = None  # a prisoner's move waiting for his fine to be paid
     time_up: bool = False
     finished: bool = False
     end_reason: str | None = None
     bankruptcies: int = 0
     events: int = 0  # events applied
+    by_id: dict[str, PlayerState] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self):
+        self.by_id = {p.id: p for p in self.players}
 
     @classmethod
     def new(cls, board: Board, variant: Variant, players: list[tuple[str, str, str | None]]) -> GameState:
@@ -123,18 +139,13 @@ class GameState:
         for name in _STATE_FIELDS:
             setattr(c, name, getattr(self, name))
         c.players = [p.clone() for p in self.players]
+        c.by_id = {p.id: p for p in c.players}
         c.holdings = dict(self.holdings)
         return c
 
     # -- look-ups -------------------------------------------------------------------------------------
-    def index_of(self, player_id: str) -> int:
-        for i, p in enumerate(self.players):
-            if p.id == player_id:
-                return i
-        raise KeyError(player_id)
-
     def player(self, player_id: str) -> PlayerState:
-        return self.players[self.index_of(player_id)]
+        return self.by_id[player_id]
 
     @property
     def active_players(self) -> list[PlayerState]:
@@ -158,4 +169,4 @@ class GameState:
         return {c for p in self.players for c in p.jail_cards}
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name not in ("players", "by_id", "holdings"))

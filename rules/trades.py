@@ -2,27 +2,31 @@
 
 from __future__ import annotations
 
-from rules.errors import RuleError, gettext_noop
+from rules.errors import Refusal, gettext_noop, refusal
 from rules.messages import msg
 from rules.movements import Leg
-from rules.ownership import owned_property, require_no_buildings, transfer_fee
+from rules.ownership import buildings_refusal, ownership_refusal, transfer_fee
 from rules.state import GameState, PlayerState
 from rules.transaction import Tx
 from rules.valuation import property_value
 
+_TO_TRADE = msg(gettext_noop("To trade a square"))
 
-def check_trade_side(s: GameState, p: PlayerState, side: dict) -> None:
+
+def square_trade_refusal(s: GameState, p: PlayerState, square: int) -> Refusal | None:
+    """``p`` may hand ``square`` over in a trade (RULES.md §1 'trading a street', per variant)."""
+    return ownership_refusal(s, p, square) or buildings_refusal(
+        s, square, s.variant.trade_needs_no_buildings_on, "trade.buildings", _TO_TRADE
+    )
+
+
+def trade_side_refusal(s: GameState, p: PlayerState, side: dict) -> Refusal | None:
     for m in side["squares"]:
-        owned_property(s, p, m)
-        require_no_buildings(
-            s,
-            m,
-            s.variant.trade_needs_no_buildings_on,
-            "trade.buildings",
-            msg(gettext_noop("To trade a square")),
-        )
-    if side["cash"] and side["cash"] > p.cash:
-        raise RuleError(
+        r = square_trade_refusal(s, p, m)
+        if r is not None:
+            return r
+    if side["cash"] and side["cash"] > p.cash:  # a voluntary spend: covered by cash (RULES.md §1)
+        return refusal(
             "trade.cash",
             gettext_noop("{player} has only {cash} in cash, not {amount}."),
             player=p.name,
@@ -30,28 +34,34 @@ def check_trade_side(s: GameState, p: PlayerState, side: dict) -> None:
             amount=side["cash"],
         )
     if side["jail_cards"] > len(p.jail_cards):
-        raise RuleError(
+        return refusal(
             "trade.jail_cards",
             gettext_noop("{player} has {n} 'Get out of jail free' cards."),
             player=p.name,
             n=len(p.jail_cards),
         )
+    return None
+
+
+def trade_refusal(s: GameState, a: PlayerState, b: PlayerState, give: dict, get: dict) -> Refusal | None:
+    if a.id == b.id:
+        return refusal("trade.self", gettext_noop("A player cannot trade with himself."))
+    if b.bankrupt:
+        return refusal("player.bankrupt", gettext_noop("{player} is bankrupt."), player=b.name)
+    if not any(
+        (give["squares"], give["cash"], give["jail_cards"], get["squares"], get["cash"], get["jail_cards"])
+    ):
+        return refusal("trade.empty", gettext_noop("A trade must exchange something."))
+    return trade_side_refusal(s, a, give) or trade_side_refusal(s, b, get)
 
 
 def trade(tx: Tx, ev: dict) -> None:
     s = tx.s
-    a, b = s.player(ev["player"]), s.player(ev["with"])
-    if a.id == b.id:
-        raise RuleError("trade.self", gettext_noop("A player cannot trade with himself."))
-    if b.bankrupt:
-        raise RuleError("player.bankrupt", gettext_noop("{player} is bankrupt."), player=b.name)
+    a, b = s.by_id[ev["player"]], s.by_id[ev["with"]]
     give, get = ev["give"], ev["get"]
-    if not any(
-        (give["squares"], give["cash"], give["jail_cards"], get["squares"], get["cash"], get["jail_cards"])
-    ):
-        raise RuleError("trade.empty", gettext_noop("A trade must exchange something."))
-    for p, side in ((a, give), (b, get)):
-        check_trade_side(s, p, side)
+    r = trade_refusal(s, a, b, give, get)
+    if r is not None:
+        raise r.error()
 
     def value(side):
         return sum(property_value(s, m, s.holdings[m].mortgaged) for m in side["squares"])

@@ -1,41 +1,55 @@
-"""One event being applied: the cloned state, the movements it produced and what it says happened.
+"""One event being applied: the state it changes, the movements it produced and what it says happened.
 
-Handlers change cash only through :meth:`Tx.transfer` and :meth:`Tx.exchange`, which record every change
-as a :class:`~rules.movements.Movement`; this is what lets tests check that the state and the ledger agree.
+Handlers change cash only through :meth:`Tx.transfer`, :meth:`Tx.exchange` and :meth:`Tx.record`, which record
+every change as a :class:`~rules.movements.Movement`; this is what lets tests check that the state and the
+ledger agree.
+
+Who is owed a debt (RULES.md §1 "Paying what you have not got"): a payment the rules impose may take the
+payer's cash below zero; the creditor is the payee of the payment that took it there — and a player's claim
+comes before the bank's: a payment to a player made while the payer is in debt to the bank makes that player
+the creditor, so a bankruptcy to the bank never leaves a player holding money the bankrupt never had.
 """
 
 from __future__ import annotations
 
-from rules.errors import RuleError
-from rules.messages import Message, gettext_noop
+from rules.errors import Refusal, gettext_noop, refusal
+from rules.messages import Message
 from rules.movements import BANK, Leg, Movement
 from rules.state import GameState
 
 
+class UnbalancedMovement(Exception):
+    """A movement whose cash does not sum to zero: a bug of the engine, never the referee's input."""
+
+
 class Tx:
-    def __init__(self, state: GameState):
+    __slots__ = ("s", "movements", "notes", "narrate")
+
+    def __init__(self, state: GameState, narrate: bool = True):
         self.s = state
         self.movements: list[Movement] = []
         self.notes: list[Message] = []  # what the event says happened
+        self.narrate = narrate  # False: no notes (a replay for the books and the score only)
 
-    # -- narration ------------------------------------------------------------------------------------
+    # -- narration (hot paths test ``tx.narrate`` first, to skip building the values) ------------------
     def note(self, template: str, **params) -> None:
-        self.notes.append(Message(template, params))
+        if self.narrate:
+            self.notes.append(Message(template, params))
 
     def name(self, party: str) -> str:
-        return "bank" if party == BANK else self.s.player(party).name
+        return "bank" if party == BANK else self.s.by_id[party].name
 
     def square_name(self, index: int) -> str:
-        return self.s.board.square(index).name
+        return self.s.board.squares[index].name
 
     # -- money ----------------------------------------------------------------------------------------
     def _cash(self, party: str, delta: int, creditor: str) -> None:
         if party == BANK:
             return
-        p = self.s.player(party)
+        p = self.s.by_id[party]
         p.cash += delta
         if p.cash < 0:
-            if p.debt_to is None:
+            if p.debt_to is None or (delta < 0 and p.debt_to == BANK and creditor != BANK):
                 p.debt_to = creditor
         else:
             p.debt_to = None
@@ -61,23 +75,26 @@ class Tx:
         self, kind: str, legs: list[Leg], square: int | None = None, detail: str = "", creditor: str = BANK
     ):
         """A movement between several parties (a trade, a bankruptcy); applies the cash of every leg."""
-        assert sum(g.cash for g in legs) == 0, "a movement's cash must sum to zero"
+        if sum(g.cash for g in legs) != 0:  # checked before anything changes, also under ``python -O``
+            raise UnbalancedMovement(f"{kind}: the cash of {legs} does not sum to zero")
         for g in legs:
             self._cash(g.party, g.cash, creditor)
         self.movements.append(Movement(kind, tuple(legs), square, detail))
 
-    def require_cash(self, player_id: str, amount: int, what: str | Message) -> None:
-        """``what``: a square's name, or a message naming the payment."""
-        p = self.s.player(player_id)
-        if p.cash < amount:
-            raise RuleError(
-                "money.insufficient",
-                gettext_noop(
-                    "{player} has {cash} in cash and cannot pay {amount} for {what}: raise money first "
-                    "(sell buildings, mortgage, trade)."
-                ),
-                player=p.name,
-                cash=p.cash,
-                amount=amount,
-                what=what,
-            )
+
+def cash_refusal(s: GameState, player_id: str, amount: int, what: str | Message) -> Refusal | None:
+    """A voluntary spend must be covered by cash (RULES.md §1). ``what``: a square's name or a message."""
+    p = s.by_id[player_id]
+    if p.cash >= amount:
+        return None
+    return refusal(
+        "money.insufficient",
+        gettext_noop(
+            "{player} has {cash} in cash and cannot pay {amount} for {what}: raise money first "
+            "(sell buildings, mortgage, trade)."
+        ),
+        player=p.name,
+        cash=p.cash,
+        amount=amount,
+        what=what,
+    )

@@ -7,7 +7,8 @@ blocks the next roll, and the next player's roll begins the next turn.
 
 from __future__ import annotations
 
-from rules.errors import RuleError, gettext_noop
+from rules import jail
+from rules.errors import Refusal, gettext_noop, refusal
 from rules.state import BuyDecision, CardDraw, GameState
 
 
@@ -15,13 +16,14 @@ def next_roller(s: GameState) -> int | None:
     """Seat index of the player who rolls next (the current one if he must roll again)."""
     if s.finished:
         return None
-    if s.turn is not None and s.roll_again and not s.players[s.turn].bankrupt:
+    players = s.players
+    if s.turn is not None and s.roll_again and not players[s.turn].bankrupt:
         return s.turn
-    n = len(s.players)
+    n = len(players)
     start = -1 if s.turn is None else s.turn
     for step in range(1, n + 1):
         i = (start + step) % n
-        if not s.players[i].bankrupt:
+        if not players[i].bankrupt:
             return i
     return None
 
@@ -33,9 +35,7 @@ def begin_turn(s: GameState, seat: int) -> None:
     s.rolls = 0
     s.doubles = 0
     s.roll_again = False
-    p = s.players[seat]
-    if p.in_jail:
-        p.jail_turns += 1
+    jail.count_turn(s.players[seat])
 
 
 def deals_missing(s: GameState) -> list[tuple[str, int]]:
@@ -46,27 +46,40 @@ def deals_missing(s: GameState) -> list[tuple[str, int]]:
     return [(p.id, n - p.dealt) for p in s.players if p.dealt < n]
 
 
-def blocking_error(s: GameState) -> RuleError | None:
+def blocked(s: GameState) -> bool:
+    """Something must happen before the next roll (the cheap test; :func:`blocking` says what)."""
+    if s.decision is not None or s.auctions:
+        return True
+    for p in s.players:
+        if p.cash < 0 and not p.bankrupt:
+            return True
+    return bool(s.variant.deal_title_deeds) and bool(deals_missing(s))
+
+
+def blocking(s: GameState) -> Refusal | None:
     """Why the next roll (or the end of the turn) cannot happen yet, or None."""
+    if not blocked(s):
+        return None
     d = s.decision
     if isinstance(d, BuyDecision):
-        return RuleError(
+        sq = s.board.squares[d.square]
+        return refusal(
             "pending.buy",
             gettext_noop("{player} must first buy or decline {square} (price {price})."),
-            player=s.player(d.player).name,
-            square=s.board.square(d.square).name,
-            price=s.board.square(d.square).price,
+            player=s.by_id[d.player].name,
+            square=sq.name,
+            price=sq.price,
         )
     if isinstance(d, CardDraw):
-        return RuleError(
+        return refusal(
             "pending.card",
             gettext_noop("{player} must first draw a card from {deck}."),
-            player=s.player(d.player).name,
+            player=s.by_id[d.player].name,
             deck=s.board.decks[d.deck].name,
         )
     if s.auctions:
-        sq = s.board.square(s.auctions[0])
-        return RuleError(
+        sq = s.board.squares[s.auctions[0]]
+        return refusal(
             "pending.auction",
             gettext_noop("{square} must first be auctioned (opening bid {opening})."),
             square=sq.name,
@@ -75,7 +88,17 @@ def blocking_error(s: GameState) -> RuleError | None:
     debtors = s.debtors()
     if debtors:
         p = debtors[0]
-        return RuleError(
+        if jail.fine_owed(s, p):
+            return refusal(
+                "pending.jail_fine",
+                gettext_noop(
+                    "{player} owes {amount} after the jail fine: he must raise money (sell buildings, "
+                    "mortgage, trade) before his token moves, or be declared bankrupt."
+                ),
+                player=p.name,
+                amount=-p.cash,
+            )
+        return refusal(
             "pending.debt",
             gettext_noop(
                 "{player} owes {amount}: he must raise money (sell buildings, mortgage, trade) "
@@ -84,25 +107,12 @@ def blocking_error(s: GameState) -> RuleError | None:
             player=p.name,
             amount=-p.cash,
         )
-    missing = deals_missing(s)
-    if missing:
-        player_id, count = missing[0]
-        return RuleError(
-            "pending.deal",
-            gettext_noop("Title deeds must be dealt first: {player} is owed {count}."),
-            player=s.player(player_id).name,
-            count=count,
-        )
-    return None
-
-
-def blocked(s: GameState) -> bool:
-    """Something must happen before the next roll (the cheap test behind :func:`blocking_error`)."""
-    return (
-        s.decision is not None
-        or bool(s.auctions)
-        or any(p.cash < 0 and not p.bankrupt for p in s.players)
-        or (bool(s.variant.deal_title_deeds) and bool(deals_missing(s)))
+    player_id, count = deals_missing(s)[0]
+    return refusal(
+        "pending.deal",
+        gettext_noop("Title deeds must be dealt first: {player} is owed {count}."),
+        player=s.by_id[player_id].name,
+        count=count,
     )
 
 
@@ -114,22 +124,24 @@ def round_complete(s: GameState) -> bool:
     """The current turn is the last one of the round: no active player sits after it."""
     if s.turn is None:
         return True
-    return all(p.bankrupt for p in s.players[s.turn + 1 :])
+    for p in s.players[s.turn + 1 :]:  # noqa: SIM110 (a loop: this runs after every event)
+        if not p.bankrupt:
+            return False
+    return True
 
 
 def check_end(s: GameState) -> None:
     """Finish the game when the variant says so (RULES.md §1 'end of game')."""
-    if s.finished:
-        return
     v = s.variant
-    active = len(s.active_players)
+    if s.finished or not (s.bankruptcies or s.time_up or v.max_rounds):
+        return None
     if v.end_after_bankruptcies and s.bankruptcies >= v.end_after_bankruptcies:
         return finish(s, "bankruptcy")
-    if active <= 1:
+    if s.bankruptcies and len(s.active_players) <= 1:
         return finish(s, "last_player")
     if s.time_up and not v.finish_round_on_time:
         return finish(s, "time")
-    if turn_complete(s) and round_complete(s):
+    if (v.max_rounds or s.time_up) and not s.roll_again and round_complete(s) and not blocked(s):
         if v.max_rounds and s.round >= v.max_rounds:
             return finish(s, "rounds")
         if s.time_up:

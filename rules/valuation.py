@@ -1,64 +1,11 @@
-"""Rent and book values: pure functions of a state (RULES.md §1 rent rows, §2 equity, §3 net worth)."""
+"""Book values: pure functions of a state (RULES.md §2 equity, §3 net worth); the rent is in
+:mod:`rules.rent`."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from rules.state import GameState
-
-
-def group_owned_by(s: GameState, square: int, owner: str) -> bool:
-    return all(s.owner_of(m) == owner for m in s.board.group_of(square))
-
-
-def group_mortgaged(s: GameState, square: int) -> bool:
-    return any(s.holdings[m].mortgaged for m in s.board.group_of(square) if m in s.holdings)
-
-
-def owned_in_set(s: GameState, square: int, owner: str) -> int:
-    """How many squares of ``square``'s set (railroads, utilities) ``owner`` holds, per the variant."""
-    count_mortgaged = s.variant.sets_count_mortgaged
-    return sum(
-        1
-        for m in s.board.group_of(square)
-        if (h := s.holdings.get(m)) and h.owner == owner and (count_mortgaged or not h.mortgaged)
-    )
-
-
-def rent_for(
-    s: GameState,
-    square: int,
-    dice_total: int | None = None,
-    rent_multiplier: int = 1,
-    utility_multiplier: int | None = None,
-) -> int:
-    """The rent the owner of ``square`` may claim from a player landing there (0 when mortgaged)."""
-    sq = s.board.square(square)
-    h = s.holdings[square]
-    if h.mortgaged:
-        return 0
-    v = s.variant
-    if sq.kind == "street":
-        if h.level == 0:
-            base = sq.rents[0]
-            if (
-                v.double_rent_full_group
-                and group_owned_by(s, square, h.owner)
-                and not group_mortgaged(s, square)
-            ):
-                base *= 2
-        elif h.level >= v.hotel_level:
-            base = sq.rents[5]
-        else:
-            base = sq.rents[h.level]
-    elif sq.kind == "railroad":
-        base = sq.rents[max(1, owned_in_set(s, square, h.owner)) - 1]
-    else:  # utility
-        if dice_total is None:
-            raise ValueError("utility rent needs the dice")
-        mult = utility_multiplier or sq.multipliers[max(1, owned_in_set(s, square, h.owner)) - 1]
-        base = mult * dice_total
-    return base * rent_multiplier
 
 
 def holding_value(s: GameState, square: int) -> int:

@@ -44,7 +44,8 @@ class Variant:
     # rent
     double_rent_full_group: bool = True  # unbuilt street, whole group owned, none of it mortgaged
     sets_count_mortgaged: bool = True  # (decision) mortgaged railroads/utilities count for "number owned"
-    rent_lapses_at: Literal["next_roll", "next_player_roll"] = "next_roll"
+    # a pending rent lapses at the next player's roll (RULES.md §1, seeds 001/004) or at any next roll
+    rent_lapses_at: Literal["next_roll", "next_player_roll"] = "next_player_roll"
     # trades
     trade_needs_no_buildings_on: Scope = "group"
     # jail

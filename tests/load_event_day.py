@@ -642,7 +642,7 @@ def verify(referees: list[Referee]) -> dict:
         if game.version != len(stored):
             bad("version != events", f"table {ref.plan.table}: version {game.version}, {len(stored)} events")
         record = moves.record_of(game)
-        result = replay(record)
+        result = replay(record, keep=True)
         if result.error is not None:
             bad("replay mismatches", f"table {ref.plan.table}: replay error {result.error}")
             continue

@@ -2,8 +2,8 @@
 
 import pytest
 
-from ledger.report import ledger_for, summary
-from rules import RuleError, replay
+from ledger.report import replay_ledger, summary
+from rules import RuleError
 from rules.simulate import simulate
 from tournament import moves
 from tournament.models import Game, GameEvent
@@ -36,15 +36,13 @@ def test_snapshot_equals_full_replay_after_every_event(variant, board):
     )
     for ev in record["events"]:
         game = moves.submit(game.pk, ev, version=game.version).game
-        rebuilt = replay(moves.record_of(game))
+        rebuilt, ledger = replay_ledger(moves.record_of(game))
         assert rebuilt.error is None
         assert moves.current_state(game) == rebuilt.state
-        ledger = ledger_for(rebuilt)
         assert game.ledger == {pid: [ledger.income(pid), ledger.cost(pid)] for pid in game.ledger}
-    exported = replay(moves.record_of(game))
-    assert summary(exported.state, ledger_for(exported)) == summary(
-        replay(record).state, ledger_for(replay(record))
-    )
+    exported, ledger = replay_ledger(moves.record_of(game))
+    direct, direct_ledger = replay_ledger(record)
+    assert summary(exported.state, ledger) == summary(direct.state, direct_ledger)
     assert game.status == (Game.Status.FINISHED if exported.state.finished else Game.Status.RUNNING)
 
 

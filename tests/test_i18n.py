@@ -59,12 +59,13 @@ def test_rule_error_in_polish_and_english_with_nested_fragment():
 
 def test_notes_translate():
     result = replay(
-        {
+        keep=True,
+        data={
             "variant": "classic",
             "board": "classic-pl",
             "players": [{"id": "A"}, {"id": "B"}],
             "events": [{"type": "roll", "player": "A", "dice": [1, 3]}],
-        }
+        },
     )
     with translation.override("pl"):
         texts = [message_text(n) for n in result.outcomes[0].notes]

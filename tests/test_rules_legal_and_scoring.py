@@ -61,7 +61,7 @@ def test_every_offered_action_is_accepted_by_the_engine():
     for seed in range(12):
         variant, board = rng.choice([("classic", "classic-us"), ("tournament-pl", "classic-pl")])
         sim = Simulator(variant, board, 4, seed, rounds=25)
-        result = replay(sim.run())
+        result = replay(sim.run(), keep=True)
         for out in result.outcomes[::7]:
             s = out.state
             legal = legal_actions(s)

@@ -93,6 +93,7 @@ def test_classic_mortgaged_square_received_pays_ten_percent_at_once():
     t("trade", **{"player": "A", "with": "B", "give": {"squares": [39]}, "get": {"cash": 100}})
     assert t.cash("B") == 1500 - 100 - 20
     t.roll("A", 4, 6)
+    t.roll("B", 4, 6)  # the receiver's next roll: the 10 % paid no longer counts
     t("unmortgage", player="B", square=39)
     assert t.cash("B") == 1380 - 220  # lifting later costs another 10 %
 

@@ -15,7 +15,7 @@ import random
 import pytest
 
 from ledger import Ledger
-from ledger.report import ledger_for, summary
+from ledger.report import replay_ledger, summary
 from rules import BANK, replay
 from rules.simulate import Simulator
 from rules.valuation import net_worth
@@ -36,7 +36,7 @@ def check_game(variant, board, seed):
     rounds = None if variant == "tournament-pl" else rng.choice([None, rng.randint(3, 40)])
     sim = Simulator(variant, board, players, seed, rounds, max_events=3000 if seed % 10 == 0 else 600)
     record = json.loads(json.dumps(sim.run()))
-    result = replay(record)
+    result = replay(record, keep=True)
     assert result.error is None, (seed, result.error)
     assert result.state == sim.state, seed
 
@@ -66,8 +66,8 @@ def check_game(variant, board, seed):
 
     if seed % 5:
         return len(record["events"]), final.end_reason
-    again = replay(record)
-    assert summary(again.state, ledger_for(again)) == summary(final, ledger_for(result))
+    again, again_ledger = replay_ledger(record)
+    assert summary(again.state, again_ledger) == summary(final, ledger)
     if result.outcomes:
         k = rng.randint(1, len(result.outcomes))
         rebuilt = replay({**record, "events": record["events"][:k]}, keep=False)
@@ -107,3 +107,81 @@ def test_apply_leaves_the_given_state_untouched():
         new = apply(state, ev).state
         assert state == before
         state = new
+
+
+def test_a_refused_event_changes_nothing_even_in_place():
+    """``apply(..., in_place=True)`` checks before it changes: a refused event leaves the state as it was."""
+    from rules import RulesError, apply
+
+    rng = random.Random(7)
+    refused = 0
+    for seed, (variant, board) in enumerate(VARIANTS * 2):
+        sim = Simulator(variant, board, rng.randint(2, 5), seed, rounds=30)
+        record = sim.run()
+        ids = [p["id"] for p in record["players"]]
+        state = replay({**record, "events": []}).state
+        for k, ev in enumerate(record["events"]):
+            if k % 3 == 0:
+                for _ in range(4):
+                    bad = random_event(rng, ids)
+                    before = state.clone()
+                    try:
+                        apply(state, bad, in_place=True)
+                    except RulesError:
+                        refused += 1
+                        assert state == before, (seed, k, bad)
+                    else:
+                        state = before  # accepted: go on with the game as recorded
+            apply(state, ev, in_place=True)
+    assert refused > 1000
+
+
+def random_event(rng: random.Random, ids: list[str]) -> dict:
+    kind = rng.choice(
+        [
+            "roll",
+            "buy",
+            "decline",
+            "auction",
+            "rent",
+            "card",
+            "build",
+            "sell_building",
+            "mortgage",
+            "unmortgage",
+            "trade",
+            "jail_fine",
+            "jail_card",
+            "timeout",
+            "bankrupt",
+            "time_up",
+            "deal",
+        ]
+    )
+    sq = rng.randrange(40)
+    ev = {"type": kind, "player": rng.choice(ids)}
+    if kind == "roll":
+        ev["dice"] = [rng.randint(1, 6), rng.randint(1, 6)]
+    elif kind == "auction":
+        ev.update(square=sq, winner=rng.choice([*ids, None]), price=rng.choice([0, 1, 50, 400, 5000]))
+    elif kind in ("build", "sell_building"):
+        ev.update(square=sq, count=rng.randint(1, 5))
+    elif kind in ("mortgage", "unmortgage", "rent"):
+        ev["square"] = sq
+    elif kind == "card":
+        ev["effect"] = rng.choice(
+            [{"kind": "collect", "amount": 10}, {"kind": "move_to", "square": sq}, {"kind": "jail_card"}]
+        )
+    elif kind == "trade":
+        ev.update(
+            {
+                "with": rng.choice(ids),
+                "give": {"squares": [sq], "cash": rng.choice([0, 10, 9999])},
+                "get": {"cash": rng.choice([0, 10])},
+            }
+        )
+    elif kind == "deal":
+        ev["squares"] = [sq]
+    if rng.random() < 0.2:
+        ev["amount"] = rng.choice([0, 1, 100])
+    return ev

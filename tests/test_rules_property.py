@@ -172,16 +172,16 @@ def test_rent_lapses_at_next_roll():
     t.fails("rent.none", "rent", player="A")
 
 
-def test_rent_lapses_at_the_extra_roll_of_a_double_by_default():
-    t = Table()
+def test_rent_lapses_at_the_extra_roll_of_a_double_with_next_roll_option():
+    t = Table(options={"rent_lapses_at": "next_roll"})
     t.give("C", 8)
     t.roll("A", 4, 4)  # 8 Vermont
     t.roll("A", 1, 3)  # 12 Electric Company (unowned)
     t.fails("rent.none", "rent", player="A")
 
 
-def test_rent_survives_the_extra_roll_with_next_player_roll_option():
-    t = Table(options={"rent_lapses_at": "next_player_roll"})
+def test_rent_survives_the_extra_roll_by_default():
+    t = Table()
     t.give("C", 8)
     t.roll("A", 4, 4)
     t.roll("A", 4, 6)  # 18 Tennessee

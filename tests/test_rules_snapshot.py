@@ -20,7 +20,7 @@ from rules.snapshot import dump_state, load_state
 )
 def test_snapshot_round_trip_at_every_event(variant, board):
     for seed in range(4):
-        result = replay(simulate(variant, board, 4, seed, rounds=20))
+        result = replay(simulate(variant, board, 4, seed, rounds=20), keep=True)
         for out in result.outcomes:
             data = json.loads(json.dumps(dump_state(out.state)))
             assert load_state(data) == out.state

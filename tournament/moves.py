@@ -13,9 +13,9 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from ledger import Ledger
 from ledger.card import totals
-from rules import RulesError, apply, parse_record, replay
+from ledger.report import replay_ledger
+from rules import RulesError, apply, parse_record
 from rules.messages import to_data
 from rules.record import FORMAT
 from rules.replay import start_state
@@ -194,7 +194,7 @@ def submit(
         if is_closed(game):
             raise GameClosed()
         _require_version(game, version)
-        out = apply(load_state(game.state), event)
+        out = apply(load_state(game.state), event, in_place=True)
         row = GameEvent.objects.create(
             game=game,
             seq=game.next_seq,
@@ -226,7 +226,7 @@ def _set_status(game: Game, state: GameState, now) -> None:
 def rebuild(game: Game) -> None:
     """Replay the active events from scratch into the snapshot and the ledger totals."""
     record = record_of(game)
-    result = replay(record)
+    result, ledger = replay_ledger(record)
     if result.error is not None:
         seq = None
         if result.error["index"] is not None:
@@ -236,9 +236,6 @@ def rebuild(game: Game) -> None:
             rules_error=result.exception,
             seq=seq,
         )
-    ledger = Ledger([p["id"] for p in record["players"]], result.state.variant.starting_cash)
-    for i, out in enumerate(result.outcomes):
-        ledger.post(i, out.movements)
     game.state = dump_state(result.state)
     game.ledger = {pid: [ledger.income(pid), ledger.cost(pid)] for pid in ledger.players}
     _set_status(game, result.state, timezone.now())

@@ -197,6 +197,7 @@ def _replayed(table: Table, record: dict, players: list[dict]) -> list[tuple[dic
     """The events as the console stores them (the engine's normalised event, its notes), or the index and
     reason of the first one the rules forbid."""
     t = table.round.tournament
+    stored: list[tuple[dict, list]] = []
     result = replay(
         {
             "format": FORMAT,
@@ -205,7 +206,10 @@ def _replayed(table: Table, record: dict, players: list[dict]) -> list[tuple[dic
             "players": [{k: v for k, v in p.items() if k != "participant"} for p in players],
             "options": t.game_options(),
             "events": record.get("events", []),
-        }
+        },
+        on_outcome=lambda _i, out: stored.append(
+            (moves.event_data(out.event), [to_data(n) for n in out.notes])
+        ),
     )
     if result.error is not None:
         message = error_text(result.exception)
@@ -215,7 +219,7 @@ def _replayed(table: Table, record: dict, players: list[dict]) -> list[tuple[dic
             _("Event %(index)s (counting from 0) is illegal: %(message)s")
             % {"index": result.error["index"], "message": message}
         )
-    return [(moves.event_data(out.event), [to_data(n) for n in out.notes]) for out in result.outcomes]
+    return stored
 
 
 def _same(game: Game, players: list[dict], events: list[tuple[dict, list]]) -> bool:

@@ -6,8 +6,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
-from ledger.report import ledger_for, summary, text_account
-from rules import Replay, RulesError, load_record_file, replay
+from ledger.report import EventLog, replay_ledger, summary, text_account
+from rules import Replay, RulesError, load_record_file
 from tournament.messages import error_text, message_text
 
 
@@ -29,21 +29,24 @@ class Command(BaseCommand):
             self._replay(opts)
 
     def _replay(self, opts):
+        log = EventLog()
         try:
-            result = replay(load_record_file(opts["file"]))
+            result, ledger = replay_ledger(
+                load_record_file(opts["file"]), on_outcome=log, narrate=opts["format"] == "text"
+            )
         except RulesError as e:
-            result = Replay(None, None, error={"index": None, **e.as_dict()}, exception=e)
+            result, ledger = Replay(None, None, error={"index": None, **e.as_dict()}, exception=e), None
         error = result.error
         if error:
             error = {**error, "message": error_text(result.exception)}
             result.error = error
         if opts["format"] == "json":
-            out = {"error": error} if error else summary(result.state, ledger_for(result))
+            out = {"error": error} if error else summary(result.state, ledger)
             self.stdout.write(json.dumps(out, ensure_ascii=False, indent=1))
         elif result.state is None:
             self.stdout.write(f"ERROR in the record: {error['message']} ({error['code']})")
         else:
-            self.stdout.write(text_account(result, ledger_for(result), message_text), ending="")
+            self.stdout.write(text_account(result, ledger, log, message_text), ending="")
         if error:
             raise CommandError(
                 "illegal event" if error["index"] is not None else "invalid record", returncode=1

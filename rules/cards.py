@@ -1,0 +1,157 @@
+"""Chance / Community Chest cards (Szansa / Kasa Społeczna): drawing the pending card, by its reference in
+the board data or by its effect (GAME_RECORD.md "Card effects"), and carrying the effect out."""
+
+from __future__ import annotations
+
+from rules import jail, moves
+from rules.board import BOARD_SIZE, Card, validate_effect
+from rules.errors import BoardError, RecordError, RuleError, gettext_noop
+from rules.movements import BANK
+from rules.rent import needs_dice
+from rules.state import CardDraw, GameState, PlayerState
+from rules.transaction import Tx
+from rules.valuation import buildings_count
+
+#: What the classic "advance to the nearest railroad / utility" cards print: twice the rent, ten times the
+#: dice. The console offers these; a card that says otherwise is recorded with its own multipliers.
+NEAREST_MULTIPLIERS: dict[str, dict[str, int]] = {
+    "railroad": {"rent_multiplier": 2},
+    "utility": {"utility_multiplier": 10},
+}
+
+
+def _pending_draw(s: GameState, p: PlayerState) -> CardDraw:
+    d = s.decision
+    if not isinstance(d, CardDraw) or d.player != p.id:
+        raise RuleError("card.not_pending", gettext_noop("{player} has no card to draw now."), player=p.name)
+    return d
+
+
+def _listed_card(s: GameState, deck, ref: str) -> Card:
+    deck_id, _, card_id = ref.partition(":")
+    if deck_id != deck.id:
+        raise RuleError(
+            "card.wrong_deck",
+            gettext_noop("{player} draws from {deck}, not from {other}."),
+            player=s.by_id[s.decision.player].name,
+            deck=deck.name,
+            other=deck_id,
+        )
+    if deck.cards is None:
+        raise RuleError(
+            "card.unlisted_deck",
+            gettext_noop("The cards of {deck} are not listed for this board: record the card by its effect."),
+            deck=deck.name,
+        )
+    c = deck.card(card_id)
+    if c is None:
+        raise RuleError(
+            "card.unknown", gettext_noop("{deck} has no card {card}."), deck=deck.name, card=card_id
+        )
+    if c.effect["kind"] == "jail_card" and c.ref in s.held_jail_cards():
+        raise RuleError(
+            "card.held",
+            gettext_noop("The card {card} is held by a player: it cannot be drawn."),
+            card=c.text,
+        )
+    return c
+
+
+def destination(s: GameState, p: PlayerState, effect: dict) -> int | None:
+    """The square a card moves the token to (None: the card does not move it)."""
+    kind = effect["kind"]
+    if kind == "move_to":
+        return effect["square"]
+    if kind == "move_back":
+        return (p.position - effect["steps"]) % BOARD_SIZE
+    if kind == "nearest":
+        return s.board.nearest(p.position, effect["square_kind"])
+    return None
+
+
+def card(tx: Tx, ev: dict) -> None:
+    s = tx.s
+    p = s.by_id[ev["player"]]
+    d = _pending_draw(s, p)
+    deck = s.board.decks[d.deck]
+    ref = ev.get("card")
+    if ref is not None:
+        c = _listed_card(s, deck, ref)
+        effect, detail = c.effect, c.ref
+    else:
+        try:
+            effect = validate_effect(ev.get("effect"), "card effect")
+        except BoardError as e:
+            raise RecordError(e.code, e.template, **e.params) from None
+        if effect["kind"] == "jail_card" and deck.id in s.held_jail_cards():
+            raise RuleError(
+                "card.held",
+                gettext_noop(
+                    "The 'Get out of jail free' card of {deck} is held by a player: it cannot be drawn."
+                ),
+                deck=deck.name,
+            )
+        detail = f"{deck.id}:effect"
+        c = Card(deck.id, "", "", effect)
+    dice = ev.get("dice")
+    target = destination(s, p, effect)
+    if target is not None and dice is None and needs_dice(s, p.id, target):
+        raise RuleError(
+            "card.dice_needed",
+            gettext_noop("{square} is owned: record the dice {player} throws for the rent."),
+            square=s.board.squares[target].name,
+            player=p.name,
+        )
+    s.decision = None
+    tx.note(gettext_noop("{player} draws a card: {text}"), player=p.name, text=c.text or describe(effect))
+    carry_out(tx, p, effect, detail, sum(dice) if dice else None)
+
+
+def describe(effect: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in effect.items())
+
+
+def carry_out(tx: Tx, p: PlayerState, e: dict, detail: str, dice_total: int | None) -> None:
+    s = tx.s
+    kind = e["kind"]
+    if kind == "collect":
+        tx.transfer("card", BANK, p.id, e["amount"], detail=detail)
+    elif kind == "pay":
+        tx.transfer("card", p.id, BANK, e["amount"], detail=detail)
+    elif kind == "move_to":
+        moves.move_to(tx, p, e["square"], e.get("salary", True), dice_total=dice_total)
+    elif kind == "move_back":
+        p.position = destination(s, p, e)
+        moves.land(tx, p, dice_total=dice_total)
+    elif kind == "nearest":
+        moves.move_to(
+            tx,
+            p,
+            destination(s, p, e),
+            True,
+            dice_total=dice_total,
+            rent_multiplier=e.get("rent_multiplier", 1),
+            utility_multiplier=e.get("utility_multiplier"),
+        )
+    elif kind == "go_to_jail":
+        jail.send_to_jail(tx, p)
+    elif kind == "jail_card":
+        p.jail_cards.append(detail if not detail.endswith(":effect") else detail.partition(":")[0])
+    elif kind == "repairs":
+        houses, hotels = buildings_count(s, p.id)
+        amount = houses * e["per_house"] + hotels * e["per_hotel"]
+        tx.transfer("card", p.id, BANK, amount, detail=detail)
+        tx.note(
+            gettext_noop("Repairs: {houses} houses, {hotels} hotels: {amount}."),
+            houses=houses,
+            hotels=hotels,
+            amount=amount,
+        )
+    elif kind == "pay_each_player":
+        for q in s.players:
+            if q is not p and not q.bankrupt:
+                tx.transfer("card", p.id, q.id, e["amount"], detail=detail)
+    elif kind == "collect_from_each_player":
+        for q in s.players:
+            if q is not p and not q.bankrupt:
+                tx.transfer("card", q.id, p.id, e["amount"], detail=detail)
