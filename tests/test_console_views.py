@@ -7,6 +7,8 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from rules import replay
+from rules.board import EFFECT_FIELDS
+from rules.cards import NEAREST_MULTIPLIERS
 from tournament import moves
 from tournament.models import Game, GameEvent
 
@@ -116,6 +118,38 @@ def test_roll_buy_decline_auction_rent(client, referee):
     assert game.ledger == {"A": [6, 0], "B": [0, 36]}
 
 
+def rent_forms(page):
+    """The "rent claimed" forms of a console page: [(square posted, heading)]."""
+    forms = [f for f in page.split("<form")[1:] if 'name="action" value="rent"' in f]
+    return [
+        (int(f.split('name="square" value="')[1].split('"')[0]), f.split("<h2>")[1].split("</h2>")[0])
+        for f in forms
+    ]
+
+
+def test_two_pending_rents_each_claimed_by_its_square(client, referee):
+    game = start(referee, options={"rent_lapses_at": "next_player_roll"})
+    act(client, game, action="roll", player="A", d1=1, d2=3)  # 4: income tax
+    act(client, game, action="roll", player="B", d1=3, d2=3)  # 6, a double
+    act(client, game, action="buy", player="B")
+    act(client, game, action="roll", player="B", d1=1, d2=2)  # 9
+    act(client, game, action="buy", player="B")
+    act(client, game, action="roll", player="A", d1=1, d2=1)  # 6, a double: rent to Bartek
+    page = html(act(client, game, action="roll", player="A", d1=1, d2=2))  # 9: a second rent
+    s = state(game)
+    first, second = s.rents
+    assert (first.square, second.square) == (6, 9) and first.amount != second.amount
+    name = {sq: s.board.square(sq).name for sq in (6, 9)}
+    assert rent_forms(page) == [
+        (r.square, f"Rent {r.amount}: Anna → Bartek ({name[r.square]})") for r in (first, second)
+    ]
+    assert "Not claimed before the next player rolls, it lapses." in page
+    page = html(act(client, game, action="rent", player="A", square=6))
+    assert [(r.square, r.amount) for r in state(game).rents] == [(9, second.amount)]
+    assert rent_forms(page) == [(9, f"Rent {second.amount}: Anna → Bartek ({name[9]})")]
+    assert state(game).player("B").cash == 1500 - 100 - 120 + first.amount  # bought 6 and 9; rent for 6
+
+
 def test_auction_nobody_bought(client, referee):
     game = start(referee)
     act(client, game, action="roll", player="A", d1=1, d2=2)
@@ -136,6 +170,20 @@ def test_card_by_listed_text_and_by_effect(client, referee):
     assert "Enter the amount" in page
     act(client, pl, action="card", player="A", effect_kind="collect", effect_amount="40")
     assert state(pl).player("A").cash == 1540
+
+
+def test_card_effect_form_follows_the_engines_vocabulary(client, referee):
+    game = start(referee)
+    page = html(act(client, game, action="roll", player="A", d1=3, d2=4))  # 7: a card, texts not listed
+    select = page.split('<select name="effect_kind"')[1].split("</select>")[0]
+    assert [o.split('"')[0] for o in select.split('<option value="')[1:]] == list(EFFECT_FIELDS)
+    page = html(act(client, game, action="card", player="A", effect_kind="repairs", effect_per_house="25"))
+    assert "Enter the amount per hotel" in page
+    page = html(act(client, game, action="card", player="A", effect_kind="nearest", effect_square_kind="x"))
+    assert "Choose what the card does" in page and game.version == 1
+    act(client, game, action="card", player="A", effect_kind="nearest", effect_square_kind="utility")
+    effect = GameEvent.objects.get(seq=2).data["effect"]
+    assert effect == {"kind": "nearest", "square_kind": "utility", **NEAREST_MULTIPLIERS["utility"]}
 
 
 def test_build_sell_mortgage_unmortgage(client, referee):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 REPEAT_WEIGHT = 1_000_000
 CLUB_WEIGHT = 1_000
@@ -31,7 +31,6 @@ class Seating:
     tables: list[list[Hashable]]
     repeat_pairs: int = 0  # pairs seated together again
     club_pairs: int = 0  # pairs from one club at one table
-    notes: list[str] = field(default_factory=list)
 
 
 def table_sizes(n: int, size: int = 4) -> list[int]:

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from rules.board import EFFECT_FIELDS
+from rules.cards import NEAREST_MULTIPLIERS
 from rules.record import EVENT_TYPES
 from tournament.models.games import CLIENT_KEY_LENGTH
 
@@ -69,26 +72,33 @@ def _squares(post: QueryDict, name: str) -> list[int]:
     return out
 
 
+#: The integer fields of a card effect: the label in the console's messages and the least value allowed.
+_EFFECT_NUMBERS = {
+    "amount": (gettext_lazy("amount"), 0),
+    "square": (gettext_lazy("square"), 0),
+    "steps": (gettext_lazy("number of squares"), 1),
+    "per_house": (gettext_lazy("amount per house"), 0),
+    "per_hotel": (gettext_lazy("amount per hotel"), 0),
+}
+
+
 def _effect(post: QueryDict) -> dict:
+    """A card written out by its effect: the engine's required fields of the chosen kind (``EFFECT_FIELDS``);
+    the nearest railroad / utility with the multipliers the classic cards print (``NEAREST_MULTIPLIERS``)."""
     kind = post.get("effect_kind") or ""
-    effect: dict = {"kind": kind}
-    if kind in ("collect", "pay", "pay_each_player", "collect_from_each_player"):
-        effect["amount"] = _int(post, "effect_amount", _("amount"))
-    elif kind == "move_to":
-        effect["square"] = _int(post, "effect_square", _("square"))
-    elif kind == "move_back":
-        effect["steps"] = _int(post, "effect_steps", _("number of squares"), minimum=1)
-    elif kind == "nearest":
-        effect["square_kind"] = post.get("effect_square_kind") or "railroad"
-        if effect["square_kind"] == "railroad":
-            effect["rent_multiplier"] = 2
-        else:
-            effect["utility_multiplier"] = 10
-    elif kind == "repairs":
-        effect["per_house"] = _int(post, "effect_per_house", _("amount per house"))
-        effect["per_hotel"] = _int(post, "effect_per_hotel", _("amount per hotel"))
-    elif kind not in ("go_to_jail", "jail_card"):
+    if kind not in EFFECT_FIELDS:
         raise ActionError(_("Choose what the card does."))
+    effect: dict = {"kind": kind}
+    for name in EFFECT_FIELDS[kind]:
+        if name == "square_kind":
+            square_kind = post.get("effect_square_kind") or "railroad"
+            if square_kind not in NEAREST_MULTIPLIERS:
+                raise ActionError(_("Choose what the card does."))
+            effect[name] = square_kind
+            effect.update(NEAREST_MULTIPLIERS[square_kind])
+        else:
+            label, minimum = _EFFECT_NUMBERS.get(name, (name, 0))
+            effect[name] = _int(post, f"effect_{name}", label, minimum=minimum)
     return effect
 
 

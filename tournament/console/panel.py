@@ -9,8 +9,9 @@ from __future__ import annotations
 import uuid
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from rules.board import Board
+from rules.board import EFFECT_FIELDS, Board
 from rules.legal import legal_actions
 from rules.messages import from_data
 from rules.scoring import ranking
@@ -21,18 +22,20 @@ from tournament.models import Game, GameEvent
 from tournament.moves import is_closed
 
 LOG_LENGTH = 12
-EFFECT_KINDS = [
-    "collect",
-    "pay",
-    "move_to",
-    "move_back",
-    "nearest",
-    "go_to_jail",
-    "jail_card",
-    "repairs",
-    "pay_each_player",
-    "collect_from_each_player",
-]
+#: What the console calls each card effect of the engine's vocabulary (``rules.board.EFFECT_FIELDS``); a kind
+#: missing here is offered by its name.
+EFFECT_LABELS = {
+    "collect": gettext_lazy("the bank pays the player"),
+    "pay": gettext_lazy("the player pays the bank"),
+    "move_to": gettext_lazy("advance to a square"),
+    "move_back": gettext_lazy("go back"),
+    "nearest": gettext_lazy("advance to the nearest railroad / utility"),
+    "go_to_jail": gettext_lazy("go to jail"),
+    "jail_card": gettext_lazy("get out of jail free"),
+    "repairs": gettext_lazy("repairs: pay per house and hotel"),
+    "pay_each_player": gettext_lazy("pay each player"),
+    "collect_from_each_player": gettext_lazy("collect from each player"),
+}
 
 
 def level_label(state: GameState, level: int) -> str:
@@ -146,7 +149,8 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         else None,
         "auctions": [{**a, "square": square_label(board, a["square"])} for a in legal.auctions],
         "card": card,
-        "effect_kinds": EFFECT_KINDS,
+        # a card written out by its effect: the engine's kinds, in its order
+        "effect_kinds": [{"kind": k, "label": EFFECT_LABELS.get(k, k)} for k in EFFECT_FIELDS],
         "rents": [
             {
                 **r,
@@ -156,6 +160,7 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
             }
             for r in legal.rents
         ],
+        "rent_lapses_at": v.rent_lapses_at,
         "debts": [
             {**d, "player_name": names[d["player"]], "to_name": names.get(d["to"], _("the bank"))}
             for d in legal.debts
