@@ -76,3 +76,16 @@ def test_a_table_not_started_has_no_game(tournament):
     report = round_report(round_)
     assert report.tables and all(t.game is None and not t.counted for t in report.tables)
     assert all(len(t.seated) >= 3 for t in report.tables)
+
+
+def test_the_series_is_each_players_net_worth_at_the_end_of_each_turn(tournament):
+    """Checked against states kept event by event (the report itself replays in place)."""
+    for table in tournament.round_set.get(number=2).tables.all():
+        report = game_report(table.game)
+        states = [out.state for out in replay(moves.record_of(table.game), keep=True).outcomes]
+        ends = [s for s, after in zip(states, states[1:]) if (s.round, s.turn) != (after.round, after.turn)]
+        ends.append(states[-1])
+        assert report.turn_rounds == [0] + [s.round for s in ends]
+        for p in report.players:
+            expected = [0 if s.player(p.id).bankrupt else net_worth(s, p.id) for s in ends]
+            assert p.series == [1500, *expected], p.name

@@ -179,15 +179,17 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
     events: list[EventReport] = []
     series: dict[str, list[int]] = {pid: [] for pid in ids}
     turn_rounds: list[int] = []
-    last: dict = {}  # the state after the previous event and its (round, turn)
+    # After the previous event: its (round, turn) and who was bankrupt. The replay changes one state object
+    # in place, so what is needed later is copied out of it.
+    last: dict = {}
     start = 0  # the starting cash, known from the first state
 
-    def sample(state) -> None:
+    def sample(round_: int, bankrupt: frozenset) -> None:
         """The net worth of each player at this point: his equity on the ledger posted so far (RULES.md §2:
         they are equal while he is in the game), 0 once bankrupt."""
-        turn_rounds.append(state.round)
-        for p in state.players:
-            series[p.id].append(0 if p.bankrupt else start + ledger.income(p.id) - ledger.cost(p.id))
+        turn_rounds.append(round_)
+        for pid in ids:
+            series[pid].append(0 if pid in bankrupt else start + ledger.income(pid) - ledger.cost(pid))
 
     def on_outcome(i, out) -> None:
         nonlocal start
@@ -198,8 +200,9 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
             for pid in ids:
                 series[pid].append(start)
         elif (state.round, state.turn) != last["turn"]:
-            sample(last["state"])  # the turn before this event is over
-        last["state"], last["turn"] = state, (state.round, state.turn)
+            sample(last["turn"][0], last["bankrupt"])  # the turn before this event is over
+        last["turn"] = (state.round, state.turn)
+        last["bankrupt"] = frozenset(p.id for p in state.players if p.bankrupt)
         ledger.post(i, out.movements)
         rounds.append(state.round)
         cash: dict[str, int] = defaultdict(int)
@@ -223,12 +226,12 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
     state = result.state
     if state is None:  # the header itself is refused: nothing to report but the error
         return GameReport(game, [], [], [], False, None, 0, error=result.error["message"])
-    if "state" not in last:  # no move yet
+    if "turn" not in last:  # no move yet
         turn_rounds.append(0)
         for pid in ids:
             series[pid].append(state.variant.starting_cash)
     else:
-        sample(state)  # the last turn, over or in play
+        sample(state.round, frozenset(p.id for p in state.players if p.bankrupt))  # the last turn
     start = state.variant.starting_cash
     ranks = ranking(state) if state.finished else {}
     by_pid = {p.pid: p for p in players}
