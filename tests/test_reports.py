@@ -1,6 +1,8 @@
 """The figures every output shows, gathered once (tournament.reports): checked against the engine, the ledger
 identity and the confirmed results."""
 
+import itertools
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -83,7 +85,9 @@ def test_the_series_is_each_players_net_worth_at_the_end_of_each_turn(tournament
     for table in tournament.round_set.get(number=2).tables.all():
         report = game_report(table.game)
         states = [out.state for out in replay(moves.record_of(table.game), keep=True).outcomes]
-        ends = [s for s, after in zip(states, states[1:]) if (s.round, s.turn) != (after.round, after.turn)]
+        ends = [
+            s for s, after in itertools.pairwise(states) if (s.round, s.turn) != (after.round, after.turn)
+        ]
         ends.append(states[-1])
         assert report.turn_rounds == [0] + [s.round for s in ends]
         for p in report.players:
