@@ -38,7 +38,7 @@ def table_ranking(table: Table, game: Game | None = None) -> list[dict]:
         }
         for p in state.players
     ]
-    return sorted(rows, key=lambda r: r["rank"])
+    return sorted(rows, key=lambda r: (r["rank"], r["name"]))  # ties by name, as the reports list them
 
 
 def current_result(table: Table) -> TableResult | None:
