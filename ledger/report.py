@@ -9,7 +9,7 @@ from rules.engine import Outcome
 from rules.messages import Message
 from rules.record import Record
 from rules.replay import Replay, replay
-from rules.scoring import ranking
+from rules.scoring import ranking, score
 from rules.state import GameState
 from rules.valuation import net_worth
 
@@ -49,9 +49,9 @@ class EventLog:
 def summary(state: GameState, ledger: Ledger) -> dict:
     """The JSON object of GAME_RECORD.md "Replaying from the command line"."""
     ranks = ranking(state) if state.finished else {}
-    hotel = state.variant.hotel_level
     players = []
     for p in state.players:
+        hotel = state.hotel_level(p.id)
         row = {
             "id": p.id,
             "name": p.name,
@@ -74,6 +74,9 @@ def summary(state: GameState, ledger: Ledger) -> dict:
                 if h.owner == p.id
             ],
         }
+        if p.role:
+            row["role"] = p.role
+            row["score"] = score(state, p.id)  # what ranks him: RULES.md §4 for the game's ending
         if p.cash < 0:
             row["debt"] = {"amount": -p.cash, "to": p.debt_to}
         if ranks:

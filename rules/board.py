@@ -17,7 +17,19 @@ from rules.errors import BoardError, gettext_noop
 BOARDS_DIR = Path(__file__).with_name("boards")
 BOARD_SIZE = 40
 
-SQUARE_KINDS = {"start", "street", "railroad", "utility", "tax", "card", "jail", "parking", "go_to_jail"}
+SQUARE_KINDS = {
+    "start",
+    "street",
+    "railroad",
+    "utility",
+    "tax",
+    "card",
+    "jail",
+    "parking",
+    "go_to_jail",
+    "foundation",  # Anti-Monopoly Foundation: a monopolist pays, a competitor rolls one die for a grant
+}
+ROLES = ("competitor", "monopolist")
 PROPERTY_KINDS = {"street", "railroad", "utility"}
 
 #: The card effect vocabulary: kind -> required fields (and their meaning in the engine).
@@ -49,10 +61,36 @@ class Square:
     unmortgage: int | None = None  # printed unmortgage amount, when the title deed prints one
     amount: int = 0  # tax
     deck: str | None = None
+    # Anti-Monopoly (roles): the monopolist's rent ladder (street: single, city monopolised, 1–3 houses,
+    # apartment; transport: by number owned) and utility multipliers; ``rents`` / ``multipliers`` are the
+    # competitor's. Empty: the same for both roles.
+    monopolist_rents: tuple[int, ...] = ()
+    monopolist_multipliers: tuple[int, ...] = ()
+    role_decks: tuple[
+        tuple[str, str], ...
+    ] = ()  # (role, deck id): a card square drawing from the role's deck
+    percent_choice: bool = False  # income tax: the fixed amount or the role's percentage of assets
+    monopolist_pays: int = 0  # foundation: what a monopolist pays
+    die_grants: tuple[int, ...] = ()  # foundation: what a competitor gets for each face of one die (1–6)
 
     @property
     def is_property(self) -> bool:
         return self.kind in PROPERTY_KINDS
+
+    def deck_for(self, role: str | None) -> str | None:
+        """The deck a player of ``role`` draws from on this card square."""
+        for r, deck in self.role_decks:
+            if r == role:
+                return deck
+        return self.deck
+
+    def rent_ladder(self, role: str | None) -> tuple[int, ...]:
+        return self.monopolist_rents if role == "monopolist" and self.monopolist_rents else self.rents
+
+    def multipliers_for(self, role: str | None) -> tuple[int, ...]:
+        if role == "monopolist" and self.monopolist_multipliers:
+            return self.monopolist_multipliers
+        return self.multipliers
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,21 +257,42 @@ def parse_board(data: dict) -> Board:
         if kind == "street":
             kw["house_cost"] = _int(s, "house_cost", where, minimum=1)
             kw["rents"] = _int_list(s, "rents", where, 6)
+            if s.get("monopolist_rents") is not None:
+                kw["monopolist_rents"] = _int_list(s, "monopolist_rents", where, 6)
         elif kind == "railroad":
             kw["rents"] = _int_list(s, "rents", where, None)
             if not kw["rents"]:
                 raise _err(where, "rents", "must not be empty")
+            if s.get("monopolist_rents") is not None:
+                kw["monopolist_rents"] = _int_list(s, "monopolist_rents", where, len(kw["rents"]))
         elif kind == "utility":
             kw["multipliers"] = _int_list(s, "multipliers", where, None)
             if not kw["multipliers"]:
                 raise _err(where, "multipliers", "must not be empty")
+            if s.get("monopolist_multipliers") is not None:
+                kw["monopolist_multipliers"] = _int_list(
+                    s, "monopolist_multipliers", where, len(kw["multipliers"])
+                )
         elif kind == "tax":
             kw["amount"] = _int(s, "amount", where, minimum=1)
+            kw["percent_choice"] = s.get("percent_choice") is True
         elif kind == "card":
+            decks = data.get("decks") or {}
             deck = s.get("deck")
-            if not isinstance(deck, str) or deck not in (data.get("decks") or {}):
+            if not isinstance(deck, str) or deck not in decks:
                 raise _err(where, "deck", f"unknown deck {deck!r}")
             kw["deck"] = deck
+            role_decks = s.get("role_decks")
+            if role_decks is not None:
+                if not isinstance(role_decks, dict) or set(role_decks) != set(ROLES):
+                    raise _err(where, "role_decks", f"must name a deck for each role ({', '.join(ROLES)})")
+                for role, d in role_decks.items():
+                    if d not in decks:
+                        raise _err(where, f"role_decks.{role}", f"unknown deck {d!r}")
+                kw["role_decks"] = tuple(sorted(role_decks.items()))
+        elif kind == "foundation":
+            kw["monopolist_pays"] = _int(s, "monopolist_pays", where, minimum=0)
+            kw["die_grants"] = _int_list(s, "die_grants", where, 6)
         squares.append(Square(**kw))
 
     kinds = [s.kind for s in squares]

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from rules.errors import Refusal, gettext_noop, refusal
 from rules.messages import Message, msg
-from rules.ownership import amount_refusal, group_owned_by, ownership_refusal
+from rules.ownership import amount_refusal, group_owned_by, monopolised, ownership_refusal
 from rules.state import GameState, PlayerState
 from rules.transaction import Tx, cash_refusal
+from rules.turns import in_own_turn
 
 
-def level_name(s: GameState, level: int) -> Message:
-    if level >= s.variant.hotel_level:
-        return msg(gettext_noop("a hotel"))
+def level_name(s: GameState, level: int, owner: str) -> Message:
+    if level >= s.hotel_level(owner):
+        return msg(gettext_noop("an apartment")) if s.variant.roles else msg(gettext_noop("a hotel"))
     if level == 1:
         return msg(gettext_noop("1 house"))
     return msg(gettext_noop("{n} houses"), n=level)
@@ -47,16 +48,25 @@ def build_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refu
             player=p.name,
             square=sq.name,
         )
-    hotel = v.hotel_level
+    if v.roles and p.role == "monopolist":
+        r = _monopolist_refusal(s, p, square, h.level)
+        if r is not None:
+            return r
+    if v.build_in_own_turn_only and s.final_step is None and not in_own_turn(s, p):
+        return refusal(
+            "build.not_own_turn", gettext_noop("{player} may build only in his own turn."), player=p.name
+        )
+    hotel = s.hotel_level(p.id)
     if h.level + count > hotel:
         return refusal(
             "build.too_high",
             gettext_noop("{square} can take {n} more building levels (it has {level})."),
             square=sq.name,
             n=hotel - h.level,
-            level=level_name(s, h.level),
+            level=level_name(s, h.level, p.id),
         )
     houses, hotels = s.houses, s.hotels
+    unlimited = v.bank_stock_unlimited  # paper stand-ins when the bank's run out
     others = [g.level for m in group if m != square and (g := holdings.get(m)) and g.owner == p.id]
     for level in range(h.level + 1, h.level + count + 1):
         if v.even_building and others and min(others) < level - 1:
@@ -67,20 +77,46 @@ def build_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refu
             )
         if level == hotel:
             hotels -= 1
-            houses += v.houses_per_hotel
-            if hotels < 0:
+            houses += hotel - 1
+            if hotels < 0 and not unlimited:
                 return refusal("bank.no_hotels", gettext_noop("The bank has no hotels left."))
         else:
             houses -= 1
-            if houses < 0:
+            if houses < 0 and not unlimited:
                 return refusal(
                     "bank.no_houses", gettext_noop("The bank has only {n} houses left."), n=s.houses
                 )
     return None
 
 
+def _monopolist_refusal(s: GameState, p: PlayerState, square: int, level: int) -> Refusal | None:
+    """A monopolist builds only in a city he has monopolised (two unmortgaged streets); with the option
+    ``monopolist_builds_on_third_street`` off (the Polish edition), on two of its streets at most."""
+    if not monopolised(s, p.id, square):
+        return refusal(
+            "build.not_monopolised",
+            gettext_noop(
+                "{player} is a monopolist: he builds only in a city where he owns two unmortgaged streets."
+            ),
+            player=p.name,
+        )
+    if not s.variant.monopolist_builds_on_third_street and level == 0:
+        built = [
+            m
+            for m in s.board.members[square]
+            if m != square and (h := s.holdings.get(m)) is not None and h.owner == p.id and h.level
+        ]
+        if len(built) >= 2:
+            return refusal(
+                "build.third_street",
+                gettext_noop("A monopolist builds on two streets of a city, not on the third ({square})."),
+                square=s.board.squares[square].name,
+            )
+    return None
+
+
 def build(tx: Tx, ev: dict) -> None:
-    s, v = tx.s, tx.s.variant
+    s = tx.s
     p = s.by_id[ev["player"]]
     square, count = ev["square"], ev.get("count", 1)
     sq = s.board.squares[square]
@@ -99,10 +135,11 @@ def build(tx: Tx, ev: dict) -> None:
     if r is not None:
         raise r.error()
     h = s.holdings[square]
+    hotel = s.hotel_level(p.id)
     for level in range(h.level + 1, h.level + count + 1):
-        if level == v.hotel_level:
+        if level == hotel:
             s.hotels -= 1
-            s.houses += v.houses_per_hotel
+            s.houses += hotel - 1
         else:
             s.houses -= 1
     s.holdings[square] = h.but(level=h.level + count)
@@ -111,7 +148,7 @@ def build(tx: Tx, ev: dict) -> None:
         gettext_noop("{player} builds on {square} ({level}) for {cost}."),
         player=p.name,
         square=sq.name,
-        level=level_name(s, h.level + count),
+        level=level_name(s, h.level + count, p.id),
         cost=paid,
     )
 
@@ -127,10 +164,11 @@ def sell_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refus
             "sell.too_many",
             gettext_noop("{square} has only {level}."),
             square=s.board.squares[square].name,
-            level=level_name(s, h.level),
+            level=level_name(s, h.level, p.id),
         )
+    hotel = s.hotel_level(p.id)
     # A hotel the bank cannot change back into houses (too few left) may be sold whole, evenly or not.
-    whole_hotel = h.level == v.hotel_level and count == h.level and s.houses < v.houses_per_hotel
+    whole_hotel = h.level == hotel and count == h.level and s.houses < hotel - 1
     if v.even_selling and not whole_hotel:
         others = [
             g.level
@@ -144,9 +182,11 @@ def sell_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refus
                     "sell.uneven",
                     gettext_noop("Sell evenly: first sell from the streets of the group with more."),
                 )
+    if v.bank_stock_unlimited:
+        return None
     houses = s.houses
     for level in range(h.level, h.level - count, -1):
-        houses += -v.houses_per_hotel if level == v.hotel_level else 1
+        houses += -(hotel - 1) if level == hotel else 1
     if houses < 0:
         return refusal(
             "bank.no_houses_for_hotel",
@@ -170,14 +210,15 @@ def sell_building(tx: Tx, ev: dict) -> None:
 
 def sell_levels(tx: Tx, player: str, square: int, count: int) -> None:
     """The bank buys ``count`` building levels at half their price (a cost of the other half)."""
-    s, v = tx.s, tx.s.variant
+    s = tx.s
     sq = s.board.squares[square]
     payout = (sq.house_cost // 2) * count
     h = s.holdings[square]
+    hotel = s.hotel_level(player)
     for level in range(h.level, h.level - count, -1):
-        if level == v.hotel_level:
+        if level == hotel:
             s.hotels += 1
-            s.houses -= v.houses_per_hotel
+            s.houses -= hotel - 1
         else:
             s.houses += 1
     s.holdings[square] = h.but(level=h.level - count)

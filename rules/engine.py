@@ -14,7 +14,21 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules import bankruptcy, buildings, cards, jail, mortgages, moves, purchases, rent, time_limits, trades
+from rules import (
+    bankruptcy,
+    buildings,
+    cards,
+    final_steps,
+    foundation,
+    jail,
+    mortgages,
+    moves,
+    purchases,
+    rent,
+    taxes,
+    time_limits,
+    trades,
+)
 from rules.board import Board
 from rules.errors import RuleError, gettext_noop
 from rules.messages import Message
@@ -43,6 +57,11 @@ HANDLERS = {
     "timeout": time_limits.timeout,
     "bankrupt": bankruptcy.bankrupt,
     "time_up": time_limits.time_up,
+    "income_tax": taxes.income_tax,
+    "foundation": foundation.foundation,
+    "final_keep": final_steps.final_keep,
+    "final_roll": final_steps.final_roll,
+    "final_tour": final_steps.final_tour,
 }
 
 
@@ -62,12 +81,16 @@ def apply(state: GameState, raw_event: dict, *, in_place: bool = False, narrate:
     """Apply one event. ``narrate=False`` leaves out the notes (what happened, in words)."""
     ev = parse_event(raw_event, state.by_id)
     t = ev["type"]
-    if state.finished and not (t == "rent" and state.rents):
+    if state.finished and not ((t == "rent" and state.rents) or (t == "final_roll" and state.variant.roles)):
         raise RuleError(
             "game.finished",
             gettext_noop("The game is over ({reason}): no more events."),
             reason=state.end_reason,
         )
+    if state.final_step is not None:
+        refused = final_steps.refusal_of(state, t)
+        if refused is not None:
+            raise refused
     player = state.by_id.get(ev.get("player"))
     if player is not None and player.bankrupt:
         raise RuleError(

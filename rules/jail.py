@@ -21,7 +21,12 @@ def send_to_jail(tx: Tx, p: PlayerState) -> None:
     if s.turn is not None and s.players[s.turn] is p:
         s.roll_again = False
         s.doubles = 0
-    tx.note(gettext_noop("{player} goes to jail."), player=p.name)
+    if s.variant.roles and p.role == "monopolist":
+        tx.note(gettext_noop("{player} goes to Prison."), player=p.name)
+    elif s.variant.roles:
+        tx.note(gettext_noop("{player} goes to Price War."), player=p.name)
+    else:
+        tx.note(gettext_noop("{player} goes to jail."), player=p.name)
 
 
 def release(p: PlayerState) -> None:

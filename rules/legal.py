@@ -95,7 +95,7 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
             out.timeout = cur.id
         elif out.roll:
             out.timeout = out.roll
-    out.time_up = bool(v.timed_end or v.time_limit_minutes) and not s.time_up
+    out.time_up = v.timed and not s.time_up
     if with_players:
         for p in s.active_players:
             out.players[p.id] = player_options(s, p.id)
@@ -110,7 +110,7 @@ def _owned(s: GameState, player_id: str) -> list:
 
 def buildable(s: GameState, p: PlayerState) -> list[int]:
     """Squares where ``p`` may buy one more building level now (and has the cash for it)."""
-    top = s.variant.hotel_level
+    top = s.hotel_level(p.id)
     return [
         sq
         for sq, h, square in _owned(s, p.id)

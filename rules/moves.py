@@ -6,9 +6,10 @@ from __future__ import annotations
 from rules import jail, mortgages, purchases, rent, turns
 from rules.board import BOARD_SIZE
 from rules.errors import RuleError, gettext_noop
+from rules.foundation import land_on_foundation
 from rules.movements import BANK
 from rules.state import CardDraw, PlayerState
-from rules.taxes import pay_tax
+from rules.taxes import land_on_tax
 from rules.transaction import Tx
 
 
@@ -114,9 +115,11 @@ def land(
     if kind == "go_to_jail":
         jail.send_to_jail(tx, p)
     elif kind == "tax":
-        pay_tax(tx, p, sq)
+        land_on_tax(tx, p, sq)
     elif kind == "card":
-        s.decision = CardDraw(p.id, sq.deck)
+        s.decision = CardDraw(p.id, sq.deck_for(p.role))
+    elif kind == "foundation":
+        land_on_foundation(tx, p, sq)
     elif sq.is_property:
         h = s.holdings.get(sq.index)
         if h is None:

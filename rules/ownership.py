@@ -31,6 +31,18 @@ def group_mortgaged(s: GameState, square: int) -> bool:
     return False
 
 
+def monopolised(s: GameState, owner: str, square: int) -> bool:
+    """Anti-Monopoly rules 10 and 12: ``owner`` has monopolised ``square``'s city (its group): he owns two of
+    its streets, neither of them mortgaged (with three owned, any two unmortgaged)."""
+    holdings = s.holdings
+    unmortgaged = 0
+    for m in s.board.members[square]:
+        h = holdings.get(m)
+        if h is not None and h.owner == owner and not h.mortgaged:
+            unmortgaged += 1
+    return unmortgaged >= 2
+
+
 def owned_in_set(s: GameState, square: int, owner: str) -> int:
     """How many squares of ``square``'s set (railroads, utilities) ``owner`` holds, per the variant
     (RULES.md §1: mortgaged ones count, option ``sets_count_mortgaged``)."""

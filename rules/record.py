@@ -10,12 +10,11 @@ import json
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from rules.board import BOARD_SIZE, Board, get_board
+from rules.board import BOARD_SIZE, ROLES, Board, get_board
 from rules.errors import BoardError, RecordError, VariantError, gettext_noop
 from rules.variants import Variant, make_variant
 
 FORMAT = "monopoly-game-record/1"
-ROLES = ("competitor", "monopolist")
 MAX_PLAYERS = 8
 
 
@@ -102,10 +101,33 @@ def parse_record(data) -> Record:
                 gettext_noop("Player {id}: role must be competitor or monopolist."),
                 id=p["id"],
             )
+    if variant.roles:
+        check_roles([p.get("role") for p in players])
     events = data.get("events", [])
     if not isinstance(events, list):
         raise _bad("record.events", gettext_noop("The record's events must be a list."))
     return Record(variant_id, board_id, players, options, events, variant, board)
+
+
+def check_roles(roles: list[str | None]) -> None:
+    """Anti-Monopoly rule 4: every player is a competitor or a monopolist, the numbers equal or differing by
+    one (5 players: 3 + 2 is legal, 4 + 1 is not)."""
+    if any(r not in ROLES for r in roles):
+        raise _bad(
+            "record.roles_missing", gettext_noop("Every player needs a role: competitor or monopolist.")
+        )
+    competitors = roles.count("competitor")
+    monopolists = len(roles) - competitors
+    if abs(competitors - monopolists) > 1:
+        raise _bad(
+            "record.roles_unbalanced",
+            gettext_noop(
+                "{competitors} competitors and {monopolists} monopolists: the numbers must be equal or "
+                "differ by one."
+            ),
+            competitors=competitors,
+            monopolists=monopolists,
+        )
 
 
 # -- events ---------------------------------------------------------------------------------------------
@@ -211,7 +233,7 @@ def parse_event(raw, players: Collection[str]) -> dict:
     if t not in EVENT_TYPES:
         raise _bad("event.unknown_type", gettext_noop("Unknown event type {type}."), type=json.dumps(t))
     ev = {"type": t}
-    if t != "time_up" and t != "auction":
+    if t not in WITHOUT_PLAYER:
         ev["player"] = _player(raw, "player", players)
     if t == "roll":
         ev["dice"] = _dice(raw)
@@ -225,6 +247,7 @@ def parse_event(raw, players: Collection[str]) -> dict:
         ev["price"] = _amount(raw, "price", required=ev["winner"] is not None) or 0
     elif t == "rent":
         ev["square"] = _square(raw, "square", required=False)
+        ev["dice"] = _dice(raw, required=False)
     elif t == "card":
         card, effect = raw.get("card"), raw.get("effect")
         if (card is None) == (effect is None):
@@ -254,6 +277,24 @@ def parse_event(raw, players: Collection[str]) -> dict:
     elif t == "final_roll":
         ev["square"] = _square(raw, "square")
         ev["dice"] = _dice(raw)
+    elif t == "income_tax":
+        choice = raw.get("choice")
+        if choice not in ("fixed", "percent"):
+            raise _bad(
+                "event.bad_choice",
+                gettext_noop('\'choice\' must be "fixed" or "percent", not {value}.'),
+                value=json.dumps(choice),
+            )
+        ev["choice"] = choice
+    elif t == "foundation":
+        die = raw.get("die")
+        if not _is_int(die) or not 1 <= die <= 6:
+            raise _bad(
+                "event.bad_die",
+                gettext_noop("'die' must be one die, 1–6, not {value}."),
+                value=json.dumps(die),
+            )
+        ev["die"] = die
     if "amount" in raw and t in AMOUNT_CHECKED:
         ev["amount"] = _amount(raw, "amount")
     return ev
@@ -278,5 +319,10 @@ EVENT_TYPES = (
     "bankrupt",
     "time_up",
     "final_roll",
+    "income_tax",
+    "foundation",
+    "final_keep",
+    "final_tour",
 )
-AMOUNT_CHECKED = ("buy", "rent", "build", "sell_building", "mortgage", "unmortgage")
+WITHOUT_PLAYER = ("time_up", "auction", "final_keep", "final_tour")
+AMOUNT_CHECKED = ("buy", "rent", "build", "sell_building", "mortgage", "unmortgage", "income_tax")

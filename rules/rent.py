@@ -1,12 +1,13 @@
-"""The rent rule, whole: how much (RULES.md §1 rent rows), when it falls due (landing on another player's
-unmortgaged property), when it lapses (not claimed before the next player's roll — or any next roll, with
-the option ``rent_lapses_at: "next_roll"``) and claiming it (the ``rent`` event)."""
+"""The rent rule, whole: how much (RULES.md §1 rent rows; Anti-Monopoly by the owner's role), when it falls
+due (landing on another player's unmortgaged property; not to a monopolist in Prison), when it lapses (not
+claimed before the next player's roll — or any next roll, with the option ``rent_lapses_at: "next_roll"``) and
+claiming it (the ``rent`` event; with ``dice`` where a utility's rent is a fresh throw)."""
 
 from __future__ import annotations
 
 from rules.errors import RuleError, gettext_noop
 from rules.messages import msg
-from rules.ownership import amount_refusal, group_mortgaged, group_owned_by, owned_in_set
+from rules.ownership import amount_refusal, group_mortgaged, group_owned_by, monopolised, owned_in_set
 from rules.state import GameState, PlayerState, RentDue
 from rules.transaction import Tx
 
@@ -24,8 +25,17 @@ def rent_for(
     if h.mortgaged:
         return 0
     v = s.variant
+    role = s.by_id[h.owner].role if v.roles else None
     if sq.kind == "street":
-        if h.level == 0:
+        if role == "monopolist":  # single, city monopolised, 1–3 houses, apartment
+            ladder = sq.rent_ladder(role)
+            if h.level == 0:
+                base = ladder[1] if monopolised(s, h.owner, square) else ladder[0]
+            elif h.level >= s.hotel_level(h.owner):
+                base = ladder[5]
+            else:
+                base = ladder[1 + h.level]
+        elif h.level == 0:
             base = sq.rents[0]
             if (
                 v.double_rent_full_group
@@ -33,22 +43,42 @@ def rent_for(
                 and not group_mortgaged(s, square)
             ):
                 base *= 2
-        elif h.level >= v.hotel_level:
+        elif h.level >= s.hotel_level(h.owner):
             base = sq.rents[5]
         else:
             base = sq.rents[h.level]
     elif sq.kind == "railroad":
-        base = sq.rents[max(1, owned_in_set(s, square, h.owner)) - 1]
+        base = sq.rent_ladder(role)[max(1, owned_in_set(s, square, h.owner)) - 1]
     else:  # utility
         if dice_total is None:
             raise ValueError("utility rent needs the dice")
-        mult = utility_multiplier or sq.multipliers[max(1, owned_in_set(s, square, h.owner)) - 1]
-        base = mult * dice_total
+        base = utility_multiplier_for(s, square, utility_multiplier) * dice_total
     return base * rent_multiplier
 
 
+def utility_multiplier_for(s: GameState, square: int, card_multiplier: int | None = None) -> int:
+    """How many times the dice a utility's rent is: the card's multiplier, else by the number owned."""
+    if card_multiplier:
+        return card_multiplier
+    h = s.holdings[square]
+    role = s.by_id[h.owner].role if s.variant.roles else None
+    return s.board.squares[square].multipliers_for(role)[max(1, owned_in_set(s, square, h.owner)) - 1]
+
+
+def collects_rent(s: GameState, owner: str) -> bool:
+    """Anti-Monopoly rule 15: a monopolist in Prison collects no rent."""
+    if s.variant.monopolists_in_prison_collect_rent or not s.variant.roles:
+        return True
+    o = s.by_id[owner]
+    return not (o.role == "monopolist" and o.in_jail)
+
+
 def needs_dice(s: GameState, player_id: str, square: int) -> bool:
-    """Landing on ``square`` costs a rent valued by a throw of the dice (another player's utility)."""
+    """Landing on ``square`` (by a card) costs a rent valued by the roll that moved the token, which the
+    card event must then carry: another player's utility — unless the rent is a fresh throw, recorded with
+    the rent itself (Anti-Monopoly rule 20)."""
+    if s.variant.utility_rent_fresh_throw:
+        return False
     h = s.holdings.get(square)
     return (
         h is not None
@@ -71,6 +101,19 @@ def fall_due(
     h = s.holdings[square]
     if h.mortgaged:
         tx.note(gettext_noop("{square} is mortgaged: no rent."), square=tx.square_name(square))
+        return
+    if not collects_rent(s, h.owner):
+        tx.note(gettext_noop("{owner} is in Prison: no rent."), owner=s.by_id[h.owner].name)
+        return
+    if s.board.squares[square].kind == "utility" and s.variant.utility_rent_fresh_throw:
+        times = utility_multiplier_for(s, square, utility_multiplier) * rent_multiplier
+        s.rents = (*s.rents, RentDue(p.id, h.owner, square, 0, times))
+        tx.note(
+            gettext_noop("{owner} may claim rent from {player}: {times} times the dice {player} throws."),
+            owner=s.by_id[h.owner].name,
+            player=p.name,
+            times=times,
+        )
         return
     amount = rent_for(s, square, dice_total, rent_multiplier, utility_multiplier)
     s.rents = (*s.rents, RentDue(p.id, h.owner, square, amount))
@@ -112,15 +155,29 @@ def rent(tx: Tx, ev: dict) -> None:
             player=p.name,
         )
     r = due[-1]
-    bad = amount_refusal(ev, r.amount, msg(gettext_noop("rent")))
+    amount = r.amount
+    if r.times:  # a utility's rent, valued by a fresh throw of the dice
+        dice = ev.get("dice")
+        if dice is None:
+            raise RuleError(
+                "rent.dice_needed",
+                gettext_noop(
+                    "The rent for {square} is {times} times a throw: record the dice {player} throws."
+                ),
+                square=tx.square_name(r.square),
+                times=r.times,
+                player=p.name,
+            )
+        amount = r.times * (dice[0] + dice[1])
+    bad = amount_refusal(ev, amount, msg(gettext_noop("rent")))
     if bad is not None:
         raise bad.error()
     s.rents = tuple(x for x in s.rents if x is not r)
-    tx.transfer("rent", p.id, r.owner, r.amount, r.square)
+    tx.transfer("rent", p.id, r.owner, amount, r.square)
     if tx.narrate:
         tx.note(
             gettext_noop("{player} pays rent {amount} to {owner}."),
             player=p.name,
-            amount=r.amount,
+            amount=amount,
             owner=tx.name(r.owner),
         )

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 
-from rules import jail, legal
-from rules.board import get_board
+from rules import final_steps, jail, legal
+from rules.board import ROLES, get_board
 from rules.engine import apply, new_game
 from rules.errors import RuleError
 from rules.record import FORMAT
-from rules.state import BuyDecision, CardDraw
+from rules.state import BuyDecision, CardDraw, FoundationRoll, TaxChoice
 from rules.turns import deals_missing, next_roller
 from rules.variants import make_variant
 
@@ -50,12 +50,17 @@ class Simulator:
         rounds: int | None = None,
         max_events: int = 50_000,
         time_up_round: int | None = None,
+        options: dict | None = None,
     ):
         self.rng = random.Random(seed)
-        options = {"max_rounds": rounds} if rounds else {}
+        options = {**(options or {}), **({"max_rounds": rounds} if rounds else {})}
         self.variant = make_variant(variant, options)
         self.board = get_board(board)
         self.players = [{"id": chr(ord("A") + i), "name": NAMES[i % len(NAMES)]} for i in range(players)]
+        if self.variant.roles:  # balanced: alternating in seat order, the first seat's role drawn
+            first = self.rng.randrange(2)
+            for i, p in enumerate(self.players):
+                p["role"] = ROLES[(i + first) % 2]
         self.record = {
             "format": FORMAT,
             "variant": variant,
@@ -64,16 +69,22 @@ class Simulator:
             "options": options,
             "events": [],
         }
-        self.state = new_game(self.board, self.variant, [(p["id"], p["name"], None) for p in self.players])
+        self.state = new_game(
+            self.board, self.variant, [(p["id"], p["name"], p.get("role")) for p in self.players]
+        )
         self.max_events = max_events
         self.time_up_round = time_up_round
-        if self.time_up_round is None and (self.variant.timed_end and not rounds):
+        if self.time_up_round is None and (self.variant.timed and not rounds):
             self.time_up_round = self.rng.randint(8, 40)
 
     # -- the loop ----------------------------------------------------------------------------------------
     def run(self) -> dict:
         while not self.state.finished and len(self.record["events"]) < self.max_events:
             self.step()
+        if self.state.finished and self.state.end_reason == "role_eliminated":  # Game B: value the utilities
+            for sq in final_steps.utilities_to_roll(self.state):
+                owner = self.state.holdings[sq].owner
+                self.emit({"type": "final_roll", "player": owner, "square": sq, "dice": self.dice()})
         return self.record
 
     def emit(self, event: dict) -> None:
@@ -88,9 +99,14 @@ class Simulator:
                 pid, count = missing[0]
                 free = [sq.index for sq in self.board.properties if sq.index not in s.holdings]
                 return self.emit({"type": "deal", "player": pid, "squares": rng.sample(free, count)})
+        if s.final_step is not None:
+            return self.final_step()
         for r in s.rents:
             if rng.random() < 0.9:
-                return self.emit({"type": "rent", "player": r.payer, "square": r.square})
+                event = {"type": "rent", "player": r.payer, "square": r.square}
+                if r.times:
+                    event["dice"] = self.dice()
+                return self.emit(event)
         for p in s.players:
             if p.cash < 0 and not p.bankrupt:
                 return self.raise_money(p.id)
@@ -99,15 +115,16 @@ class Simulator:
             return self.draw_card(d)
         if isinstance(d, BuyDecision):
             return self.decide_buy(d)
+        if isinstance(d, TaxChoice):
+            return self.emit(
+                {"type": "income_tax", "player": d.player, "choice": rng.choice(["fixed", "percent"])}
+            )
+        if isinstance(d, FoundationRoll):
+            return self.emit({"type": "foundation", "player": d.player, "die": int(rng.random() * 6) + 1})
         if s.auctions or s.bank_sale:
             return self.run_auction((*s.auctions, *s.bank_sale)[0])
         v = s.variant
-        if (
-            self.time_up_round
-            and not s.time_up
-            and (v.timed_end or v.time_limit_minutes)
-            and s.round >= self.time_up_round
-        ):
+        if self.time_up_round and not s.time_up and v.timed and s.round >= self.time_up_round:
             return self.emit({"type": "time_up"})
         if rng.random() < 0.25 and self.optional_action():
             return None
@@ -127,6 +144,20 @@ class Simulator:
     def dice(self) -> list[int]:
         r = self.rng.random() * 36  # one draw for both dice: 36 equally likely throws
         return [int(r) // 6 + 1, int(r) % 6 + 1]
+
+    def final_step(self) -> None:
+        """The two-hour game's final steps: a few dealings with the bank, then each keeps his share of cash,
+        the utilities are valued and the treasurer goes round the board."""
+        s, rng = self.state, self.rng
+        if s.final_step == "dealings":
+            if rng.random() < 0.7 and self.optional_action(bank_only=True):
+                return None
+            return self.emit({"type": "final_keep"})
+        for sq in final_steps.utilities_to_roll(s):
+            return self.emit(
+                {"type": "final_roll", "player": s.holdings[sq].owner, "square": sq, "dice": self.dice()}
+            )
+        return self.emit({"type": "final_tour"})
 
     # -- decisions -------------------------------------------------------------------------------------
     def raise_money(self, pid: str) -> None:
@@ -207,7 +238,7 @@ class Simulator:
         price = rng.randint(opening, max(opening, top))
         return self.emit({"type": "auction", "square": sq.index, "winner": p.id, "price": price})
 
-    def optional_action(self) -> bool:
+    def optional_action(self, bank_only: bool = False) -> bool:
         """Build, sell, mortgage, lift a mortgage or trade, now and then. True if an event was made.
 
         One kind of action is drawn first, then one of the player's options of that kind (if any)."""
@@ -235,7 +266,7 @@ class Simulator:
             if sales:
                 self.sell(pid, sales)
                 return True
-        elif r < 0.72:
+        elif r < 0.72 and not bank_only:
             options = legal.tradable(s, p)
             if options:
                 return self.sell_to_player(pid, options)
@@ -243,7 +274,13 @@ class Simulator:
 
 
 def simulate(
-    variant: str, board: str, players: int, seed: int, rounds: int | None = None, max_events: int = 50_000
+    variant: str,
+    board: str,
+    players: int,
+    seed: int,
+    rounds: int | None = None,
+    max_events: int = 50_000,
+    options: dict | None = None,
 ) -> dict:
-    """A random legal game record."""
-    return Simulator(variant, board, players, seed, rounds, max_events).run()
+    """A random legal game record (``options``: the record's, e.g. ``{"ending": "two_hour"}``)."""
+    return Simulator(variant, board, players, seed, rounds, max_events, options=options).run()

@@ -6,10 +6,22 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 
 from rules.board import get_board
-from rules.state import BuyDecision, CardDraw, GameState, Holding, JailExit, PlayerState, RentDue
+from rules.state import (
+    BuyDecision,
+    CardDraw,
+    FoundationRoll,
+    GameState,
+    Holding,
+    JailExit,
+    PlayerState,
+    RentDue,
+    TaxChoice,
+)
 from rules.variants import Variant
 
 VERSION = 1
+DECISIONS = {"buy": BuyDecision, "card": CardDraw, "tax": TaxChoice, "foundation": FoundationRoll}
+DECISION_KIND = {cls: kind for kind, cls in DECISIONS.items()}
 
 
 def dump_state(s: GameState) -> dict:
@@ -28,14 +40,14 @@ def dump_state(s: GameState) -> dict:
         "doubles": s.doubles,
         "roll_again": s.roll_again,
         "last_dice": list(s.last_dice) if s.last_dice else None,
-        "decision": None
-        if d is None
-        else {"kind": "buy" if isinstance(d, BuyDecision) else "card", **asdict(d)},
+        "decision": None if d is None else {"kind": DECISION_KIND[type(d)], **asdict(d)},
         "auctions": list(s.auctions),
         "bank_sale": list(s.bank_sale),
         "rents": [asdict(r) for r in s.rents],
         "fee_paid": list(s.fee_paid),
         "jail_exit": None if s.jail_exit is None else asdict(s.jail_exit),
+        "final_step": s.final_step,
+        "final_rolls": {str(sq): total for sq, total in sorted(s.final_rolls.items())},
         "time_up": s.time_up,
         "finished": s.finished,
         "end_reason": s.end_reason,
@@ -53,7 +65,7 @@ def load_state(data: dict) -> GameState:
     if data["decision"] is not None:
         d = dict(data["decision"])
         kind = d.pop("kind")
-        decision = BuyDecision(**d) if kind == "buy" else CardDraw(**d)
+        decision = DECISIONS[kind](**d)
     return GameState(
         board=get_board(data["board"]),
         variant=variant,
@@ -73,6 +85,8 @@ def load_state(data: dict) -> GameState:
         rents=tuple(RentDue(**r) for r in data["rents"]),
         fee_paid=tuple(data["fee_paid"]),
         jail_exit=_jail_exit(data.get("jail_exit")),
+        final_step=data.get("final_step"),
+        final_rolls={int(sq): total for sq, total in (data.get("final_rolls") or {}).items()},
         time_up=data["time_up"],
         finished=data["finished"],
         end_reason=data["end_reason"],

@@ -75,11 +75,31 @@ class CardDraw:
 
 
 @dataclass(frozen=True, slots=True)
+class TaxChoice:
+    """Anti-Monopoly income tax: the player chooses the fixed amount or his role's percentage of assets."""
+
+    player: str
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class FoundationRoll:
+    """Anti-Monopoly Foundation: a competitor rolls one die for a grant."""
+
+    player: str
+    square: int
+
+
+Decision = BuyDecision | CardDraw | TaxChoice | FoundationRoll
+
+
+@dataclass(frozen=True, slots=True)
 class RentDue:
     payer: str
     owner: str
     square: int
     amount: int
+    times: int = 0  # a utility's rent as a multiple of a throw still to be made (Anti-Monopoly rule 20)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +126,7 @@ class GameState:
     doubles: int = 0  # doubles in a row in the current turn
     roll_again: bool = False  # the current player must roll again (doubles)
     last_dice: tuple[int, int] | None = None
-    decision: BuyDecision | CardDraw | None = None  # blocks the next roll
+    decision: Decision | None = None  # blocks the next roll
     auctions: tuple[int, ...] = ()  # squares to auction after a decline (blocks the next roll)
     bank_sale: tuple[
         int, ...
@@ -114,6 +134,8 @@ class GameState:
     rents: tuple[RentDue, ...] = ()  # claimable rents (lapse at the next roll)
     fee_paid: tuple[int, ...] = ()  # mortgaged squares received with the 10 % paid, until the receiver rolls
     jail_exit: JailExit | None = None  # a prisoner's move waiting for his fine to be paid
+    final_step: str | None = None  # Anti-Monopoly two-hour game after the last round: "dealings", "tour"
+    final_rolls: dict[int, int] = field(default_factory=dict)  # utility square -> dice total (final_roll)
     time_up: bool = False
     finished: bool = False
     end_reason: str | None = None
@@ -141,6 +163,7 @@ class GameState:
         c.players = [p.clone() for p in self.players]
         c.by_id = {p.id: p for p in c.players}
         c.holdings = dict(self.holdings)
+        c.final_rolls = dict(self.final_rolls)
         return c
 
     # -- look-ups -------------------------------------------------------------------------------------
@@ -154,6 +177,10 @@ class GameState:
     @property
     def current(self) -> PlayerState | None:
         return None if self.turn is None else self.players[self.turn]
+
+    def hotel_level(self, owner: str) -> int:
+        """The level of the hotel (apartment) on a street of ``owner`` (Anti-Monopoly: by his role)."""
+        return self.variant.hotel_level_for(self.by_id[owner].role)
 
     def owner_of(self, square: int) -> str | None:
         h = self.holdings.get(square)
@@ -169,4 +196,6 @@ class GameState:
         return {c for p in self.players for c in p.jail_cards}
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name not in ("players", "by_id", "holdings"))
+_STATE_FIELDS = tuple(
+    f.name for f in fields(GameState) if f.name not in ("players", "by_id", "holdings", "final_rolls")
+)

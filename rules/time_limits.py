@@ -47,7 +47,7 @@ def timeout(tx: Tx, ev: dict) -> None:
 
 def time_up(tx: Tx, ev: dict) -> None:
     s, v = tx.s, tx.s.variant
-    if not (v.timed_end or v.time_limit_minutes):
+    if not v.timed:
         raise RuleError("time_up.not_timed", gettext_noop("This game has no time limit."))
     if s.time_up:
         raise RuleError("time_up.twice", gettext_noop("The time limit has already been reached."))

@@ -7,9 +7,9 @@ blocks the next roll, and the next player's roll begins the next turn.
 
 from __future__ import annotations
 
-from rules import jail
+from rules import final_steps, jail
 from rules.errors import Refusal, gettext_noop, refusal
-from rules.state import BuyDecision, CardDraw, GameState
+from rules.state import BuyDecision, CardDraw, FoundationRoll, GameState, PlayerState, TaxChoice
 
 
 def next_roller(s: GameState) -> int | None:
@@ -26,6 +26,14 @@ def next_roller(s: GameState) -> int | None:
         if not players[i].bankrupt:
             return i
     return None
+
+
+def in_own_turn(s: GameState, p: PlayerState) -> bool:
+    """It is ``p``'s turn: his turn is in play (until the next player rolls), or he is the next to roll."""
+    if s.turn is not None and s.players[s.turn] is p:
+        return True
+    seat = next_roller(s)
+    return seat is not None and s.players[seat] is p
 
 
 def begin_turn(s: GameState, seat: int) -> None:
@@ -76,6 +84,18 @@ def blocking(s: GameState) -> Refusal | None:
             gettext_noop("{player} must first draw a card from {deck}."),
             player=s.by_id[d.player].name,
             deck=s.board.decks[d.deck].name,
+        )
+    if isinstance(d, TaxChoice):
+        return refusal(
+            "pending.tax",
+            gettext_noop("{player} must first pay the income tax (the fixed amount or the percentage)."),
+            player=s.by_id[d.player].name,
+        )
+    if isinstance(d, FoundationRoll):
+        return refusal(
+            "pending.foundation",
+            gettext_noop("{player} must first roll one die at the Anti-Monopoly Foundation."),
+            player=s.by_id[d.player].name,
         )
     if s.auctions:
         sq = s.board.squares[s.auctions[0]]
@@ -131,22 +151,38 @@ def round_complete(s: GameState) -> bool:
 
 
 def check_end(s: GameState) -> None:
-    """Finish the game when the variant says so (RULES.md §1 'end of game')."""
+    """Finish the game when the variant says so (RULES.md §1 'end of game'); an Anti-Monopoly two-hour game
+    goes on to its final steps (:mod:`rules.final_steps`)."""
     v = s.variant
-    if s.finished or not (s.bankruptcies or s.time_up or v.max_rounds):
+    if s.finished or s.final_step is not None or not (s.bankruptcies or s.time_up or v.max_rounds):
         return None
     if v.end_after_bankruptcies and s.bankruptcies >= v.end_after_bankruptcies:
         return finish(s, "bankruptcy")
+    if v.ending == "game_b" and s.bankruptcies and role_eliminated(s):
+        return finish(s, "role_eliminated")
     if s.bankruptcies and len(s.active_players) <= 1:
         return finish(s, "last_player")
     if s.time_up and not v.finish_round_on_time:
-        return finish(s, "time")
+        return _time(s)
     if (v.max_rounds or s.time_up) and not s.roll_again and round_complete(s) and not blocked(s):
         if v.max_rounds and s.round >= v.max_rounds:
             return finish(s, "rounds")
         if s.time_up:
-            return finish(s, "time")
+            return _time(s)
     return None
+
+
+def role_eliminated(s: GameState) -> bool:
+    """Anti-Monopoly Game B: every player of one role is bankrupt."""
+    left = {p.role for p in s.players if not p.bankrupt}
+    return len(left) == 1
+
+
+def _time(s: GameState) -> None:
+    if s.variant.ending == "two_hour":
+        final_steps.begin(s)
+    else:
+        finish(s, "time")
 
 
 def finish(s: GameState, reason: str) -> None:

@@ -70,7 +70,7 @@ def liquidation_cash(s: GameState, player_id: str) -> int:
 def buildings_count(s: GameState, player_id: str) -> tuple[int, int]:
     """(houses, hotels) the player has on the board."""
     houses = hotels = 0
-    hotel = s.variant.hotel_level
+    hotel = s.hotel_level(player_id)
     for h in s.holdings.values():
         if h.owner == player_id and h.level:
             if h.level >= hotel:

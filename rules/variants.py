@@ -1,9 +1,9 @@
 """Variants as parameter sets (RULES.md §1).
 
 Every rule that differs between variants — and every decision RULES.md marks as ours — is a named field of
-:class:`Variant`, so an organiser can override it through the record's ``options``. Anti-Monopoly (roles,
-role-specific rent and building) will add fields here and a role-aware rent/build policy; the engine only
-reads these parameters.
+:class:`Variant`, so an organiser can override it through the record's ``options``. Anti-Monopoly's two roles
+(``roles``) make rent, building, jail and the end depend on the player's role; the role-specific amounts are
+the board's (``monopolist_rents``, …), the rule numbers are here. The engine only reads these parameters.
 """
 
 from __future__ import annotations
@@ -64,10 +64,38 @@ class Variant:
     bankruptcy_needs_insolvency: bool = (
         True  # refuse a bankruptcy while selling/mortgaging could pay the debt
     )
+    # Anti-Monopoly: two roles (competitor / monopolist), RULES.md §1 last column
+    roles: bool = False  # every player has a role; the numbers differ by at most one
+    ending: Literal["game_a", "game_b", "two_hour"] = "game_a"  # last player left / the other role all
+    # bankrupt / a time limit, then the final steps A–D
+    monopolist_houses_per_hotel: int = (
+        3  # houses before a monopolist's apartment (a competitor's: houses_per_hotel)
+    )
+    monopolist_builds_on_third_street: bool = True  # 003 (English): yes; 000 (Polish edition): no
+    build_in_own_turn_only: bool = False
+    bank_stock_unlimited: bool = False  # when the bank's houses run out, paper stand-ins
+    utility_rent_fresh_throw: bool = False  # the lander throws the dice again for a utility's rent
+    monopolists_in_prison_collect_rent: bool = True
+    income_tax_percent_competitor: int = 10  # of cash, on a tax square with the percentage choice
+    income_tax_percent_monopolist: int = 20
+    income_tax_assets_percent: int = 10  # of the printed price of unmortgaged properties and of buildings
+    final_keep_percent_competitor: int = 10  # two-hour game, step B: the share of cash each role keeps
+    final_keep_percent_monopolist: int = 20
 
     @property
     def hotel_level(self) -> int:
         return self.houses_per_hotel + 1
+
+    def hotel_level_for(self, role: str | None) -> int:
+        """The building level of the hotel (Anti-Monopoly: apartment) for an owner of ``role``."""
+        if self.roles and role == "monopolist":
+            return self.monopolist_houses_per_hotel + 1
+        return self.houses_per_hotel + 1
+
+    @property
+    def timed(self) -> bool:
+        """The game may end on time (a ``time_up`` event)."""
+        return self.timed_end or bool(self.time_limit_minutes) or self.ending == "two_hour"
 
     def auction_opening_bid(self, price: int) -> int:
         """The lowest acceptable winning bid for a square printed at ``price``."""
@@ -109,6 +137,33 @@ VARIANTS: dict[str, Variant] = {
         jail_release="free_after_tries",
         jail_doubles_roll_again=True,
         max_rounds=10,
+    ),
+    "anti-monopoly": replace(
+        CLASSIC,
+        id="anti-monopoly",
+        salary=100,
+        doubles_to_jail=None,
+        max_rolls_per_turn=2,  # a double gives one extra turn; a double on it is ordinary
+        auction_on_decline=False,
+        auction_bank_bankruptcy=False,  # bankrupt to the treasury: unsold, unmortgaged, sold as usual
+        build_requires_full_group=False,
+        build_unmortgaged="square",
+        even_building=False,
+        even_selling=False,
+        bank_houses=35,
+        bank_hotels=15,
+        bank_stock_unlimited=True,
+        mortgage_needs_no_buildings_on="square",
+        mortgaged_transfer_fee_percent=0,
+        double_rent_full_group=False,
+        trade_needs_no_buildings_on="square",
+        jail_tries=2,
+        jail_release="fine_after_tries",  # pay 50 before the third turn, then roll and move
+        jail_doubles_roll_again=True,  # a double in Prison / Price War is like any other (rule 7)
+        roles=True,
+        build_in_own_turn_only=True,
+        utility_rent_fresh_throw=True,
+        monopolists_in_prison_collect_rent=False,
     ),
 }
 
@@ -177,4 +232,8 @@ def make_variant(variant_id: str, options: dict | None = None) -> Variant:
         raise VariantError("options.bad_value", gettext_noop("houses_per_hotel must be between 1 and 5."))
     if v.max_rounds == 0:
         raise VariantError("options.bad_value", gettext_noop("max_rounds must be at least 1."))
+    if v.ending != "game_a" and not v.roles:
+        raise VariantError(
+            "options.bad_value", gettext_noop("The option ending is for a game with roles (Anti-Monopoly).")
+        )
     return v

@@ -22,9 +22,15 @@ def check_books(state, ledger, movements_cash):
 
 
 class Table:
-    def __init__(self, variant="classic", board="classic-us", players=("A", "B", "C"), options=None):
+    def __init__(
+        self, variant="classic", board="classic-us", players=("A", "B", "C"), options=None, roles=None
+    ):
+        """``roles``: one per player (Anti-Monopoly), in seat order."""
+        roles = roles or [None] * len(players)
         self.state = new_game(
-            get_board(board), make_variant(variant, options), [(p, p, None) for p in players]
+            get_board(board),
+            make_variant(variant, options),
+            [(p, p, r) for p, r in zip(players, roles, strict=True)],
         )
         self.ledger = Ledger(players, self.state.variant.starting_cash)
         self.cash_moves = dict.fromkeys(players, 0)
@@ -58,7 +64,7 @@ class Table:
 
     # -- direct set-up for rule tests (bypasses the ledger: use before any event) ----------------------
     def give(self, player, *squares, level=0, mortgaged=False):
-        hotel = self.state.variant.hotel_level
+        hotel = self.state.hotel_level(player)
         for sq in squares:
             self.state.holdings[sq] = Holding(player, level, mortgaged)
             if level >= hotel:

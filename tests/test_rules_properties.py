@@ -28,14 +28,19 @@ VARIANTS = [
     ("short", "classic-us"),
     ("timed", "classic-pl"),
     ("tournament-pl", "classic-pl"),
+    ("anti-monopoly", "anti-monopoly-us"),
 ]
+ENDINGS = ("game_a", "game_b", "two_hour")  # Anti-Monopoly's, drawn per game
 
 
 def check_game(variant, board, seed):
     rng = random.Random(seed)
     players = rng.randint(2, 6)
     rounds = None if variant == "tournament-pl" else rng.choice([None, rng.randint(3, 40)])
-    sim = Simulator(variant, board, players, seed, rounds, max_events=3000 if seed % 10 == 0 else 600)
+    options = {"ending": rng.choice(ENDINGS)} if variant == "anti-monopoly" else None
+    sim = Simulator(
+        variant, board, players, seed, rounds, max_events=3000 if seed % 10 == 0 else 600, options=options
+    )
     record = json.loads(json.dumps(sim.run()))
     result = replay(record, keep=True)
     assert result.error is None, (seed, result.error)
@@ -55,8 +60,8 @@ def check_game(variant, board, seed):
                     bank_cash += g.cash
                 else:
                     cash_moves[g.party] += g.cash
-        hotels_on_board = sum(1 for h in s.holdings.values() if h.level == v.hotel_level)
-        houses_on_board = sum(h.level for h in s.holdings.values() if h.level < v.hotel_level)
+        hotels_on_board = sum(1 for h in s.holdings.values() if h.level == s.hotel_level(h.owner))
+        houses_on_board = sum(h.level for h in s.holdings.values() if h.level < s.hotel_level(h.owner))
         assert s.houses + houses_on_board == v.bank_houses and s.hotels + hotels_on_board == v.bank_hotels
         for p in s.players:
             assert p.cash == v.starting_cash + cash_moves[p.id], (seed, i, p.id)
@@ -82,6 +87,7 @@ END_REASONS = {
     "short": {"bankruptcy", "last_player", "rounds"},
     "timed": {"last_player", "time", "rounds"},
     "tournament-pl": {"last_player", "rounds"},
+    "anti-monopoly": {"last_player", "rounds", "role_eliminated", "time"},
 }
 
 

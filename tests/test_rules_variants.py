@@ -8,7 +8,7 @@ from tests.support import Table
 
 
 def test_variants_tabulated_in_rules_md():
-    assert set(VARIANTS) == {"classic", "polish-table", "short", "timed", "tournament-pl"}
+    assert set(VARIANTS) == {"classic", "polish-table", "short", "timed", "tournament-pl", "anti-monopoly"}
     t = make_variant("tournament-pl")
     assert (t.doubles_to_jail, t.auction_opening_percent, t.max_rounds, t.even_building) == (2, 50, 10, False)
     assert make_variant("polish-table").move_time_limit == 50

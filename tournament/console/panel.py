@@ -38,9 +38,9 @@ EFFECT_LABELS = {
 }
 
 
-def level_label(state: GameState, level: int) -> str:
-    if level >= state.variant.hotel_level:
-        return _("hotel")
+def level_label(state: GameState, level: int, owner: str) -> str:
+    if level >= state.hotel_level(owner):
+        return _("apartment") if state.variant.roles else _("hotel")
     return "" if level == 0 else "⌂" * level
 
 
@@ -65,15 +65,16 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
     players = []
     for p in state.players:
         props = []
+        hotel = state.hotel_level(p.id)
         for sq in state.owned_by(p.id):
             h = state.holdings[sq]
             props.append(
                 {
                     **square_label(board, sq),
                     "level": h.level,
-                    "hotel": h.level >= v.hotel_level,
-                    "houses": 0 if h.level >= v.hotel_level else h.level,
-                    "buildings": level_label(state, h.level),
+                    "hotel": h.level >= hotel,
+                    "houses": 0 if h.level >= hotel else h.level,
+                    "buildings": level_label(state, h.level, p.id),
                     "mortgaged": h.mortgaged,
                 }
             )

@@ -19,6 +19,11 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--rounds", type=int, default=None, help="end the game after this many rounds")
         parser.add_argument("--max-events", type=int, default=50_000)
+        parser.add_argument(
+            "--options",
+            default="{}",
+            help='the record\'s options as JSON, e.g. \'{"ending": "two_hour"}\' for Anti-Monopoly',
+        )
         parser.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
 
     def handle(self, *args, **o):
@@ -27,7 +32,15 @@ class Command(BaseCommand):
         if o["rounds"] is not None and o["rounds"] < 1:
             raise CommandError("--rounds must be at least 1")
         try:
-            record = simulate(o["variant"], o["board"], o["players"], o["seed"], o["rounds"], o["max_events"])
+            options = json.loads(o["options"])
+        except json.JSONDecodeError as e:
+            raise CommandError(f"--options is not JSON: {e}") from None
+        if not isinstance(options, dict):
+            raise CommandError("--options must be a JSON object")
+        try:
+            record = simulate(
+                o["variant"], o["board"], o["players"], o["seed"], o["rounds"], o["max_events"], options
+            )
         except RulesError as e:  # a bug in the simulator or the engine: say so plainly
             raise CommandError(f"simulation failed: {e.message} ({e.code})") from None
         text = json.dumps(record, ensure_ascii=False, indent=1)

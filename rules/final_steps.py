@@ -1,0 +1,144 @@
+"""The end of an Anti-Monopoly game, step by step, each an event of the record (RULES.md §4):
+
+- the two-hour game: when the time is up the round in play is finished; then (A) players deal with the bank
+  only — build, sell buildings, mortgage, lift mortgages; (B) ``final_keep``: competitors keep 10 % of their
+  cash, monopolists 20 %, the rest goes to the bank; (C) ``final_roll`` for each owned unmortgaged utility,
+  then ``final_tour``: the treasurer goes round the board once and pays each owner the rent of each owned
+  property; (D) most cash wins (:mod:`rules.scoring`);
+- Game B (rule 25): once the other role is all bankrupt, ``final_roll`` values each utility of the survivors.
+"""
+
+from __future__ import annotations
+
+from rules import turns
+from rules.errors import RuleError, gettext_noop
+from rules.movements import BANK
+from rules.rent import rent_for
+from rules.state import GameState
+from rules.transaction import Tx
+
+#: What may happen in each final step of the two-hour game.
+ALLOWED = {
+    "dealings": ("build", "sell_building", "mortgage", "unmortgage", "rent", "final_keep"),
+    "tour": ("final_roll", "final_tour"),
+}
+
+
+def begin(s: GameState) -> None:
+    """The last round is over: the final steps begin (step A)."""
+    s.final_step = "dealings"
+    s.roll_again = False
+
+
+def refusal_of(s: GameState, event_type: str) -> RuleError | None:
+    """Why ``event_type`` cannot happen during the final steps (None: it may)."""
+    if event_type in ALLOWED[s.final_step]:
+        return None
+    if s.final_step == "dealings":
+        return RuleError(
+            "final.dealings",
+            gettext_noop(
+                "The time is up: players deal only with the bank (build, sell buildings, mortgage, lift "
+                "mortgages) until each keeps his share of cash (final_keep)."
+            ),
+        )
+    return RuleError(
+        "final.tour",
+        gettext_noop(
+            "The time is up: the treasurer's tour is next (final_roll for each utility, final_tour)."
+        ),
+    )
+
+
+def keep_share(s: GameState, role: str | None) -> int:
+    v = s.variant
+    return v.final_keep_percent_monopolist if role == "monopolist" else v.final_keep_percent_competitor
+
+
+def final_keep(tx: Tx, ev: dict) -> None:
+    """Step B: each player keeps his role's share of his cash (rounded down); the rest goes to the bank."""
+    s = tx.s
+    if s.final_step != "dealings":
+        raise RuleError("final.not_now", gettext_noop("The final steps have not begun."))
+    for p in s.active_players:
+        if p.cash < 0:
+            raise turns.blocking(s).error()
+    for r in s.rents:
+        tx.note(
+            gettext_noop("Rent {amount} for {square} lapses: not claimed."),
+            amount=r.amount,
+            square=tx.square_name(r.square),
+        )
+    s.rents = ()
+    for p in s.active_players:
+        share = keep_share(s, p.role)
+        kept = p.cash * share // 100
+        tx.transfer("final_keep", p.id, BANK, p.cash - kept)
+        tx.note(
+            gettext_noop("{player} keeps {percent} percent of his cash: {kept}."),
+            player=p.name,
+            percent=share,
+            kept=kept,
+        )
+    s.final_step = "tour"
+
+
+def utilities_to_roll(s: GameState) -> list[int]:
+    """Owned unmortgaged utilities without a final roll yet."""
+    return [
+        sq
+        for sq, h in sorted(s.holdings.items())
+        if not h.mortgaged and s.board.squares[sq].kind == "utility" and sq not in s.final_rolls
+    ]
+
+
+def final_roll(tx: Tx, ev: dict) -> None:
+    """The owner of a utility throws the dice that value it (rule 25, step C)."""
+    s = tx.s
+    p = s.by_id[ev["player"]]
+    square = ev["square"]
+    if not (s.final_step == "tour" or (s.finished and s.end_reason == "role_eliminated")):
+        raise RuleError(
+            "final_roll.not_now",
+            gettext_noop(
+                "A final roll values a utility at the end of the game only (Game B, two-hour game)."
+            ),
+        )
+    h = s.holdings.get(square)
+    sq = s.board.squares[square]
+    if sq.kind != "utility" or h is None or h.owner != p.id or h.mortgaged:
+        raise RuleError(
+            "final_roll.not_utility",
+            gettext_noop("{player} has no unmortgaged utility on {square} to value."),
+            player=p.name,
+            square=sq.name,
+        )
+    if square in s.final_rolls:
+        raise RuleError("final_roll.twice", gettext_noop("{square} has been valued already."), square=sq.name)
+    d1, d2 = ev["dice"]
+    s.final_rolls[square] = d1 + d2
+    tx.note(
+        gettext_noop("{player} rolls {d1}+{d2} for {square}."), player=p.name, d1=d1, d2=d2, square=sq.name
+    )
+
+
+def final_tour(tx: Tx, ev: dict) -> None:
+    """Step C: the bank pays each owner one rent per owned unmortgaged property; then the game is over."""
+    s = tx.s
+    if s.final_step != "tour":
+        raise RuleError("final.not_now", gettext_noop("The treasurer's tour comes after final_keep."))
+    missing = utilities_to_roll(s)
+    if missing:
+        raise RuleError(
+            "final_tour.rolls_missing",
+            gettext_noop("First the final roll for {squares}."),
+            squares=", ".join(s.board.squares[m].name for m in missing),
+        )
+    for sq, h in sorted(s.holdings.items()):
+        if h.mortgaged:
+            continue
+        amount = rent_for(s, sq, s.final_rolls.get(sq))
+        tx.transfer("final_tour", BANK, h.owner, amount, sq)
+    tx.note(gettext_noop("The treasurer's tour: each owner is paid one rent per property."))
+    s.final_step = None
+    turns.finish(s, "time")
