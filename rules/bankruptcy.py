@@ -6,7 +6,6 @@ from rules.buildings import sell_levels
 from rules.errors import RuleError, gettext_noop
 from rules.movements import BANK, Leg
 from rules.ownership import transfer_fee
-from rules.state import BuyDecision, CardDraw
 from rules.transaction import Tx
 from rules.valuation import holding_value, liquidation_cash
 
@@ -76,7 +75,7 @@ def bankrupt(tx: Tx, ev: dict) -> None:
     p.bankrupt_order = s.bankruptcies
     p.debt_to = None
     p.in_jail = False
-    if isinstance(s.decision, (BuyDecision, CardDraw)) and s.decision.player == p.id:
+    if s.decision is not None and s.decision.player == p.id:  # a purchase, a card, a tax choice, a die
         s.decision = None
     s.rents = tuple(r for r in s.rents if p.id not in (r.payer, r.owner))
     if s.jail_exit is not None and s.jail_exit.player == p.id:

@@ -19,7 +19,7 @@ from rules.transaction import Tx
 
 #: What may happen in each final step of the two-hour game.
 ALLOWED = {
-    "dealings": ("build", "sell_building", "mortgage", "unmortgage", "rent", "final_keep"),
+    "dealings": ("build", "sell_building", "mortgage", "unmortgage", "rent", "bankrupt", "final_keep"),
     "tour": ("final_roll", "final_tour"),
 }
 
@@ -55,6 +55,21 @@ def keep_share(s: GameState, role: str | None) -> int:
     return v.final_keep_percent_monopolist if role == "monopolist" else v.final_keep_percent_competitor
 
 
+def kept_cash(s: GameState) -> dict[str, int]:
+    """Step B: what each player still in keeps (his role's share of his cash, rounded down)."""
+    return {p.id: p.cash * keep_share(s, p.role) // 100 for p in s.active_players}
+
+
+def tour_payments(s: GameState) -> list[tuple[int, str, int]]:
+    """Step C: (square, owner, rent) for each owned unmortgaged property, in board order (utilities valued
+    by their final roll: call once none is missing)."""
+    return [
+        (sq, h.owner, rent_for(s, sq, s.final_rolls.get(sq)))
+        for sq, h in sorted(s.holdings.items())
+        if not h.mortgaged
+    ]
+
+
 def final_keep(tx: Tx, ev: dict) -> None:
     """Step B: each player keeps his role's share of his cash (rounded down); the rest goes to the bank."""
     s = tx.s
@@ -70,16 +85,15 @@ def final_keep(tx: Tx, ev: dict) -> None:
             square=tx.square_name(r.square),
         )
     s.rents = ()
-    for p in s.active_players:
-        share = keep_share(s, p.role)
-        kept = p.cash * share // 100
-        tx.transfer("final_keep", p.id, BANK, p.cash - kept)
+    for pid, kept in kept_cash(s).items():
+        p = s.by_id[pid]
         tx.note(
             gettext_noop("{player} keeps {percent} percent of his cash: {kept}."),
             player=p.name,
-            percent=share,
+            percent=keep_share(s, p.role),
             kept=kept,
         )
+        tx.transfer("final_keep", pid, BANK, p.cash - kept)
     s.final_step = "tour"
 
 
@@ -134,11 +148,8 @@ def final_tour(tx: Tx, ev: dict) -> None:
             gettext_noop("First the final roll for {squares}."),
             squares=", ".join(s.board.squares[m].name for m in missing),
         )
-    for sq, h in sorted(s.holdings.items()):
-        if h.mortgaged:
-            continue
-        amount = rent_for(s, sq, s.final_rolls.get(sq))
-        tx.transfer("final_tour", BANK, h.owner, amount, sq)
+    for sq, owner, amount in tour_payments(s):
+        tx.transfer("final_tour", BANK, owner, amount, sq)
     tx.note(gettext_noop("The treasurer's tour: each owner is paid one rent per property."))
     s.final_step = None
     turns.finish(s, "time")

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules import jail
+from rules import final_steps, jail
 from rules.buildings import build_refusal, sell_refusal
 from rules.mortgages import mortgage_refusal, unmortgage_cost
-from rules.state import BuyDecision, CardDraw, GameState, PlayerState
+from rules.state import BuyDecision, CardDraw, FoundationRoll, GameState, PlayerState, TaxChoice
+from rules.taxes import percent_tax
 from rules.trades import square_trade_refusal
 from rules.turns import blocking, deals_missing, next_roller
 from rules.valuation import liquidation_cash
@@ -38,6 +39,10 @@ class Legal:
     buy: dict | None = None  # {"player", "square", "price", "can_pay"}
     auctions: list[dict] = field(default_factory=list)  # {"square", "opening_bid", "optional"}
     card: dict | None = None  # {"player", "deck", "cards": [ids] or None}
+    tax: dict | None = None  # {"player", "square", "fixed", "percent"}: the income tax choice (Anti-Monopoly)
+    foundation: dict | None = None  # {"player", "square"}: a competitor's die at the Foundation
+    final_step: str | None = None  # Anti-Monopoly two-hour game: "dealings", "tour"
+    final_rolls: list[dict] = field(default_factory=list)  # {"player", "square"}: utilities to value
     rents: list[dict] = field(default_factory=list)  # {"payer", "owner", "square", "amount"}
     debts: list[dict] = field(default_factory=list)  # {"player", "amount", "to"}
     deals: list[dict] = field(default_factory=list)  # {"player", "count"}
@@ -52,8 +57,14 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
     v = s.variant
     out = Legal(finished=s.finished)
     out.rents = [
-        {"payer": r.payer, "owner": r.owner, "square": r.square, "amount": r.amount} for r in s.rents
+        {"payer": r.payer, "owner": r.owner, "square": r.square, "amount": r.amount, "times": r.times}
+        for r in s.rents
     ]
+    out.final_step = s.final_step
+    if s.final_step == "tour" or (s.finished and s.end_reason == "role_eliminated"):
+        out.final_rolls = [
+            {"player": s.holdings[sq].owner, "square": sq} for sq in final_steps.utilities_to_roll(s)
+        ]
     if s.finished:
         return out
     why = blocking(s)
@@ -63,6 +74,9 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
         out.roll_again = seat == s.turn and s.roll_again
     elif why is not None:
         out.blocked_by = why.message
+    if s.final_step is not None:  # the two-hour game's final steps: no more rolls
+        out.roll = None
+        out.blocked_by = final_steps.refusal_of(s, "roll").message
     d = s.decision
     if isinstance(d, BuyDecision):
         sq = s.board.squares[d.square]
@@ -72,6 +86,16 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
             "price": sq.price,
             "can_pay": s.by_id[d.player].cash >= sq.price,
         }
+    elif isinstance(d, TaxChoice):
+        p = s.by_id[d.player]
+        out.tax = {
+            "player": d.player,
+            "square": d.square,
+            "fixed": s.board.squares[d.square].amount,
+            "percent": percent_tax(s, p),
+        }
+    elif isinstance(d, FoundationRoll):
+        out.foundation = {"player": d.player, "square": d.square}
     elif isinstance(d, CardDraw):
         deck = s.board.decks[d.deck]
         held = s.held_jail_cards()
@@ -95,7 +119,7 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
             out.timeout = cur.id
         elif out.roll:
             out.timeout = out.roll
-    out.time_up = v.timed and not s.time_up
+    out.time_up = v.timed and not s.time_up and s.final_step is None
     if with_players:
         for p in s.active_players:
             out.players[p.id] = player_options(s, p.id)

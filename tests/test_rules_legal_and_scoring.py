@@ -43,7 +43,7 @@ def test_legal_rent_debt_and_per_player_options():
     t.roll("A", 3, 4)
     t("card", player="A", card="chance:advance-to-boardwalk")
     legal = legal_actions(t.state)
-    assert legal.rents == [{"payer": "A", "owner": "B", "square": 39, "amount": 100}]
+    assert legal.rents == [{"payer": "A", "owner": "B", "square": 39, "amount": 100, "times": 0}]
     opts = legal.players["B"]
     assert opts.build == [37, 39] and opts.mortgage == [37, 39] and opts.unmortgage == {1: 33}
     assert opts.tradable == [1, 37, 39] and not opts.bankrupt
