@@ -12,8 +12,9 @@ from rules.cards import NEAREST_MULTIPLIERS
 from rules.record import EVENT_TYPES
 from tournament.models.games import CLIENT_KEY_LENGTH
 
-#: What the console can enter: the record's whole vocabulary but Anti-Monopoly's scoring roll.
-ACTIONS = tuple(t for t in EVENT_TYPES if t != "final_roll")
+#: What the console can enter: the record's whole vocabulary.
+ACTIONS = EVENT_TYPES
+WITHOUT_PLAYER = ("time_up", "final_keep", "final_tour")
 
 
 class ActionError(ValueError):
@@ -119,8 +120,8 @@ def event_from_post(post: QueryDict) -> dict:
     action = post.get("action")
     if action not in ACTIONS:
         raise ActionError(_("Unknown action."))
-    if action == "time_up":
-        return {"type": "time_up"}
+    if action in WITHOUT_PLAYER:
+        return {"type": action}
     if action == "auction":
         square = _int(post, "square", _("square"))
         if post.get("nobody"):
@@ -151,6 +152,22 @@ def event_from_post(post: QueryDict) -> dict:
         square = _int(post, "square", _("square"), required=False)
         if square is not None:
             ev["square"] = square
+        dice = _dice(post, required=False)  # a utility's rent as a fresh throw (Anti-Monopoly)
+        if dice:
+            ev["dice"] = dice
+    elif action == "income_tax":
+        choice = post.get("choice")
+        if choice not in ("fixed", "percent"):
+            raise ActionError(_("Choose how the income tax is paid."))
+        ev["choice"] = choice
+    elif action == "foundation":
+        die = _int(post, "die", _("die"), minimum=1)
+        if die > 6:
+            raise ActionError(_("A die shows 1 to 6."))
+        ev["die"] = die
+    elif action == "final_roll":
+        ev["square"] = _int(post, "square", _("square"))
+        ev["dice"] = _dice(post)
     elif action == "deal":
         ev["squares"] = _squares(post, "squares")
         if not ev["squares"]:

@@ -11,10 +11,11 @@ import uuid
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules import final_steps
 from rules.board import EFFECT_FIELDS, Board
 from rules.legal import legal_actions
 from rules.messages import from_data
-from rules.scoring import ranking
+from rules.scoring import ranking, score
 from rules.state import GameState
 from rules.valuation import net_worth
 from tournament.messages import message_text
@@ -36,6 +37,42 @@ EFFECT_LABELS = {
     "pay_each_player": gettext_lazy("pay each player"),
     "collect_from_each_player": gettext_lazy("collect from each player"),
 }
+
+
+ROLE_LABELS = {"competitor": gettext_lazy("competitor"), "monopolist": gettext_lazy("monopolist")}
+
+
+def score_label(state: GameState) -> str:
+    """What ranks the players at the end (RULES.md §4)."""
+    v = state.variant
+    if v.roles and v.ending == "two_hour":
+        return _("cash")
+    if v.roles and v.ending == "game_b":
+        return _("cash and one rent per property (rule 25)")
+    return _("net worth")
+
+
+def _final(state: GameState, legal, names: dict) -> dict | None:
+    """The Anti-Monopoly final steps: what each keeps, the utilities to value, what the tour pays."""
+    board = state.board
+    rolls = [
+        {**r, "player_name": names[r["player"]], "square_name": board.square(r["square"]).name}
+        for r in legal.final_rolls
+    ]
+    if not legal.final_step and not rolls:
+        return None
+    out = {"step": legal.final_step, "rolls": rolls, "keeps": [], "tour": []}
+    if legal.final_step == "dealings":
+        out["keeps"] = [
+            {"name": names[pid], "cash": state.player(pid).cash, "kept": kept}
+            for pid, kept in final_steps.kept_cash(state).items()
+        ]
+    elif legal.final_step == "tour" and not rolls:
+        out["tour"] = [
+            {"square": board.square(sq).name, "owner": names[owner], "amount": amount}
+            for sq, owner, amount in final_steps.tour_payments(state)
+        ]
+    return out
 
 
 def level_label(state: GameState, level: int, owner: str) -> str:
@@ -93,6 +130,9 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
                 "bankrupt": p.bankrupt,
                 "properties": props,
                 "net_worth": net_worth(state, p.id),
+                "role": p.role or "",
+                "role_label": ROLE_LABELS.get(p.role, ""),
+                "score": score(state, p.id),
                 "income": income,
                 "cost": cost,
                 "rank": ranks.get(p.id),
@@ -150,6 +190,13 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         else None,
         "auctions": [{**a, "square": square_label(board, a["square"])} for a in legal.auctions],
         "card": card,
+        "tax": {**legal.tax, "player_name": names[legal.tax["player"]]} if legal.tax else None,
+        "foundation": {**legal.foundation, "player_name": names[legal.foundation["player"]]}
+        if legal.foundation
+        else None,
+        "final": _final(state, legal, names),
+        "score_label": score_label(state),
+        "roles": v.roles,
         # a card written out by its effect: the engine's kinds, in its order
         "effect_kinds": [{"kind": k, "label": EFFECT_LABELS.get(k, k)} for k in EFFECT_FIELDS],
         "rents": [
