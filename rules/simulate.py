@@ -51,16 +51,17 @@ class Simulator:
         max_events: int = 50_000,
         time_up_round: int | None = None,
         options: dict | None = None,
+        roles: list[str] | None = None,
     ):
         self.rng = random.Random(seed)
         options = {**(options or {}), **({"max_rounds": rounds} if rounds else {})}
         self.variant = make_variant(variant, options)
         self.board = get_board(board)
         self.players = [{"id": chr(ord("A") + i), "name": NAMES[i % len(NAMES)]} for i in range(players)]
-        if self.variant.roles:  # balanced: alternating in seat order, the first seat's role drawn
+        if self.variant.roles:  # given, or balanced: alternating in seat order, the first seat's role drawn
             first = self.rng.randrange(2)
             for i, p in enumerate(self.players):
-                p["role"] = ROLES[(i + first) % 2]
+                p["role"] = roles[i] if roles else ROLES[(i + first) % 2]
         self.record = {
             "format": FORMAT,
             "variant": variant,
@@ -281,6 +282,8 @@ def simulate(
     rounds: int | None = None,
     max_events: int = 50_000,
     options: dict | None = None,
+    roles: list[str] | None = None,
 ) -> dict:
-    """A random legal game record (``options``: the record's, e.g. ``{"ending": "two_hour"}``)."""
-    return Simulator(variant, board, players, seed, rounds, max_events, options=options).run()
+    """A random legal game record (``options``: the record's, e.g. ``{"ending": "two_hour"}``; ``roles``:
+    Anti-Monopoly's, in seat order, else drawn)."""
+    return Simulator(variant, board, players, seed, rounds, max_events, options=options, roles=roles).run()

@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import translation
 
 from rules import replay
 from rules.simulate import simulate
@@ -306,7 +307,7 @@ def test_a_tournament_already_here_is_refused(one_round_backup):
         GameEvent.objects.count(),
         User.objects.count(),
     )
-    with pytest.raises(backup.BackupError, match="already here"):
+    with translation.override("en"), pytest.raises(backup.BackupError, match="already here"):
         backup.import_tournament(copy.deepcopy(one_round_backup))
     assert counts == (Tournament.objects.count(), Game.objects.count(), GameEvent.objects.count(), 3)
     assert list(Tournament.objects.all()) == [first]

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from ledger import Ledger
 from rules import replay
 from rules.movements import BANK
-from rules.scoring import ranking
+from rules.scoring import ranking, score
 from rules.valuation import NetWorth, net_worth_parts
 from tournament import moves
 from tournament.messages import message_text
@@ -85,11 +85,15 @@ class PlayerReport:
     series: list[int]  # net worth at the start and after every turn (0 once bankrupt)
     rank: int | None = None  # once the game is over (RULES.md §4)
     points: int | None = None  # placement points at a tournament table
+    role: str = ""  # Anti-Monopoly: competitor / monopolist
+    game_score: int | None = None  # what ranks him (RULES.md §4): the net worth, or Anti-Monopoly's measure
 
     @property
     def score(self) -> int:
-        """The game's final score: the net worth, 0 when bankrupt (as the standings count it)."""
-        return 0 if self.bankrupt else self.worth.total
+        """The game's final score (as the standings count it): 0 when bankrupt."""
+        if self.bankrupt:
+            return 0
+        return self.worth.total if self.game_score is None else self.game_score
 
     @property
     def balance(self) -> int:
@@ -268,6 +272,8 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
                 series=series[p.id],
                 rank=rank,
                 points=placement_points(rank, points) if rank is not None and points is not None else None,
+                role=p.role or "",
+                game_score=score(state, p.id),
             )
         )
     error = result.error["message"] if result.error is not None else None

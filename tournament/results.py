@@ -8,8 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules.scoring import ranking
-from rules.valuation import net_worth
+from rules.scoring import ranking, score
 from tournament import moves
 from tournament.models import Game, Round, Table, TableResult, Tournament
 from tournament.models.games import REASON_LENGTH
@@ -18,7 +17,8 @@ from tournament.standings import GameScore, Row, placement_points, standings
 
 
 def table_ranking(table: Table, game: Game | None = None) -> list[dict]:
-    """From the finished game: rank (RULES.md §4), final score (net worth; 0 when bankrupt), points."""
+    """From the finished game: rank (RULES.md §4), final score (net worth; Anti-Monopoly: its ending's score;
+    0 when bankrupt), points; the role where the game has roles."""
     game = game or Game.objects.filter(table=table).first()  # fresh: moves were entered since it was read
     if game is None:
         raise RoundError(_("This table's game has not started."))
@@ -33,8 +33,9 @@ def table_ranking(table: Table, game: Game | None = None) -> list[dict]:
             "participant": by_pid[p.id],
             "name": p.name,
             "rank": ranks[p.id],
-            "score": 0 if p.bankrupt else net_worth(state, p.id),
+            "score": 0 if p.bankrupt else score(state, p.id),  # RULES.md §4 for the game's variant and ending
             "points": placement_points(ranks[p.id], points),
+            **({"role": p.role} if p.role else {}),
         }
         for p in state.players
     ]

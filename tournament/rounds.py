@@ -7,8 +7,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules import make_variant
 from tournament import moves
 from tournament.models import Game, Participant, Round, Seat, Table, Tournament
+from tournament.roles import assign_roles, role_history
 from tournament.seating import Entrant, pairs_of, repeat_pairs, seat_round
 
 
@@ -71,8 +73,11 @@ def seat_next_round(tournament: Tournament) -> Round:
     tables = Table.objects.bulk_create(
         Table(round=round_, number=n) for n in range(1, len(seating.tables) + 1)
     )
+    roles = {}
+    if make_variant(tournament.variant).roles:
+        roles = assign_roles(seating.tables, role_history(tournament, number), seed)
     Seat.objects.bulk_create(
-        Seat(table=table, participant_id=pid, order=i)
+        Seat(table=table, participant_id=pid, order=i, role=roles.get(pid, ""))
         for table, ids in zip(tables, seating.tables, strict=True)
         for i, pid in enumerate(ids)
     )
@@ -90,10 +95,10 @@ def swap(round_: Round, a: Participant, b: Participant) -> int:
         raise RoundError(_("%(a)s and %(b)s sit at the same table.") % {"a": a, "b": b})
     seat_a.table, seat_b.table = seat_b.table, seat_a.table
     Seat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
-    Seat.objects.bulk_create(
+    Seat.objects.bulk_create(  # each takes the other's place, role included: the tables stay balanced
         [
-            Seat(table=seat_a.table, participant=a, order=seat_b.order),
-            Seat(table=seat_b.table, participant=b, order=seat_a.order),
+            Seat(table=seat_a.table, participant=a, order=seat_b.order, role=seat_b.role),
+            Seat(table=seat_b.table, participant=b, order=seat_a.order, role=seat_a.role),
         ]
     )
     return repeat_count(round_)
@@ -122,7 +127,8 @@ def start_table_game(table: Table, order: list[int], user=None) -> Game:
         raise RoundError(_("This table's game has already started."))
     if round_.status != Round.Status.RUNNING:
         raise RoundError(_("Start the round first."))
-    seated = {s.participant_id: s.participant for s in table.seats.select_related("participant")}
+    seats = {s.participant_id: s for s in table.seats.select_related("participant")}
+    seated = {pid: seat.participant for pid, seat in seats.items()}
     if sorted(order) != sorted(seated):
         raise RoundError(_("Give each player at the table one place in the order of play."))
     t = round_.tournament
@@ -133,7 +139,14 @@ def start_table_game(table: Table, order: list[int], user=None) -> Game:
         user=user,
         name=_("%(tournament)s · round %(round)s · table %(table)s")
         % {"tournament": t.name, "round": round_.number, "table": table.number},
-        players=[{"name": seated[pid].name, "participant": seated[pid]} for pid in order],
+        players=[
+            {
+                "name": seated[pid].name,
+                "participant": seated[pid],
+                **({"role": seats[pid].role} if seats[pid].role else {}),
+            }
+            for pid in order
+        ],
         referees=list(table.referees.all()),
         table=table,
     )

@@ -21,6 +21,7 @@ from rules.valuation import net_worth
 from tournament.messages import message_text
 from tournament.models import Game, GameEvent
 from tournament.moves import is_closed
+from tournament.roles import role_label
 
 LOG_LENGTH = 12
 #: What the console calls each card effect of the engine's vocabulary (``rules.board.EFFECT_FIELDS``); a kind
@@ -37,9 +38,6 @@ EFFECT_LABELS = {
     "pay_each_player": gettext_lazy("pay each player"),
     "collect_from_each_player": gettext_lazy("collect from each player"),
 }
-
-
-ROLE_LABELS = {"competitor": gettext_lazy("competitor"), "monopolist": gettext_lazy("monopolist")}
 
 
 def score_label(state: GameState) -> str:
@@ -131,7 +129,7 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
                 "properties": props,
                 "net_worth": net_worth(state, p.id),
                 "role": p.role or "",
-                "role_label": ROLE_LABELS.get(p.role, ""),
+                "role_label": role_label(p.role or ""),
                 "score": score(state, p.id),
                 "income": income,
                 "cost": cost,

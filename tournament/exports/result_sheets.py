@@ -19,6 +19,7 @@ from tournament.exports.chart import legend_height, net_worth_chart
 from tournament.exports.pdf import FONT, Document, columns, data_table, esc, markup, number, para, signatures
 from tournament.models import Tournament
 from tournament.reports import GameReport, TableReport, end_reason_text
+from tournament.roles import role_label
 
 CHART_HEIGHT = 60 * mm  # the plot and its axes; the legend's height comes on top
 
@@ -92,8 +93,11 @@ def _players(game: GameReport, width: float) -> Table:
     players = game.ranked if game.finished else game.players
     rows = []
     for p in players:
+        notes = [role_label(p.role)] if p.role else []
+        if p.bankrupt:
+            notes.append(_("bankrupt"))
         name = markup(
-            esc(p.name) + (f' <font color="#555555">({esc(_("bankrupt"))})</font>' if p.bankrupt else ""),
+            esc(p.name) + (f' <font color="#555555">({esc(", ".join(notes))})</font>' if notes else ""),
             "cell",
         )
         w = p.worth

@@ -34,8 +34,10 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
+from rules import make_variant
 from tournament.models import Participant, Round, Table, Tournament
 from tournament.reports import OPERATIONS, PlayerReport, TableReport, TournamentReport, end_reason_text
+from tournament.roles import role_label
 
 SHEET_NAME_LENGTH = 31  # Excel's limit
 CELL_TEXT_LENGTH = 32_767  # Excel's limit
@@ -280,6 +282,9 @@ def _results(report: TournamentReport, names: _Names):
         Column(_("Rounds played"), NUMBER),
         Column(_("End of the game")),
     ]
+    roles = make_variant(report.tournament.variant).roles  # Anti-Monopoly: each one's role at the table
+    if roles:
+        columns.append(Column(_("Role")))
 
     def rows() -> Iterator[list]:
         for r in report.rounds:
@@ -304,7 +309,7 @@ def _results(report: TournamentReport, names: _Names):
                             counted,
                             None,
                             end,
-                        ]
+                        ] + ([None] if roles else [])
                     continue
                 for p in game.ranked if game.finished else game.players:
                     w = p.worth
@@ -327,7 +332,7 @@ def _results(report: TournamentReport, names: _Names):
                         counted,
                         game.round,
                         end,
-                    ]
+                    ] + ([role_label(p.role)] if roles else [])
 
     return columns, rows
 

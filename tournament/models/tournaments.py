@@ -10,7 +10,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from rules import available_boards, available_variants
+from rules import available_variants
 from tournament.models.games import NAME_LENGTH, REASON_LENGTH
 from tournament.standings import DEFAULT_POINTS, DEFAULT_TIE_BREAKS
 
@@ -33,9 +33,8 @@ class Tournament(models.Model):
     variant = models.CharField(
         _("variant"), max_length=40, choices=[(v, v) for v in available_variants()], default="tournament-pl"
     )
-    board = models.CharField(
-        _("board"), max_length=40, choices=[(b, b) for b in available_boards()], default="classic-pl"
-    )
+    # a board id (rules.available_boards): a shipped board or a stored BoardEdition, checked by the forms
+    board = models.CharField(_("board"), max_length=40, default="classic-pl")
     game_rounds = models.PositiveSmallIntegerField(_("rounds of play per game"), null=True, blank=True)
     time_limit_minutes = models.PositiveSmallIntegerField(
         _("time limit per game (minutes)"), null=True, blank=True
@@ -157,9 +156,16 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
+    class Role(models.TextChoices):
+        """Anti-Monopoly: the participant's role at this table (blank in other variants)."""
+
+        COMPETITOR = "competitor", _("competitor")
+        MONOPOLIST = "monopolist", _("monopolist")
+
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="seats")
     order = models.PositiveSmallIntegerField(default=0)
+    role = models.CharField(_("role"), max_length=12, choices=Role.choices, blank=True)
 
     class Meta:
         ordering = ["table", "order"]
