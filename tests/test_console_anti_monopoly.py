@@ -99,3 +99,26 @@ def test_two_hour_game_final_steps(client, referee):
     assert s.finished and s.end_reason == "time"
     assert s.player("A").cash == 144 + 6  # French Quarter's single rent
     assert "Game over" in page and "cash" in page
+
+
+def test_start_an_anti_monopoly_game_with_roles(client, referee):
+    form = {"variant": "anti-monopoly", "board": "anti-monopoly-us", "max_rounds": "8"}
+    page = client.post(reverse("game_new"), {**form, "players": "Anna\nBartek"}).content.decode()
+    assert "Give each player his role" in page
+    page = client.post(reverse("game_new"), {**form, "players": "Anna; M\nBartek; M\nCelina; m"})
+    assert "the numbers must be equal or differ by one" in page.content.decode()
+    page = client.post(reverse("game_new"), {**form, "players": "Anna; boss\nBartek; C"}).content.decode()
+    assert "is not a role" in page
+    response = client.post(
+        reverse("game_new"), {**form, "players": "Anna; przedsiębiorca\nBartek; Monopolist"}
+    )
+    game = moves.Game.objects.get()
+    assert response.status_code == 302
+    assert [(p.name, p.role) for p in game.players.order_by("seat")] == [
+        ("Anna", "competitor"),
+        ("Bartek", "monopolist"),
+    ]
+    page = client.post(
+        reverse("game_new"), {"variant": "classic", "board": "classic-us", "players": "A; C\nB; M"}
+    ).content.decode()
+    assert "Roles are for Anti-Monopoly only" in page

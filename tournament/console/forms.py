@@ -3,10 +3,33 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from rules import available_boards, available_variants
+from rules import available_variants, make_variant
 from rules.record import MAX_PLAYERS
+from tournament.boards import board_choices
 from tournament.models import Game
 from tournament.models.games import NAME_LENGTH
+
+ROLE_WORDS = {
+    "competitor": "competitor",
+    "c": "competitor",
+    "przedsiębiorca": "competitor",
+    "p": "competitor",
+    "monopolist": "monopolist",
+    "monopolista": "monopolist",
+    "m": "monopolist",
+}
+
+
+def _role(text: str) -> str:
+    """An Anti-Monopoly role as a referee types it (English or Polish, or its initial); "" for none."""
+    text = text.strip().casefold()
+    if not text:
+        return ""
+    if text not in ROLE_WORDS:
+        raise forms.ValidationError(
+            _("“%(role)s” is not a role: competitor or monopolist (C / M).") % {"role": text}
+        )
+    return ROLE_WORDS[text]
 
 
 class NewGameForm(forms.Form):
@@ -16,13 +39,14 @@ class NewGameForm(forms.Form):
     variant = forms.ChoiceField(
         label=_("Variant"), choices=[(v, v) for v in available_variants()], initial="tournament-pl"
     )
-    board = forms.ChoiceField(
-        label=_("Board"), choices=[(b, b) for b in available_boards()], initial="classic-pl"
-    )
+    board = forms.ChoiceField(label=_("Board"), choices=board_choices, initial="classic-pl")
     players = forms.CharField(
         label=_("Players in seat order"),
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text=_("One name per line, in the order decided by the opening roll."),
+        help_text=_(
+            "One name per line, in the order decided by the opening roll. Anti-Monopoly: the role after a "
+            "semicolon, e.g. “Anna; competitor” or “Bartek; monopolist” (C / M)."
+        ),
     )
     max_rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=1, max_value=500)
     time_limit_minutes = forms.IntegerField(
@@ -33,7 +57,13 @@ class NewGameForm(forms.Form):
     )
 
     def clean_players(self):
-        names = [line.strip() for line in self.cleaned_data["players"].splitlines() if line.strip()]
+        lines = [line.strip() for line in self.cleaned_data["players"].splitlines() if line.strip()]
+        names, roles = [], []
+        for line in lines:
+            name, _sep, role = line.partition(";")
+            names.append(name.strip())
+            roles.append(_role(role))
+        self.roles = roles
         if not 2 <= len(names) <= MAX_PLAYERS:
             raise forms.ValidationError(_("A game has 2 to %(max)s players.") % {"max": MAX_PLAYERS})
         if any(len(n) > NAME_LENGTH for n in names):
@@ -44,6 +74,23 @@ class NewGameForm(forms.Form):
             raise forms.ValidationError(_("Each player's name must be different."))
         return names
 
+    def clean(self):
+        data = super().clean()
+        variant, roles = data.get("variant"), getattr(self, "roles", [])
+        if variant and "players" in data:
+            with_roles = make_variant(variant).roles
+            if with_roles and not all(roles):
+                self.add_error(
+                    "players",
+                    _(
+                        "Give each player his role after a semicolon: “Anna; competitor”, "
+                        "“Bartek; monopolist”."
+                    ),
+                )
+            elif not with_roles and any(roles):
+                self.add_error("players", _("Roles are for Anti-Monopoly only: leave them out."))
+        return data
+
     def game_arguments(self) -> dict:
         d = self.cleaned_data
         options = {k: d[k] for k in ("max_rounds", "time_limit_minutes", "move_time_limit") if d.get(k)}
@@ -52,5 +99,8 @@ class NewGameForm(forms.Form):
             "variant": d["variant"],
             "board": d["board"],
             "options": options,
-            "players": [{"name": n} for n in d["players"]],
+            "players": [
+                {"name": n, **({"role": r} if r else {})}
+                for n, r in zip(d["players"], self.roles, strict=True)
+            ],
         }
