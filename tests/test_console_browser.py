@@ -241,3 +241,60 @@ def test_a_move_whose_answer_is_lost_says_so_and_is_entered_once_when_tapped_aga
         page.locator("form.roll").evaluate("f => f.requestSubmit()")  # tapped again: the same key
     ref.sees("Buy for 200")  # Anna on Dworzec Zachodni
     assert game.events.count() == 1 and state(game).player("A").position == 5
+
+
+def test_an_anti_monopoly_two_hour_game_to_its_end_on_a_phone(live_server, browser):
+    """Roles shown, the income tax choice, a utility's rent thrown afresh, time up, the final steps."""
+    user = User.objects.create_user("ref2", password="pw")
+    game = moves.create_game(
+        name="Anty 1",
+        variant="anti-monopoly",
+        board="anti-monopoly-us",
+        options={"ending": "two_hour"},
+        referees=[user],
+        players=[{"name": "Celina", "role": "competitor"}, {"name": "Marek", "role": "monopolist"}],
+    )
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="en-US", has_touch=True)
+    ref = Referee(context.new_page(), live_server.url)
+    ref.login("ref2", "pw", f"/games/{game.pk}/")
+    ref.sees("competitor")
+    ref.sees("monopolist")
+    ref.roll(1, 3)  # Celina: 4, Income Tax
+    ref.sees("Income tax: Celina chooses")
+    ref.shot("am-01-income-tax")
+    ref.button("Pay 150 (percentage)")
+    assert state(game).player("A").cash == 1350
+    ref.roll(6, 6)  # Marek: 12, U.S. Electric Company
+    ref.button("Buy for 150")
+    ref.roll(1, 2)  # his extra roll: 15, U.S. Bus Company
+    ref.button("Decline")
+    ref.roll(4, 4)  # Celina: 12, Marek's utility; her extra roll comes after the rent
+    ref.sees("Rent 4 × the dice: Celina → Marek")
+    ref.shot("am-02-utility-rent")
+    dice = ref.page.locator("form.rent fieldset.die")
+    ref.tap(dice.nth(0).locator("label", has_text="3"))
+    ref.tap(dice.nth(1).locator("label", has_text="2"))
+    ref.button("Rent claimed")
+    assert state(game).player("B").cash == 1500 - 150 + 20  # 4 × (3 + 2)
+    with ref.posted():
+        ref.tap(ref.page.get_by_role("button", name="Time is up", exact=False).first)
+    ref.roll(1, 2)  # Celina's extra roll: 15, U.S. Bus Company
+    ref.button("Decline")
+    ref.roll(2, 3)  # Marek: 17, the round ends: dealings with the bank only
+    ref.sees("Time is up: dealings with the bank only")
+    ref.shot("am-03-dealings")
+    ref.page.once("dialog", lambda d: d.accept())
+    ref.button("Each keeps his share of cash")
+    ref.sees("rolls the dice to value U.S. Electric Company")
+    dice = ref.page.locator(".final fieldset.die")
+    ref.tap(dice.nth(0).locator("label", has_text="6"))
+    ref.tap(dice.nth(1).locator("label", has_text="6"))
+    ref.button("Record the roll")
+    ref.sees("The treasurer's tour: one rent per property")
+    ref.shot("am-04-tour")
+    ref.button("Pay the rents and end the game")
+    ref.sees("Game over")
+    ref.shot("am-05-over")
+    s = state(game)
+    assert s.finished and s.end_reason == "time"
+    context.close()

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules import final_steps
 from rules.scoring import ranking, score
 from tournament import moves
 from tournament.models import Game, Round, Table, TableResult, Tournament
@@ -25,6 +26,8 @@ def table_ranking(table: Table, game: Game | None = None) -> list[dict]:
     state = moves.current_state(game)
     if not state.finished:
         raise RoundError(_("The game is not over yet: finish it before confirming the result."))
+    if state.end_reason == "role_eliminated" and final_steps.utilities_to_roll(state):
+        raise RoundError(_("Anti-Monopoly Game B: record the final roll for each utility first (rule 25)."))
     ranks = ranking(state)
     points = table.round.tournament.placement_points
     by_pid = {p.pid: p.participant_id for p in game.players.all()}
