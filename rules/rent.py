@@ -31,7 +31,7 @@ def rent_for(
             ladder = sq.rent_ladder(role)
             if h.level == 0:
                 base = ladder[1] if monopolised(s, h.owner, square) else ladder[0]
-            elif h.level >= s.hotel_level(h.owner):
+            elif h.level >= v.hotel_level_for(role):
                 base = ladder[5]
             else:
                 base = ladder[1 + h.level]
@@ -43,7 +43,7 @@ def rent_for(
                 and not group_mortgaged(s, square)
             ):
                 base *= 2
-        elif h.level >= s.hotel_level(h.owner):
+        elif h.level >= v.hotel_level_for(role):
             base = sq.rents[5]
         else:
             base = sq.rents[h.level]
@@ -102,7 +102,7 @@ def fall_due(
     if h.mortgaged:
         tx.note(gettext_noop("{square} is mortgaged: no rent."), square=tx.square_name(square))
         return
-    if not collects_rent(s, h.owner):
+    if s.variant.roles and not collects_rent(s, h.owner):
         tx.note(gettext_noop("{owner} is in Prison: no rent."), owner=s.by_id[h.owner].name)
         return
     if s.board.squares[square].kind == "utility" and s.variant.utility_rent_fresh_throw:
