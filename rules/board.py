@@ -3,16 +3,25 @@
 A board file lists 40 squares (index 0 is Start, counted in the direction of play) and the card decks.
 A deck whose ``cards`` is ``null`` is known by name only (e.g. the Polish edition, whose card texts are not
 public): its cards are recorded by their effect.
+
+Boards that are not shipped as files (an edition an organiser filled in from the physical title cards) are
+found through a small registry: ``register_board`` / ``forget_board`` in this process, and a loader the
+application sets (``set_board_loader``) that is asked for an id that is neither shipped nor registered.
+``get_board`` and ``available_boards`` consult the shipped files first: a shipped id cannot be replaced.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from time import monotonic
+from typing import NamedTuple
 
 from rules.errors import BoardError, gettext_noop
+from rules.messages import Message, msg
 
 BOARDS_DIR = Path(__file__).with_name("boards")
 BOARD_SIZE = 40
@@ -163,7 +172,23 @@ class Board:
         )
 
 
-def _err(where: str, field_name: str, problem: str) -> BoardError:
+# -- validation: a message per square and field ---------------------------------------------------------
+
+ECHO_LENGTH = 40  # how much of a bad value (or a long name) a message repeats
+
+
+def _echo(value) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= ECHO_LENGTH else text[: ECHO_LENGTH - 1] + "…"
+
+
+def _shown(value) -> str:
+    """A bad value as a message repeats it: Python's spelling (``'abc'``, ``60.5``, ``None``), cut short."""
+    return _echo(repr(value))
+
+
+def _err(where, field_name: str, problem) -> BoardError:
+    """``where`` and ``problem`` are messages (translated on the Django side) or plain data (a board id)."""
     return BoardError(
         "board.invalid",
         gettext_noop("Board file: {where}, field '{field}': {problem}."),
@@ -173,38 +198,78 @@ def _err(where: str, field_name: str, problem: str) -> BoardError:
     )
 
 
-def _int(data: dict, key: str, where: str, *, required: bool = True, minimum: int = 0) -> int:
+def _missing() -> Message:
+    return msg(gettext_noop("missing"))
+
+
+def _square_where(i: int, s) -> Message:
+    name = s.get("name") if isinstance(s, dict) else None
+    if name:
+        return msg(gettext_noop("square {index} ({name})"), index=i, name=_echo(str(name)))
+    return msg(gettext_noop("square {index}"), index=i)
+
+
+def _int(data: dict, key: str, where, *, required: bool = True, minimum: int = 0) -> int:
     if key not in data or data[key] is None:
         if required:
-            raise _err(where, key, "missing")
+            raise _err(where, key, _missing())
         return 0
     v = data[key]
     if not isinstance(v, int) or isinstance(v, bool) or v < minimum:
-        raise _err(where, key, f"must be a whole number ≥ {minimum}, got {v!r}")
+        raise _err(
+            where,
+            key,
+            msg(
+                gettext_noop("must be a whole number ≥ {minimum}, got {value}"),
+                minimum=minimum,
+                value=_shown(v),
+            ),
+        )
     return v
 
 
-def _int_list(data: dict, key: str, where: str, length: int | None) -> tuple[int, ...]:
+def _int_list(data: dict, key: str, where, length: int | None) -> tuple[int, ...]:
     v = data.get(key)
-    if not isinstance(v, list) or not all(
-        isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v
-    ):
-        raise _err(where, key, "must be a list of whole numbers ≥ 0")
+    if not isinstance(v, list):
+        raise _err(where, key, msg(gettext_noop("must be a list of whole numbers ≥ 0")))
+    for position, x in enumerate(v):
+        if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+            raise _err(
+                where,
+                key,
+                msg(
+                    gettext_noop("value {position} must be a whole number ≥ 0, got {value}"),
+                    position=position,
+                    value=_shown(x),
+                ),
+            )
     if length is not None and len(v) != length:
-        raise _err(where, key, f"must have {length} values, has {len(v)}")
+        raise _err(
+            where,
+            key,
+            msg(gettext_noop("must have {count} values, has {actual}"), count=length, actual=len(v)),
+        )
     return tuple(v)
 
 
-def validate_effect(effect, where: str, board_size: int = BOARD_SIZE) -> dict:
+def validate_effect(effect, where, board_size: int = BOARD_SIZE) -> dict:
     """Check a card effect against the vocabulary; return it. Raises BoardError naming the field."""
     if not isinstance(effect, dict):
-        raise _err(where, "effect", "must be an object")
+        raise _err(where, "effect", msg(gettext_noop("must be an object")))
     kind = effect.get("kind")
     if kind not in EFFECT_FIELDS:
-        raise _err(where, "effect.kind", f"unknown effect {kind!r}; one of {', '.join(EFFECT_FIELDS)}")
+        raise _err(
+            where,
+            "effect.kind",
+            msg(
+                gettext_noop("unknown effect {kind}; one of {kinds}"),
+                kind=_shown(kind),
+                kinds=", ".join(EFFECT_FIELDS),
+            ),
+        )
     for f in EFFECT_FIELDS[kind]:
         if f not in effect:
-            raise _err(where, f"effect.{f}", "missing")
+            raise _err(where, f"effect.{f}", _missing())
     for f in ("amount", "steps", "per_house", "per_hotel", "rent_multiplier", "utility_multiplier"):
         if f in effect:
             _int(
@@ -213,150 +278,232 @@ def validate_effect(effect, where: str, board_size: int = BOARD_SIZE) -> dict:
     if kind == "move_to":
         sq = effect["square"]
         if not isinstance(sq, int) or isinstance(sq, bool) or not 0 <= sq < board_size:
-            raise _err(where, "effect.square", f"must be a square index 0–{board_size - 1}")
+            raise _err(
+                where,
+                "effect.square",
+                msg(gettext_noop("must be a square index 0–{last}"), last=board_size - 1),
+            )
     if kind == "nearest" and effect["square_kind"] not in ("railroad", "utility"):
-        raise _err(where, "effect.square_kind", "must be 'railroad' or 'utility'")
+        raise _err(where, "effect.square_kind", msg(gettext_noop("must be 'railroad' or 'utility'")))
+    if "salary" in effect and not isinstance(effect["salary"], bool):
+        raise _err(where, "effect.salary", msg(gettext_noop("must be true or false")))
     return effect
 
 
-def parse_board(data: dict) -> Board:
-    """Build a Board from its JSON data, validating every square and card."""
-    if not isinstance(data, dict):
-        raise _err("board", "(root)", "must be an object")
-    board_id = data.get("id")
-    if not isinstance(board_id, str) or not board_id:
-        raise _err("board", "id", "missing")
-    raw = data.get("squares")
-    if not isinstance(raw, list) or len(raw) != BOARD_SIZE:
-        raise _err(board_id, "squares", f"must list {BOARD_SIZE} squares")
-    squares = []
-    for i, s in enumerate(raw):
-        where = f"square {i}" + (f" ({s.get('name')})" if isinstance(s, dict) and s.get("name") else "")
-        if not isinstance(s, dict):
-            raise _err(where, "(square)", "must be an object")
-        if s.get("index", i) != i:
-            raise _err(where, "index", f"is {s.get('index')!r}, expected {i}")
-        name = s.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise _err(where, "name", "missing")
-        kind = s.get("kind")
-        if kind not in SQUARE_KINDS:
-            raise _err(where, "kind", f"unknown kind {kind!r}")
-        kw: dict = {"index": i, "name": name, "kind": kind}
-        if kind in PROPERTY_KINDS:
-            kw["price"] = _int(s, "price", where, minimum=1)
-            kw["mortgage"] = _int(s, "mortgage", where, minimum=1)
-            if kw["mortgage"] > kw["price"]:
-                raise _err(where, "mortgage", "is more than the price")
-            if s.get("unmortgage") is not None:
-                kw["unmortgage"] = _int(s, "unmortgage", where, minimum=kw["mortgage"])
-            group = s.get("group")
-            if not isinstance(group, str) or not group:
-                raise _err(where, "group", "missing")
-            kw["group"] = group
-        if kind == "street":
-            kw["house_cost"] = _int(s, "house_cost", where, minimum=1)
-            kw["rents"] = _int_list(s, "rents", where, 6)
-            if s.get("monopolist_rents") is not None:
-                kw["monopolist_rents"] = _int_list(s, "monopolist_rents", where, 6)
-        elif kind == "railroad":
-            kw["rents"] = _int_list(s, "rents", where, None)
-            if not kw["rents"]:
-                raise _err(where, "rents", "must not be empty")
-            if s.get("monopolist_rents") is not None:
-                kw["monopolist_rents"] = _int_list(s, "monopolist_rents", where, len(kw["rents"]))
-        elif kind == "utility":
-            kw["multipliers"] = _int_list(s, "multipliers", where, None)
-            if not kw["multipliers"]:
-                raise _err(where, "multipliers", "must not be empty")
-            if s.get("monopolist_multipliers") is not None:
-                kw["monopolist_multipliers"] = _int_list(
-                    s, "monopolist_multipliers", where, len(kw["multipliers"])
+def _square(i: int, s, data: dict) -> Square:
+    """One square of the board's data, or BoardError naming the square and the field."""
+    where = _square_where(i, s)
+    if not isinstance(s, dict):
+        raise _err(where, "(square)", msg(gettext_noop("must be an object")))
+    if s.get("index", i) != i:
+        raise _err(
+            where,
+            "index",
+            msg(gettext_noop("is {value}, expected {index}"), value=_shown(s.get("index")), index=i),
+        )
+    name = s.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise _err(where, "name", _missing())
+    kind = s.get("kind")
+    if kind not in SQUARE_KINDS:
+        raise _err(
+            where,
+            "kind",
+            msg(
+                gettext_noop("unknown kind {kind}; one of {kinds}"),
+                kind=_shown(kind),
+                kinds=", ".join(sorted(SQUARE_KINDS)),
+            ),
+        )
+    kw: dict = {"index": i, "name": name, "kind": kind}
+    if kind in PROPERTY_KINDS:
+        kw["price"] = _int(s, "price", where, minimum=1)
+        kw["mortgage"] = _int(s, "mortgage", where, minimum=1)
+        if kw["mortgage"] > kw["price"]:
+            raise _err(where, "mortgage", msg(gettext_noop("is more than the price")))
+        if s.get("unmortgage") is not None:
+            kw["unmortgage"] = _int(s, "unmortgage", where, minimum=kw["mortgage"])
+        group = s.get("group")
+        if not isinstance(group, str) or not group:
+            raise _err(where, "group", _missing())
+        kw["group"] = group
+    if kind == "street":
+        kw["house_cost"] = _int(s, "house_cost", where, minimum=1)
+        kw["rents"] = _int_list(s, "rents", where, 6)
+        if s.get("monopolist_rents") is not None:
+            kw["monopolist_rents"] = _int_list(s, "monopolist_rents", where, 6)
+    elif kind == "railroad":
+        kw["rents"] = _int_list(s, "rents", where, None)
+        if not kw["rents"]:
+            raise _err(where, "rents", msg(gettext_noop("must not be empty")))
+        if s.get("monopolist_rents") is not None:
+            kw["monopolist_rents"] = _int_list(s, "monopolist_rents", where, len(kw["rents"]))
+    elif kind == "utility":
+        kw["multipliers"] = _int_list(s, "multipliers", where, None)
+        if not kw["multipliers"]:
+            raise _err(where, "multipliers", msg(gettext_noop("must not be empty")))
+        if s.get("monopolist_multipliers") is not None:
+            kw["monopolist_multipliers"] = _int_list(
+                s, "monopolist_multipliers", where, len(kw["multipliers"])
+            )
+    elif kind == "tax":
+        kw["amount"] = _int(s, "amount", where, minimum=1)
+        kw["percent_choice"] = s.get("percent_choice") is True
+    elif kind == "card":
+        decks = data.get("decks")
+        decks = decks if isinstance(decks, dict) else {}
+        deck = s.get("deck")
+        if not isinstance(deck, str) or deck not in decks:
+            raise _err(where, "deck", msg(gettext_noop("unknown deck {deck}"), deck=_shown(deck)))
+        kw["deck"] = deck
+        role_decks = s.get("role_decks")
+        if role_decks is not None:
+            if not isinstance(role_decks, dict) or set(role_decks) != set(ROLES):
+                raise _err(
+                    where,
+                    "role_decks",
+                    msg(gettext_noop("must name a deck for each role ({roles})"), roles=", ".join(ROLES)),
                 )
-        elif kind == "tax":
-            kw["amount"] = _int(s, "amount", where, minimum=1)
-            kw["percent_choice"] = s.get("percent_choice") is True
-        elif kind == "card":
-            decks = data.get("decks") or {}
-            deck = s.get("deck")
-            if not isinstance(deck, str) or deck not in decks:
-                raise _err(where, "deck", f"unknown deck {deck!r}")
-            kw["deck"] = deck
-            role_decks = s.get("role_decks")
-            if role_decks is not None:
-                if not isinstance(role_decks, dict) or set(role_decks) != set(ROLES):
-                    raise _err(where, "role_decks", f"must name a deck for each role ({', '.join(ROLES)})")
-                for role, d in role_decks.items():
-                    if d not in decks:
-                        raise _err(where, f"role_decks.{role}", f"unknown deck {d!r}")
-                kw["role_decks"] = tuple(sorted(role_decks.items()))
-        elif kind == "foundation":
-            kw["monopolist_pays"] = _int(s, "monopolist_pays", where, minimum=0)
-            kw["die_grants"] = _int_list(s, "die_grants", where, 6)
-        squares.append(Square(**kw))
+            for role, d in role_decks.items():
+                if not isinstance(d, str) or d not in decks:
+                    raise _err(
+                        where, f"role_decks.{role}", msg(gettext_noop("unknown deck {deck}"), deck=_shown(d))
+                    )
+            kw["role_decks"] = tuple(sorted(role_decks.items()))
+    elif kind == "foundation":
+        kw["monopolist_pays"] = _int(s, "monopolist_pays", where, minimum=0)
+        kw["die_grants"] = _int_list(s, "die_grants", where, 6)
+    return Square(**kw)
 
+
+def _check_squares(board_id: str, squares: list[Square]) -> None:
+    """What the squares must be together: one Start (square 0) and one jail; groups of one kind, with a
+    rent (multiplier) for each number owned."""
     kinds = [s.kind for s in squares]
     for needed in ("start", "jail"):
         if kinds.count(needed) != 1:
-            raise _err(board_id, "squares", f"needs exactly one '{needed}' square")
+            raise _err(
+                board_id, "squares", msg(gettext_noop("needs exactly one '{kind}' square"), kind=needed)
+            )
     if squares[0].kind != "start":
-        raise _err("square 0", "kind", "must be 'start'")
+        raise _err(_square_where(0, {"name": squares[0].name}), "kind", msg(gettext_noop("must be 'start'")))
+    for g, members in _groups(squares).items():
+        gkinds = {squares[m].kind for m in members}
+        if len(gkinds) != 1:
+            raise _err(
+                msg(gettext_noop("group {group}"), group=_echo(g)),
+                "kind",
+                msg(gettext_noop("mixes street, railroad and utility squares")),
+            )
+        for m in members:
+            where = _square_where(m, {"name": squares[m].name})
+            if "railroad" in gkinds and len(squares[m].rents) < len(members):
+                raise _err(
+                    where,
+                    "rents",
+                    msg(gettext_noop("needs a rent for each of the {count} railroads"), count=len(members)),
+                )
+            if "utility" in gkinds and len(squares[m].multipliers) < len(members):
+                raise _err(
+                    where,
+                    "multipliers",
+                    msg(gettext_noop("needs one for each of the {count} utilities"), count=len(members)),
+                )
 
+
+def _groups(squares) -> dict[str, list[int]]:
     groups: dict[str, list[int]] = {}
     for s in squares:
         if s.group:
             groups.setdefault(s.group, []).append(s.index)
-    for g, members in groups.items():
-        gkinds = {squares[m].kind for m in members}
-        if len(gkinds) != 1:
-            raise _err(f"group {g}", "kind", "mixes street, railroad and utility squares")
-        if "railroad" in gkinds:
-            for m in members:
-                if len(squares[m].rents) < len(members):
-                    raise _err(
-                        f"square {m}", "rents", f"needs a rent for each of the {len(members)} railroads"
-                    )
-        if "utility" in gkinds:
-            for m in members:
-                if len(squares[m].multipliers) < len(members):
-                    raise _err(
-                        f"square {m}", "multipliers", f"needs one for each of the {len(members)} utilities"
-                    )
+    return groups
 
+
+def _deck(deck_id, d, problems: list[BoardError]) -> Deck | None:
+    """One deck and its cards; each bad card is a problem of its own."""
+    where = msg(gettext_noop("deck {deck}"), deck=_echo(str(deck_id)))
+    if not isinstance(d, dict) or not isinstance(d.get("name"), str):
+        problems.append(_err(where, "name", _missing()))
+        return None
+    if d.get("cards") is None:
+        return Deck(deck_id, d["name"], None)
+    if not isinstance(d["cards"], list):
+        problems.append(_err(where, "cards", msg(gettext_noop("must be a list or null"))))
+        return None
+    cards, seen, bad = [], set(), False
+    for k, c in enumerate(d["cards"]):
+        try:
+            if not isinstance(c, dict) or not isinstance(c.get("id"), str) or not c["id"]:
+                where_card = msg(gettext_noop("deck {deck}, card {card}"), deck=_echo(str(deck_id)), card=k)
+                raise _err(where_card, "id", _missing())
+            where_card = msg(
+                gettext_noop("deck {deck}, card {card}"), deck=_echo(str(deck_id)), card=_echo(c["id"])
+            )
+            if c["id"] in seen:
+                raise _err(where_card, "id", msg(gettext_noop("is not unique")))
+            seen.add(c["id"])
+            if not isinstance(c.get("text"), str):
+                raise _err(where_card, "text", _missing())
+            effect = validate_effect(c.get("effect"), where_card)
+            copies = _int(c, "copies", where_card, required=False, minimum=1) or 1
+        except BoardError as e:
+            problems.append(e)
+            bad = True
+            continue
+        cards.append(Card(deck_id, c["id"], c["text"], effect, copies))
+    return None if bad else Deck(deck_id, d["name"], tuple(cards))
+
+
+def parse_board(data: dict) -> Board:
+    """Build a Board from its JSON data, validating every square and card.
+
+    Raises BoardError for the first problem; its ``problems`` lists every problem found (each square and
+    each card is checked, a bad one does not hide the next), so a whole file can be corrected at once.
+    """
+    if not isinstance(data, dict):
+        raise _err(msg(gettext_noop("the board")), "(root)", msg(gettext_noop("must be an object")))
+    board_id = data.get("id")
+    if not isinstance(board_id, str) or not board_id:
+        raise _err(msg(gettext_noop("the board")), "id", _missing())
+    problems: list[BoardError] = []
+    raw = data.get("squares")
+    squares: list[Square] = []
+    if not isinstance(raw, list) or len(raw) != BOARD_SIZE:
+        problems.append(
+            _err(board_id, "squares", msg(gettext_noop("must list {count} squares"), count=BOARD_SIZE))
+        )
+    else:
+        for i, s in enumerate(raw):
+            try:
+                squares.append(_square(i, s, data))
+            except BoardError as e:
+                problems.append(e)
+        if not problems:
+            try:
+                _check_squares(board_id, squares)
+            except BoardError as e:
+                problems.append(e)
+    raw_decks = data.get("decks")
+    if raw_decks is not None and not isinstance(raw_decks, dict):
+        problems.append(_err(board_id, "decks", msg(gettext_noop("must be an object"))))
+        raw_decks = None
     decks = {}
-    for deck_id, d in (data.get("decks") or {}).items():
-        where = f"deck {deck_id}"
-        if not isinstance(d, dict) or not isinstance(d.get("name"), str):
-            raise _err(where, "name", "missing")
-        cards = None
-        if d.get("cards") is not None:
-            if not isinstance(d["cards"], list):
-                raise _err(where, "cards", "must be a list or null")
-            cards, seen = [], set()
-            for k, c in enumerate(d["cards"]):
-                cw = f"{where}, card {k}"
-                if not isinstance(c, dict) or not isinstance(c.get("id"), str) or not c["id"]:
-                    raise _err(cw, "id", "missing")
-                cw = f"{where}, card {c['id']}"
-                if c["id"] in seen:
-                    raise _err(cw, "id", "is not unique")
-                seen.add(c["id"])
-                if not isinstance(c.get("text"), str):
-                    raise _err(cw, "text", "missing")
-                effect = validate_effect(c.get("effect"), cw)
-                copies = _int(c, "copies", cw, required=False, minimum=1) or 1
-                cards.append(Card(deck_id, c["id"], c["text"], effect, copies))
-            cards = tuple(cards)
-        decks[deck_id] = Deck(deck_id, d["name"], cards)
-
+    for deck_id, d in (raw_decks or {}).items():
+        deck = _deck(deck_id, d, problems)
+        if deck is not None:
+            decks[deck_id] = deck
+    if problems:
+        first = problems[0]
+        first.problems = tuple(problems)
+        raise first
     return Board(
         id=board_id,
         name=str(data.get("name") or board_id),
         language=str(data.get("language") or "en"),
         squares=tuple(squares),
         decks=decks,
-        groups={g: tuple(m) for g, m in groups.items()},
-        jail=kinds.index("jail"),
+        groups={g: tuple(m) for g, m in _groups(squares).items()},
+        jail=[s.kind for s in squares].index("jail"),
     )
 
 
@@ -365,22 +512,122 @@ def load_board_file(path: str | Path) -> Board:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise _err(path.name, "(file)", f"cannot be read as JSON: {e}") from None
+        raise _err(
+            path.name, "(file)", msg(gettext_noop("cannot be read as JSON: {error}"), error=str(e))
+        ) from None
     return parse_board(data)
 
 
-def available_boards() -> list[str]:
-    return sorted(p.stem for p in BOARDS_DIR.glob("*.json"))
+# -- where boards are found: the shipped files, then boards from elsewhere (an organiser's upload) -------
+
+#: How long a board found through the loader is used before the loader is asked again whether it changed
+#: (another process may have replaced it).
+RECHECK_SECONDS = 30.0
+
+
+class BoardLoader(NamedTuple):
+    """Where boards that are not shipped come from (the Django side: the stored board editions).
+
+    ``load(board_id)`` returns the board's data (as :func:`parse_board` reads it) or ``None``; ``ids()`` the
+    ids it knows. Both are asked only for a board that is not shipped."""
+
+    load: Callable[[str], dict | None]
+    ids: Callable[[], Iterable[str]]
+    recheck_seconds: float = RECHECK_SECONDS
+
+
+@dataclass(slots=True)
+class _Found:
+    board: Board
+    data: dict | None  # what it was built from (compared with what the loader gives on a recheck)
+    checked: float  # time.monotonic() when it was registered or last confirmed by the loader
+
+
+_shipped_found: dict[str, Board] = {}  # shipped boards read so far
+_others: dict[str, _Found] = {}  # registered boards and those found through the loader
+_loader: BoardLoader | None = None
 
 
 @cache
+def shipped_boards() -> tuple[str, ...]:
+    """The ids of the board files shipped in ``rules/boards``: they cannot be replaced."""
+    return tuple(sorted(p.stem for p in BOARDS_DIR.glob("*.json")))
+
+
+def available_boards() -> list[str]:
+    """Every board a game may name: the shipped ones and those registered or known to the loader."""
+    others = _loader.ids() if _loader is not None else _others
+    return sorted({*shipped_boards(), *others})
+
+
+def register_board(board: Board, data: dict | None = None) -> None:
+    """Make ``board`` findable by ``get_board`` (a board that is not shipped; it replaces one of its id).
+
+    With a loader set, the loader stays the authority: after ``recheck_seconds`` it is asked again."""
+    if board.id in shipped_boards():
+        raise ValueError(f"{board.id} is a shipped board and cannot be replaced")
+    _others[board.id] = _Found(board, data, monotonic())
+
+
+def forget_board(board_id: str) -> None:
+    """Forget a registered board (nothing happens for an unknown id); a shipped board cannot be forgotten."""
+    if board_id in shipped_boards():
+        raise ValueError(f"{board_id} is a shipped board")
+    _others.pop(board_id, None)
+
+
+def set_board_loader(
+    load: Callable[[str], dict | None] | None,
+    ids: Callable[[], Iterable[str]] | None = None,
+    recheck_seconds: float = RECHECK_SECONDS,
+) -> BoardLoader | None:
+    """Ask ``load`` for the boards that are not shipped (``None``: no loader); returns the previous loader.
+
+    The registered boards are forgotten: from now on the loader says which boards exist."""
+    global _loader
+    previous = _loader
+    _loader = None if load is None else BoardLoader(load, ids or (lambda: ()), recheck_seconds)
+    _others.clear()
+    return previous
+
+
+def _unknown(board_id) -> BoardError:
+    return BoardError(
+        "board.unknown",
+        gettext_noop("Unknown board {board}; known boards: {known}."),
+        board=board_id,
+        known=", ".join(available_boards()),
+    )
+
+
 def get_board(board_id: str) -> Board:
-    """A shipped board edition by id (``classic-us``, ``classic-pl``); cached, boards are immutable."""
-    if board_id not in available_boards():
-        raise BoardError(
-            "board.unknown",
-            gettext_noop("Unknown board {board}; known boards: {known}."),
-            board=board_id,
-            known=", ".join(available_boards()),
+    """A board edition by id: a shipped one (``classic-us``, ``classic-pl``, …) or one registered or found
+    through the loader. Boards are immutable and kept: a shipped board is read once, another one is asked
+    for again only when the loader's ``recheck_seconds`` have passed."""
+    board = _shipped_found.get(board_id)
+    if board is not None:
+        return board
+    found = _others.get(board_id)
+    if found is not None and (_loader is None or monotonic() - found.checked < _loader.recheck_seconds):
+        return found.board
+    if board_id in shipped_boards():
+        board = _shipped_found[board_id] = load_board_file(BOARDS_DIR / f"{board_id}.json")
+        return board
+    if _loader is None:
+        raise _unknown(board_id)
+    data = _loader.load(board_id)
+    if data is None:
+        _others.pop(board_id, None)
+        raise _unknown(board_id)
+    if found is not None and found.data == data:
+        found.checked = monotonic()
+        return found.board
+    board = parse_board(data)
+    if board.id != board_id:
+        raise _err(
+            board_id,
+            "id",
+            msg(gettext_noop("is {value}, expected {index}"), value=_shown(board.id), index=board_id),
         )
-    return load_board_file(BOARDS_DIR / f"{board_id}.json")
+    _others[board_id] = _Found(board, data, monotonic())
+    return board

@@ -54,7 +54,14 @@ class RecordError(RulesError):
 
 
 class BoardError(RulesError):
-    """A board data file that is not valid: names the square and the field."""
+    """A board data file that is not valid: names the square and the field.
+
+    ``problems``: every problem found, this one first (``rules.board.parse_board`` checks each square and
+    card, so that a whole file can be corrected at once); just this one otherwise."""
+
+    def __init__(self, code: str, template: str, **params):
+        super().__init__(code, template, **params)
+        self.problems: tuple[BoardError, ...] = (self,)
 
 
 class VariantError(RulesError):

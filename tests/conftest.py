@@ -11,3 +11,36 @@ def client(client):
     """Django's test client speaking English unless a test chooses another language."""
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     return client
+
+
+def _without_blocked_database(ask, nothing):
+    """``ask`` (a query of the stored boards), answering ``nothing`` in a test that may not use the database
+    (pytest-django refuses the query there)."""
+
+    def call(*args):
+        try:
+            return ask(*args)
+        except RuntimeError as e:
+            if "Database access not allowed" not in str(e):
+                raise
+            return nothing
+
+    return call
+
+
+@pytest.fixture(autouse=True)
+def _stored_boards():
+    """The rules ask the stored board editions (tournament.boards) for a board that is not shipped: a test
+    without the database sees the shipped boards only, and no test sees a board registered by another."""
+    from rules.board import set_board_loader
+    from tournament import boards
+
+    previous = set_board_loader(
+        _without_blocked_database(boards.stored_board_data, None),
+        _without_blocked_database(boards.stored_board_ids, []),
+    )
+    yield
+    if previous is None:
+        set_board_loader(None)
+    else:
+        set_board_loader(*previous)

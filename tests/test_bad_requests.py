@@ -137,6 +137,8 @@ def valid_form(name: str, world) -> dict:
         "table_reopen": {"reason": "dice misread"},
         "login": {"username": "ref", "password": "wrong"},
         "set_language": {"language": "pl", "next": "/"},
+        "board_upload": {"board": "new-board", "name": "New board"},  # no file: refused, whatever the fields
+        "board_delete": {"board": "classic-us"},
     }.get(name, {})
 
 

@@ -5,6 +5,7 @@ from django.urls import include, path
 from tournament import converters, views  # noqa: F401 (converters: the <id:…> paths)
 from tournament.console import views as console
 from tournament.director import backup as director_backup
+from tournament.director import boards as director_boards
 from tournament.director import views as director
 from tournament.exports import views as exports
 from tournament.public import views as public
@@ -24,6 +25,11 @@ urlpatterns = [
     path("games/<id:pk>/void/<id:seq>/", console.void, name="console_void"),
     path("games/<id:pk>/record.json", console.export, name="game_record"),
     path("games/<id:pk>/cards/", console.cards, name="game_cards"),
+    path("boards/", director_boards.board_list, name="boards"),
+    path("boards/template.xlsx", director_boards.board_template, name="board_template"),
+    path("boards/board.json", director_boards.board_json, name="board_json"),
+    path("boards/upload/", director_boards.board_upload, name="board_upload"),
+    path("boards/delete/", director_boards.board_delete, name="board_delete"),
     path("tournaments/", director.tournament_list, name="tournaments"),
     path("tournaments/new/", director.tournament_new, name="tournament_new"),
     path("tournaments/<id:pk>/", director.tournament_detail, name="tournament"),

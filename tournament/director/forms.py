@@ -4,7 +4,9 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Participant, Tournament
+from tournament.boards import board_choices
+from tournament.models import BoardEdition, Participant, Tournament
+from tournament.models.boards import BOARD_ID_LENGTH
 from tournament.permissions import referee_accounts
 from tournament.standings import TIE_BREAKS
 
@@ -36,6 +38,7 @@ class RowsChoiceField(forms.ModelMultipleChoiceField):
 
 
 class TournamentForm(forms.ModelForm):
+    board = forms.ChoiceField(label=_("Board"), choices=board_choices, initial="classic-pl")
     placement_points = forms.CharField(
         label=_("Placement points"),
         initial="4, 2, 1, 0",
@@ -142,3 +145,26 @@ class RefereesForm(forms.Form):
 
 class ReopenForm(forms.Form):
     reason = forms.CharField(label=_("Why is the result reopened?"), max_length=200)
+
+
+class BoardUploadForm(forms.Form):
+    file = forms.FileField(label=_("Workbook (.xlsx) or JSON file"))
+    board = forms.CharField(
+        label=_("Board id"),
+        max_length=BOARD_ID_LENGTH,
+        required=False,
+        help_text=_("Lower-case letters, digits and hyphens, e.g. anti-monopoly-pl. Blank: the file's id."),
+    )
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=BoardEdition._meta.get_field("name").max_length,
+        required=False,
+        help_text=_("Blank: the file's name."),
+    )
+    replace = forms.BooleanField(label=_("Replace my board of this id"), required=False)
+
+    def clean_board(self):
+        return self.cleaned_data["board"].strip()
+
+    def clean_name(self):
+        return self.cleaned_data["name"].strip()

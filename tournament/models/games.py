@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from rules import available_boards, available_variants
+from rules import available_variants
 
 NAME_LENGTH = 120  # a player's or participant's name, everywhere (forms, imports, the database)
 REASON_LENGTH = 200  # why a move was undone or voided, why a result was reopened
@@ -41,7 +41,8 @@ class Game(models.Model):
         verbose_name=_("table"),
     )
     variant = models.CharField(_("variant"), max_length=40, choices=[(v, v) for v in available_variants()])
-    board = models.CharField(_("board"), max_length=40, choices=[(b, b) for b in available_boards()])
+    # a board id (rules.available_boards): a shipped board or a stored BoardEdition, checked by the forms
+    board = models.CharField(_("board"), max_length=40)
     options = models.JSONField(_("options"), default=dict, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.RUNNING)
     referees = models.ManyToManyField(
