@@ -48,7 +48,9 @@ EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
     "move_to": ("square",),  # advance to a square; salary when passing Start
     "move_back": ("steps",),  # go back N squares; no salary
     "nearest": ("square_kind",),  # advance to the nearest railroad / utility (optional rent multipliers)
-    "go_to_jail": (),
+    "go_to_jail": (),  # straight to the jail square, no salary (Anti-Monopoly: Price War / Prison by role)
+    "go_to_price_war": (),  # Anti-Monopoly, a Competitor card: the same square as go_to_jail
+    "go_to_prison": (),  # Anti-Monopoly, a Monopolist card: the same square as go_to_jail
     "jail_card": (),  # "Get out of jail free", kept until used or sold
     "repairs": ("per_house", "per_hotel"),
     "pay_each_player": ("amount",),

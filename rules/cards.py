@@ -4,7 +4,7 @@ the board data or by its effect (GAME_RECORD.md "Card effects"), and carrying th
 from __future__ import annotations
 
 from rules import jail, moves
-from rules.board import BOARD_SIZE, Card, validate_effect
+from rules.board import BOARD_SIZE, EFFECT_FIELDS, Card, validate_effect
 from rules.errors import BoardError, RecordError, RuleError, gettext_noop
 from rules.movements import BANK
 from rules.rent import needs_dice
@@ -18,6 +18,15 @@ NEAREST_MULTIPLIERS: dict[str, dict[str, int]] = {
     "railroad": {"rent_multiplier": 2},
     "utility": {"utility_multiplier": 10},
 }
+
+
+#: Effect kinds written on Anti-Monopoly's role decks only (a game with roles).
+ROLE_EFFECTS = ("go_to_price_war", "go_to_prison")
+
+
+def effect_kinds(roles: bool) -> list[str]:
+    """The effect vocabulary a card of this game may use, in GAME_RECORD.md's order."""
+    return [k for k in EFFECT_FIELDS if roles or k not in ROLE_EFFECTS]
 
 
 def _pending_draw(s: GameState, p: PlayerState) -> CardDraw:
@@ -133,7 +142,7 @@ def carry_out(tx: Tx, p: PlayerState, e: dict, detail: str, dice_total: int | No
             rent_multiplier=e.get("rent_multiplier", 1),
             utility_multiplier=e.get("utility_multiplier"),
         )
-    elif kind == "go_to_jail":
+    elif kind in ("go_to_jail", "go_to_price_war", "go_to_prison"):
         jail.send_to_jail(tx, p)
     elif kind == "jail_card":
         p.jail_cards.append(detail if not detail.endswith(":effect") else detail.partition(":")[0])

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from rules import replay
 from rules.board import EFFECT_FIELDS
-from rules.cards import NEAREST_MULTIPLIERS
+from rules.cards import NEAREST_MULTIPLIERS, effect_kinds
 from tournament import moves
 from tournament.models import Game, GameEvent
 
@@ -176,7 +176,8 @@ def test_card_effect_form_follows_the_engines_vocabulary(client, referee):
     game = start(referee)
     page = html(act(client, game, action="roll", player="A", d1=3, d2=4))  # 7: a card, texts not listed
     select = page.split('<select name="effect_kind"')[1].split("</select>")[0]
-    assert [o.split('"')[0] for o in select.split('<option value="')[1:]] == list(EFFECT_FIELDS)
+    assert [o.split('"')[0] for o in select.split('<option value="')[1:]] == effect_kinds(roles=False)
+    assert set(EFFECT_FIELDS) - set(effect_kinds(roles=False)) == {"go_to_price_war", "go_to_prison"}
     page = html(act(client, game, action="card", player="A", effect_kind="repairs", effect_per_house="25"))
     assert "Enter the amount per hotel" in page
     page = html(act(client, game, action="card", player="A", effect_kind="nearest", effect_square_kind="x"))

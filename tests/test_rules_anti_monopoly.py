@@ -1001,3 +1001,17 @@ def test_simulated_roles_are_balanced():
         data = simulate(VARIANT, BOARD, players, seed, max_events=50)
         roles = [p["role"] for p in data["players"]]
         assert abs(roles.count("competitor") - roles.count("monopolist")) <= 1
+
+
+def test_role_cards_send_to_price_war_and_prison_by_effect():
+    # GAME_RECORD.md's vocabulary extended in its own form: a Competitor card "go to Price War", a Monopolist
+    # card "go to Prison" — both the one jail square (10), no salary
+    t = table(("C", "M"))
+    t.roll("C", 1, 1)  # 2: the competitor deck; the double's extra roll waits
+    t("card", player="C", effect={"kind": "go_to_price_war"})
+    assert t.p("C").in_jail and t.p("C").position == 10 and t.cash("C") == 1500
+    t.roll("M", 3, 4)  # 7: the monopolist deck
+    t("card", player="M", effect={"kind": "go_to_prison"})
+    assert t.p("M").in_jail and t.p("M").position == 10
+    notes = [str(n) for out in t.outcomes[-3:] for n in out.notes]
+    assert "C goes to Price War." in notes and "M goes to Prison." in notes

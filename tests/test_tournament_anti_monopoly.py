@@ -118,3 +118,26 @@ def test_results_scores_and_the_workbook_show_roles(tournament, referee):
     header = [c.value for c in ws[1]]
     assert header[-1] == "Role"
     assert {row[-1].value for row in ws.iter_rows(min_row=2)} == {"competitor", "monopolist"}
+
+
+def test_the_ending_reaches_the_games_and_the_backup_keeps_roles_and_ending(tournament, referee):
+    from tournament import backup
+    from tournament.models import Game
+
+    tournament.ending = "game_b"
+    tournament.save()
+    round_ = rounds.seat_next_round(tournament)
+    rounds.start_round(round_)
+    table = round_.tables.first()
+    seats = list(table.seats.all())
+    game = rounds.start_table_game(table, [s.participant_id for s in seats], user=referee)
+    assert game.options["ending"] == "game_b" and moves.current_state(game).variant.ending == "game_b"
+    data = backup.export_tournament(tournament)
+    assert data["tournament"]["ending"] == "game_b"
+    assert data["rounds"][0]["tables"][0]["roles"] == [s.role for s in seats]
+    Game.objects.all().delete()
+    Tournament.objects.all().delete()
+    imported = backup.import_tournament(data)
+    assert imported.ending == "game_b"
+    again = imported.round_set.get().tables.get(number=table.number)
+    assert [s.role for s in again.seats.all()] == [s.role for s in seats]

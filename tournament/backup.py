@@ -100,8 +100,10 @@ def _export(t: Tournament) -> dict:
         game_referees[game_id].append(name(user_id))
     tables = Table.objects.filter(round__tournament=t).order_by("round__number", "number")
     seats, table_referees, table_results = defaultdict(list), defaultdict(list), defaultdict(list)
+    roles = defaultdict(list)  # Anti-Monopoly: each seat's role, in the seats' order
     for s in Seat.objects.filter(table__in=tables).order_by("table", "order", "pk"):
         seats[s.table_id].append(s.participant_id)
+        roles[s.table_id].append(s.role)
     for table_id, user_id in Table.referees.through.objects.filter(table__in=tables).values_list(
         "table_id", "user_id"
     ):
@@ -175,6 +177,7 @@ def _export(t: Tournament) -> dict:
             "date": _iso(t.date),
             "variant": t.variant,
             "board": t.board,
+            "ending": t.ending,
             "game_rounds": t.game_rounds,
             "time_limit_minutes": t.time_limit_minutes,
             "move_time_limit": t.move_time_limit,
@@ -204,6 +207,7 @@ def _export(t: Tournament) -> dict:
                         "number": table.number,
                         "referees": sorted(table_referees[table.pk]),
                         "seats": seats[table.pk],
+                        **({"roles": roles[table.pk]} if any(roles[table.pk]) else {}),
                         "game": game_data(games[table.pk]) if table.pk in games else None,
                         "results": [result_data(x) for x in table_results[table.pk]],
                     }
@@ -403,6 +407,9 @@ def _read_tournament(n: _Node) -> dict:
         "date": n.date("date"),
         "variant": n.choice("variant", available_variants()),
         "board": n.choice("board", available_boards()),
+        "ending": n.choice("ending", [c for c, _label in Tournament._meta.get_field("ending").choices])
+        if "ending" in n.value
+        else "two_hour",  # a backup made before the setting existed
         "game_rounds": n.int("game_rounds", null=True, maximum=SMALL),
         "time_limit_minutes": n.int("time_limit_minutes", null=True, maximum=SMALL),
         "move_time_limit": n.int("move_time_limit", null=True, maximum=SMALL),
@@ -546,9 +553,15 @@ def _read_table(n: _Node, participants: _Participants) -> dict:
         "number": n.int("number", minimum=1, maximum=SMALL),
         "referees": n.usernames("referees"),
         "seats": [participants.ref(seats, i) for i in range(len(seats.value))],
+        "roles": [""] * len(seats.value),
         "game": None,
         "results": [_read_result(r, participants) for r in n.nodes("results")],
     }
+    if "roles" in n.value:
+        roles = _Node(n.json_list("roles"), n.path("roles"))
+        if len(roles.value) != len(seats.value):
+            raise BackupError(_("%(where)s: one role per seat.") % {"where": n.path("roles")})
+        table["roles"] = [roles.choice(i, ("", *Seat.Role.values)) for i in range(len(roles.value))]
     game = n.node("game", null=True)
     if game is not None:
         table["game"] = _read_game(game, participants)
@@ -663,7 +676,8 @@ def _store(backup: dict, created: list) -> Tournament:
             table = Table.objects.create(round=round_, number=t["number"])
             table.referees.set([user(name) for name in t["referees"]])
             Seat.objects.bulk_create(
-                Seat(table=table, participant_id=new_id(pid), order=i) for i, pid in enumerate(t["seats"])
+                Seat(table=table, participant_id=new_id(pid), order=i, role=role)
+                for i, (pid, role) in enumerate(zip(t["seats"], t["roles"], strict=True))
             )
             game = _store_game(table, t["game"], user, new_id) if t["game"] is not None else None
             _create_keeping_times(

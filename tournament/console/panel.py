@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules import final_steps
-from rules.board import EFFECT_FIELDS, Board
+from rules.board import Board
+from rules.cards import effect_kinds
 from rules.legal import legal_actions
 from rules.messages import from_data
 from rules.scoring import ranking, score
@@ -33,6 +34,8 @@ EFFECT_LABELS = {
     "move_back": gettext_lazy("go back"),
     "nearest": gettext_lazy("advance to the nearest railroad / utility"),
     "go_to_jail": gettext_lazy("go to jail"),
+    "go_to_price_war": gettext_lazy("go to Price War (competitor)"),
+    "go_to_prison": gettext_lazy("go to Prison (monopolist)"),
     "jail_card": gettext_lazy("get out of jail free"),
     "repairs": gettext_lazy("repairs: pay per house and hotel"),
     "pay_each_player": gettext_lazy("pay each player"),
@@ -196,7 +199,7 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         "score_label": score_label(state),
         "roles": v.roles,
         # a card written out by its effect: the engine's kinds, in its order
-        "effect_kinds": [{"kind": k, "label": EFFECT_LABELS.get(k, k)} for k in EFFECT_FIELDS],
+        "effect_kinds": [{"kind": k, "label": EFFECT_LABELS.get(k, k)} for k in effect_kinds(v.roles)],
         "rents": [
             {
                 **r,

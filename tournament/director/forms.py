@@ -57,6 +57,7 @@ class TournamentForm(forms.ModelForm):
             "date",
             "variant",
             "board",
+            "ending",
             "game_rounds",
             "time_limit_minutes",
             "move_time_limit",
@@ -75,8 +76,12 @@ class TournamentForm(forms.ModelForm):
         if self.instance.pk:
             self.initial["placement_points"] = ", ".join(map(str, self.instance.placement_points))
             self.initial["tie_breaks"] = ", ".join(self.instance.tie_breaks)
+        self.fields["ending"].required = False  # only Anti-Monopoly reads it: the default otherwise
         self.fields["rounds"].min_value = 1
         self.fields["table_size"].widget.attrs.update(min=3, max=6)
+
+    def clean_ending(self):
+        return self.cleaned_data.get("ending") or Tournament._meta.get_field("ending").default
 
     def clean_placement_points(self):
         try:

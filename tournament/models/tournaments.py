@@ -10,7 +10,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from rules import available_variants
+from rules import available_variants, make_variant
 from tournament.models.games import NAME_LENGTH, REASON_LENGTH
 from tournament.standings import DEFAULT_POINTS, DEFAULT_TIE_BREAKS
 
@@ -36,6 +36,17 @@ class Tournament(models.Model):
     # a board id (rules.available_boards): a shipped board or a stored BoardEdition, checked by the forms
     board = models.CharField(_("board"), max_length=40, default="classic-pl")
     game_rounds = models.PositiveSmallIntegerField(_("rounds of play per game"), null=True, blank=True)
+    ending = models.CharField(
+        _("Anti-Monopoly: end of the game"),
+        max_length=10,
+        choices=[
+            ("game_a", _("Game A: the last player left")),
+            ("game_b", _("Game B: the other role all bankrupt")),
+            ("two_hour", _("the two-hour game (a time limit, then the final steps)")),
+        ],
+        default="two_hour",
+        help_text=_("Only for Anti-Monopoly; the seeds recommend the two-hour game for tournaments."),
+    )
     time_limit_minutes = models.PositiveSmallIntegerField(
         _("time limit per game (minutes)"), null=True, blank=True
     )
@@ -73,6 +84,8 @@ class Tournament(models.Model):
             "time_limit_minutes": self.time_limit_minutes,
             "move_time_limit": self.move_time_limit,
         }
+        if make_variant(self.variant).roles:
+            options["ending"] = self.ending
         return {k: v for k, v in options.items() if v}
 
 
