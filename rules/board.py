@@ -259,7 +259,7 @@ def validate_effect(effect, where, board_size: int = BOARD_SIZE) -> dict:
     if not isinstance(effect, dict):
         raise _err(where, "effect", msg(gettext_noop("must be an object")))
     kind = effect.get("kind")
-    if kind not in EFFECT_FIELDS:
+    if not isinstance(kind, str) or kind not in EFFECT_FIELDS:
         raise _err(
             where,
             "effect.kind",
@@ -307,7 +307,7 @@ def _square(i: int, s, data: dict) -> Square:
     if not isinstance(name, str) or not name.strip():
         raise _err(where, "name", _missing())
     kind = s.get("kind")
-    if kind not in SQUARE_KINDS:
+    if not isinstance(kind, str) or kind not in SQUARE_KINDS:
         raise _err(
             where,
             "kind",
@@ -494,6 +494,9 @@ def parse_board(data: dict) -> Board:
         deck = _deck(deck_id, d, problems)
         if deck is not None:
             decks[deck_id] = deck
+    for key in ("name", "language"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            problems.append(_err(board_id, key, msg(gettext_noop("must be text"))))
     if problems:
         first = problems[0]
         first.problems = tuple(problems)

@@ -5,7 +5,8 @@
   cash, monopolists 20 %, the rest goes to the bank; (C) ``final_roll`` for each owned unmortgaged utility,
   then ``final_tour``: the treasurer goes round the board once and pays each owner the rent of each owned
   property; (D) most cash wins (:mod:`rules.scoring`);
-- Game B (rule 25): once the other role is all bankrupt, ``final_roll`` values each utility of the survivors.
+- Game B (rule 25): once the game is over (the other role all bankrupt, or a round or time limit),
+  ``final_roll`` values each utility of the players still in.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ ALLOWED = {
 
 
 def begin(s: GameState) -> None:
-    """The last round is over: the final steps begin (step A)."""
+    """The last round is over (the time is up, or the round limit is reached): the final steps begin (A)."""
     s.final_step = "dealings"
     s.roll_again = False
 
@@ -111,7 +112,7 @@ def final_roll(tx: Tx, ev: dict) -> None:
     s = tx.s
     p = s.by_id[ev["player"]]
     square = ev["square"]
-    if not (s.final_step == "tour" or (s.finished and s.end_reason == "role_eliminated")):
+    if not (s.final_step == "tour" or (s.finished and s.variant.ending == "game_b")):
         raise RuleError(
             "final_roll.not_now",
             gettext_noop(
@@ -152,4 +153,4 @@ def final_tour(tx: Tx, ev: dict) -> None:
         tx.transfer("final_tour", BANK, owner, amount, sq)
     tx.note(gettext_noop("The treasurer's tour: each owner is paid one rent per property."))
     s.final_step = None
-    turns.finish(s, "time")
+    turns.finish(s, "time" if s.time_up else "rounds")

@@ -82,7 +82,7 @@ def _pay_fine_then_move(
 ) -> None:
     fine = tx.s.variant.jail_fine
     tx.transfer("jail_fine", p.id, BANK, fine)
-    if p.cash < 0:
+    if p.cash < 0 and tx.s.variant.jail_fine_before_move:
         tx.s.jail_exit = JailExit(p.id, dice, doubles_count)
         tx.note(
             gettext_noop(

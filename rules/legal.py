@@ -61,7 +61,7 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
         for r in s.rents
     ]
     out.final_step = s.final_step
-    if s.final_step == "tour" or (s.finished and s.end_reason == "role_eliminated"):
+    if s.final_step == "tour" or (s.finished and s.variant.ending == "game_b"):
         out.final_rolls = [
             {"player": s.holdings[sq].owner, "square": sq} for sq in final_steps.utilities_to_roll(s)
         ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.errors import Refusal, gettext_noop, refusal
 from rules.messages import msg
-from rules.ownership import amount_refusal, buildings_refusal, ownership_refusal
+from rules.ownership import amount_refusal, buildings_refusal, monopoly_buildings_refusal, ownership_refusal
 from rules.state import GameState, PlayerState
 from rules.transaction import Tx, cash_refusal
 from rules.variants import ceil_percent
@@ -25,33 +25,7 @@ def mortgage_refusal(s: GameState, p: PlayerState, square: int) -> Refusal | Non
     r = buildings_refusal(
         s, square, s.variant.mortgage_needs_no_buildings_on, "mortgage.buildings", _TO_MORTGAGE
     )
-    if r is None and s.variant.roles and p.role == "monopolist" and _unmonopolises(s, p, square):
-        # rule 12: no houses in a city where one of the two streets that monopolise it is mortgaged
-        built = [
-            m for m in s.board.members[square] if (h := s.holdings.get(m)) and h.owner == p.id and h.level
-        ]
-        if built:
-            r = refusal(
-                "mortgage.monopoly_buildings",
-                gettext_noop(
-                    "{square} monopolises its city for {player}: first sell his buildings in the city "
-                    "({squares})."
-                ),
-                square=s.board.squares[square].name,
-                player=p.name,
-                squares=", ".join(s.board.squares[m].name for m in built),
-            )
-    return r
-
-
-def _unmonopolises(s: GameState, p: PlayerState, square: int) -> bool:
-    """Mortgaging ``square`` would leave ``p`` fewer than two unmortgaged streets of its city."""
-    unmortgaged = [
-        m
-        for m in s.board.members[square]
-        if m != square and (h := s.holdings.get(m)) is not None and h.owner == p.id and not h.mortgaged
-    ]
-    return s.board.squares[square].kind == "street" and len(unmortgaged) < 2
+    return r or monopoly_buildings_refusal(s, p, square, "mortgage.monopoly_buildings")
 
 
 def mortgage(tx: Tx, ev: dict) -> None:

@@ -43,6 +43,37 @@ def monopolised(s: GameState, owner: str, square: int) -> bool:
     return unmortgaged >= 2
 
 
+def monopoly_buildings_refusal(s: GameState, p: PlayerState, square: int, code: str) -> Refusal | None:
+    """Anti-Monopoly rule 12 (and 10, 23): a monopolist keeps no houses in a city he no longer monopolises —
+    so a street he needs for it is not mortgaged (``code`` mortgage.…) or traded away (trade.…) while he has
+    buildings in that city."""
+    if not (s.variant.roles and p.role == "monopolist") or s.board.squares[square].kind != "street":
+        return None
+    own = s.holdings.get(square)
+    if own is None or own.mortgaged:  # not one of the streets that monopolise the city now
+        return None
+    members = s.board.members[square]
+    others = [
+        m
+        for m in members
+        if m != square and (h := s.holdings.get(m)) is not None and h.owner == p.id and not h.mortgaged
+    ]
+    if len(others) >= 2:  # the city stays monopolised without this street
+        return None
+    built = [m for m in members if (h := s.holdings.get(m)) and h.owner == p.id and h.level]
+    if not built:
+        return None
+    return refusal(
+        code,
+        gettext_noop(
+            "{square} monopolises its city for {player}: first sell his buildings in the city ({squares})."
+        ),
+        square=s.board.squares[square].name,
+        player=p.name,
+        squares=", ".join(s.board.squares[m].name for m in built),
+    )
+
+
 def owned_in_set(s: GameState, square: int, owner: str) -> int:
     """How many squares of ``square``'s set (railroads, utilities) ``owner`` holds, per the variant
     (RULES.md §1: mortgaged ones count, option ``sets_count_mortgaged``)."""

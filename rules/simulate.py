@@ -82,7 +82,7 @@ class Simulator:
     def run(self) -> dict:
         while not self.state.finished and len(self.record["events"]) < self.max_events:
             self.step()
-        if self.state.finished and self.state.end_reason == "role_eliminated":  # Game B: value the utilities
+        if self.state.finished and self.variant.ending == "game_b":  # Game B: value the utilities
             for sq in final_steps.utilities_to_roll(self.state):
                 owner = self.state.holdings[sq].owner
                 self.emit({"type": "final_roll", "player": owner, "square": sq, "dice": self.dice()})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.errors import Refusal, gettext_noop, refusal
 from rules.messages import msg
 from rules.movements import Leg
-from rules.ownership import buildings_refusal, ownership_refusal, transfer_fee
+from rules.ownership import buildings_refusal, monopoly_buildings_refusal, ownership_refusal, transfer_fee
 from rules.state import GameState, PlayerState
 from rules.transaction import Tx
 from rules.valuation import property_value
@@ -15,8 +15,10 @@ _TO_TRADE = msg(gettext_noop("To trade a square"))
 
 def square_trade_refusal(s: GameState, p: PlayerState, square: int) -> Refusal | None:
     """``p`` may hand ``square`` over in a trade (RULES.md §1 'trading a street', per variant)."""
-    return ownership_refusal(s, p, square) or buildings_refusal(
-        s, square, s.variant.trade_needs_no_buildings_on, "trade.buildings", _TO_TRADE
+    return (
+        ownership_refusal(s, p, square)
+        or buildings_refusal(s, square, s.variant.trade_needs_no_buildings_on, "trade.buildings", _TO_TRADE)
+        or monopoly_buildings_refusal(s, p, square, "trade.monopoly_buildings")
     )
 
 

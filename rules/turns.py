@@ -166,7 +166,7 @@ def check_end(s: GameState) -> None:
         return _time(s)
     if (v.max_rounds or s.time_up) and not s.roll_again and round_complete(s) and not blocked(s):
         if v.max_rounds and s.round >= v.max_rounds:
-            return finish(s, "rounds")
+            return final_steps.begin(s) if v.ending == "two_hour" else finish(s, "rounds")
         if s.time_up:
             return _time(s)
     return None
@@ -179,10 +179,11 @@ def role_eliminated(s: GameState) -> bool:
 
 
 def _time(s: GameState) -> None:
-    if s.variant.ending == "two_hour":
+    if s.variant.ending != "two_hour":
+        return finish(s, "time")
+    if not blocked(s):  # a purchase, card, tax choice, auction or debt in hand is settled first
         final_steps.begin(s)
-    else:
-        finish(s, "time")
+    return None
 
 
 def finish(s: GameState, reason: str) -> None:

@@ -53,6 +53,7 @@ class Variant:
     jail_tries: int = 3  # turns in which the prisoner may try for doubles
     jail_release: Literal["fine_on_last_try", "free_after_tries", "fine_after_tries"] = "fine_on_last_try"
     jail_doubles_roll_again: bool = False  # leaving jail on doubles gives another roll
+    jail_fine_before_move: bool = True  # 002: a fine the last try imposes is paid before the token moves
     # time and end of game
     move_time_limit: int | None = None  # seconds per move (the referee records `timeout`)
     deal_title_deeds: int = 0  # title deeds dealt to each player at the start (short and timed games)
@@ -166,6 +167,10 @@ VARIANTS: dict[str, Variant] = {
         monopolists_in_prison_collect_rent=False,
     ),
 }
+
+#: The options under which a record made before the engine followed RULES.md's newer decisions (rent lapsing
+#: at the next player's roll; the jail fine settled before the token moves) replays as it was played.
+PREVIOUS_RULES = {"rent_lapses_at": "next_roll", "jail_fine_before_move": False}
 
 #: Options a record may never override (they identify the variant).
 FIXED = {"id"}

@@ -16,6 +16,7 @@ import rules.board
 from rules import BoardError, available_boards, get_board, replay
 from rules.board import (
     BOARDS_DIR,
+    EFFECT_FIELDS,
     forget_board,
     parse_board,
     register_board,
@@ -113,8 +114,7 @@ def test_every_problem_of_a_board_is_listed_with_its_square_and_field():
         "foundation, go_to_jail, jail, parking, railroad, start, street, tax, utility.",
         "Board file: square 12 (Electric Company), field 'price': must be a whole number ≥ 1, got 'abc'.",
         "Board file: deck chance, card advance-to-boardwalk, field 'effect.kind': unknown effect 'fly'; "
-        "one of collect, pay, move_to, move_back, nearest, go_to_jail, jail_card, repairs, pay_each_player, "
-        "collect_from_each_player.",
+        f"one of {', '.join(EFFECT_FIELDS)}.",
     ]
     assert e.value.message == messages[0]
 
@@ -613,3 +613,22 @@ def test_an_unknown_board_to_download(client, director):
         for board in ("", "nowhere", "x" * 5000):
             assert client.get(reverse(name), {"board": board}).status_code == 404
         assert client.get(reverse(name), {"board": "a\x00b"}).status_code == 400
+
+
+def test_a_kind_that_is_not_text_is_a_problem_not_a_crash():
+    data = shipped("anti-monopoly-us")
+    data["squares"][1]["kind"] = ["street"]
+    data["decks"]["competitor"]["cards"] = [{"id": "x", "text": "x", "effect": {"kind": ["pay"]}}]
+    with pytest.raises(BoardError) as e:
+        parse_board(data)
+    assert [p.params["field"] for p in e.value.problems] == ["kind", "effect.kind"]
+    record = {
+        "variant": "classic",
+        "board": "classic-pl",
+        "players": [{"id": "A"}, {"id": "B"}],
+        "events": [
+            {"type": "roll", "player": "A", "dice": [3, 4]},
+            {"type": "card", "player": "A", "effect": {"kind": ["pay"]}},
+        ],
+    }
+    assert replay(record).error["index"] == 1

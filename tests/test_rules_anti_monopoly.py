@@ -1015,3 +1015,50 @@ def test_role_cards_send_to_price_war_and_prison_by_effect():
     assert t.p("M").in_jail and t.p("M").position == 10
     notes = [str(n) for out in t.outcomes[-3:] for n in out.notes]
     assert "C goes to Price War." in notes and "M goes to Prison." in notes
+
+
+def test_monopolist_cannot_trade_away_a_monopolising_street_while_he_has_buildings_in_the_city():
+    # 003 r. 10 ("Monopolists may build only in cities they have monopolized"), r. 12 and r. 23: the trade
+    # check matches the mortgage check
+    t = table(("M", "C"))
+    t.give("M", 1, level=2).give("M", 3)
+    trade = {"player": "M", "with": "C", "give": {"squares": [3]}, "get": {"cash": 10}}
+    t.fails("trade.monopoly_buildings", "trade", **trade)
+    t("sell_building", player="M", square=1, count=2)
+    t("trade", **trade)
+    assert t.state.owner_of(3) == "C"
+
+
+def test_two_hour_game_with_a_round_limit_still_takes_the_final_steps():
+    t = table(("C", "M"), ending="two_hour", max_rounds=1)
+    t.roll("C", 1, 2)  # 3 French Quarter
+    t("buy", player="C")
+    t.roll("M", 2, 3)  # 5 U.S. Railroad: the last round is over
+    t("decline", player="M")
+    assert not t.state.finished and t.state.final_step == "dealings"
+    t("final_keep")
+    t("final_tour")
+    assert t.state.finished and t.state.end_reason == "rounds"
+    assert t.cash("C") == 1440 * 10 // 100 + 6  # keeps 144, French Quarter's rent 6
+
+
+def test_game_b_ended_by_the_round_limit_values_utilities_by_final_rolls():
+    t = table(("C", "M"), ending="game_b", max_rounds=1)
+    t.roll("C", 6, 6)  # 12 U.S. Electric Company
+    t("buy", player="C")
+    t.roll("C", 1, 2)  # his extra roll: 15
+    t("decline", player="C")
+    t.roll("M", 1, 2)  # 3
+    t("decline", player="M")
+    assert t.state.finished and t.state.end_reason == "rounds"
+    t("final_roll", player="C", square=12, dice=[2, 3])
+    assert score(t.state, "C") == t.cash("C") + 4 * 5
+
+
+def test_two_hour_time_up_at_once_waits_for_a_pending_choice():
+    t = table(("C", "M"), ending="two_hour", finish_round_on_time=False)
+    t.roll("C", 1, 3)  # 4 Income Tax: a choice pending
+    t("time_up")
+    assert t.state.final_step is None  # the tax is settled first
+    t("income_tax", player="C", choice="fixed")
+    assert t.state.final_step == "dealings"

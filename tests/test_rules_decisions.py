@@ -685,3 +685,13 @@ def test_the_bank_never_pays_a_players_debt(variant, harsh):
     assert bad == [], bad[:3]
     if harsh:
         assert to_bank > 0  # the property was put to the test
+
+
+def test_jail_fine_before_move_off_replays_records_of_the_previous_engine():
+    """Option jail_fine_before_move off (part of rules.variants.PREVIOUS_RULES, for records and games made
+    before the decision): the token moves by the failed last try at once, fine paid or not."""
+    t = at_third_jail_try(30)
+    t.state.variant = make_variant("classic", {"jail_fine_before_move": False})
+    t.roll("A", 1, 2)
+    assert t.cash("A") == -20 and t.p("A").position == 13 and not t.p("A").in_jail
+    assert [(r.payer, r.owner, r.amount) for r in t.state.rents] == [("A", "B", 10)]
