@@ -110,10 +110,12 @@ def test_start_an_anti_monopoly_game_with_roles(client, referee):
     page = client.post(reverse("game_new"), {**form, "players": "Anna; boss\nBartek; C"}).content.decode()
     assert "is not a role" in page
     response = client.post(
-        reverse("game_new"), {**form, "players": "Anna; przedsiębiorca\nBartek; Monopolist"}
+        reverse("game_new"),
+        {**form, "ending": "two_hour", "players": "Anna; przedsiębiorca\nBartek; Monopolist"},
     )
     game = moves.Game.objects.get()
     assert response.status_code == 302
+    assert game.options == {"max_rounds": 8, "ending": "two_hour"}
     assert [(p.name, p.role) for p in game.players.order_by("seat")] == [
         ("Anna", "competitor"),
         ("Bartek", "monopolist"),

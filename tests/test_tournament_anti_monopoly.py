@@ -51,6 +51,7 @@ def play_table(table, referee, seed=0):
         seed=seed + table.pk,
         rounds=t.game_rounds,
         roles=[s.role for s in seats],
+        options={"ending": t.ending},
     )
     for ev in record["events"]:
         game = moves.submit(game.pk, ev, version=game.version).game
@@ -141,3 +142,47 @@ def test_the_ending_reaches_the_games_and_the_backup_keeps_roles_and_ending(tour
     assert imported.ending == "game_b"
     again = imported.round_set.get().tables.get(number=table.number)
     assert [s.role for s in again.seats.all()] == [s.role for s in seats]
+
+
+def test_a_round_seated_before_the_tournament_became_anti_monopoly_gets_roles_at_its_tables(referee):
+    t = Tournament.objects.create(
+        name="Switch", variant="tournament-pl", board="classic-pl", rounds=2, seed=3
+    )
+    for i in range(6):
+        Participant.objects.create(tournament=t, name=f"Q{i}")
+    round_ = rounds.seat_next_round(t)
+    assert set(Seat.objects.filter(table__round=round_).values_list("role", flat=True)) == {""}
+    t.variant, t.board = "anti-monopoly", "anti-monopoly-us"
+    t.save()
+    rounds.start_round(round_)
+    table = round_.tables.first()
+    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    roles = Counter(p.role for p in game.players.all())
+    assert abs(roles["competitor"] - roles["monopolist"]) <= 1 and not roles[""]
+    assert sorted(table.seats.values_list("role", flat=True)) == sorted(p.role for p in game.players.all())
+
+
+def test_an_imported_record_keeps_the_roles_given_at_seating(tournament, referee):
+    import json
+
+    from tournament.record_import import RecordImportError, import_table_record
+
+    round_ = rounds.seat_next_round(tournament)
+    rounds.start_round(round_)
+    table = round_.tables.first()
+    seats = list(table.seats.select_related("participant"))
+    flipped = {"competitor": "monopolist", "monopolist": "competitor"}
+    record = simulate(
+        tournament.variant,
+        tournament.board,
+        len(seats),
+        seed=4,
+        rounds=tournament.game_rounds,
+        roles=[flipped[s.role] for s in seats],
+        options={"ending": tournament.ending},
+    )
+    for player, seat in zip(record["players"], seats, strict=True):
+        player["name"] = seat.participant.name
+    with translation.override("en"), pytest.raises(RecordImportError, match="is seated as a"):
+        import_table_record(table, json.dumps(record).encode(), referee)
+    assert not moves.Game.objects.exists()

@@ -472,3 +472,14 @@ def test_participant_names_must_differ_in_more_than_case(one_round_backup):
     with pytest.raises(backup.BackupError, match="participants: PLAYER 00 appears twice"):
         backup.import_tournament(one_round_backup)
     assert nothing_stored()
+
+
+def test_a_backup_made_before_the_newer_rules_keeps_the_rules_its_games_were_played_by(one_round_backup):
+    assert one_round_backup["rules"] == backup.RULES
+    games = [t["game"] for r in backup._read(one_round_backup)["rounds"] for t in r["tables"] if t["game"]]
+    assert games and all("rent_lapses_at" not in g["options"] for g in games)
+    old = copy.deepcopy(one_round_backup)
+    del old["rules"]  # written before the marker: rent lapsed at any roll, the token left jail at once
+    games = [t["game"] for r in backup._read(old)["rounds"] for t in r["tables"] if t["game"]]
+    assert all(g["options"]["rent_lapses_at"] == "next_roll" for g in games)
+    assert all(g["options"]["jail_fine_before_move"] is False for g in games)

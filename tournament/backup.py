@@ -25,6 +25,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
 from rules import available_boards, available_variants
+from rules.variants import PREVIOUS_RULES
 from tournament import moves, results
 from tournament.messages import error_text
 from tournament.models import (
@@ -42,6 +43,9 @@ from tournament.rounds import RoundError
 from tournament.standings import TIE_BREAKS
 
 FORMAT = "monopoly-tournament-backup/1"
+#: The engine's rules the games of a backup were played by: 2 since rent lapses at the next player's roll and
+#: the jail fine is settled before the token moves (a backup without it replays with ``PREVIOUS_RULES``).
+RULES = 2
 
 SMALL = 32767  # PositiveSmallIntegerField
 LARGE = 2147483647  # PositiveIntegerField
@@ -171,6 +175,7 @@ def _export(t: Tournament) -> dict:
 
     return {
         "format": FORMAT,
+        "rules": RULES,
         "exported_at": _iso(timezone.now()),
         "tournament": {
             "name": t.name,
@@ -595,6 +600,11 @@ def _read(data) -> dict:
         "rounds": [_read_round(r, refs) for r in root.nodes("rounds")],
     }
     _unique("rounds", (r["number"] for r in backup["rounds"]))
+    if data.get("rules") != RULES:  # made before the engine's newer decisions: its games keep their rules
+        for r in backup["rounds"]:
+            for t in r["tables"]:
+                if t["game"] is not None:
+                    t["game"]["options"] = {**PREVIOUS_RULES, **t["game"]["options"]}
     return backup
 
 

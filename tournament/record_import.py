@@ -32,6 +32,7 @@ from tournament.messages import error_text
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
 from tournament.participants_import import NOT_ALLOWED, too_large_message
 from tournament.results import lock_table
+from tournament.roles import role_label
 
 
 class RecordImportError(Exception):
@@ -151,7 +152,9 @@ def _check_game(table: Table, record: dict) -> None:
 def _players(table: Table, record: dict) -> list[dict]:
     """The record's players matched to the participants seated at the table, in the record's order (the order
     of play): [{"id", "name" (the participant's), "role"?, "participant"}]."""
-    seated = {_key(s.participant.name): s.participant for s in table.seats.select_related("participant")}
+    seats = list(table.seats.select_related("participant"))
+    seated = {_key(s.participant.name): s.participant for s in seats}
+    seat_role = {s.participant_id: s.role for s in seats}  # Anti-Monopoly: given at seating
     pid_length = GamePlayer._meta.get_field("pid").max_length
     out, seen = [], set()
     for i, p in enumerate(record["players"]):
@@ -176,11 +179,21 @@ def _players(table: Table, record: dict) -> list[dict]:
         if key in seen:
             raise RecordImportError(_("The record names “%(name)s” twice.") % {"name": participant.name})
         seen.add(key)
+        role = seat_role[participant.pk] or p.get("role")
+        if p.get("role") and seat_role[participant.pk] and p["role"] != seat_role[participant.pk]:
+            raise RecordImportError(
+                _("The record makes %(name)s a %(role)s; he is seated as a %(seated)s.")
+                % {
+                    "name": participant.name,
+                    "role": role_label(p["role"]) or _echo(str(p["role"])),
+                    "seated": role_label(seat_role[participant.pk]),
+                }
+            )
         out.append(
             {
                 "id": p["id"],
                 "name": participant.name,
-                **({"role": p["role"]} if p.get("role") else {}),
+                **({"role": role} if role else {}),
                 "participant": participant,
             }
         )

@@ -26,7 +26,7 @@ def table_ranking(table: Table, game: Game | None = None) -> list[dict]:
     state = moves.current_state(game)
     if not state.finished:
         raise RoundError(_("The game is not over yet: finish it before confirming the result."))
-    if state.end_reason == "role_eliminated" and final_steps.utilities_to_roll(state):
+    if state.variant.ending == "game_b" and final_steps.utilities_to_roll(state):
         raise RoundError(_("Anti-Monopoly Game B: record the final roll for each utility first (rule 25)."))
     ranks = ranking(state)
     points = table.round.tournament.placement_points

@@ -7,7 +7,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules import make_variant
+from rules import RecordError, make_variant
+from rules.record import check_roles
 from tournament import moves
 from tournament.models import Game, Participant, Round, Seat, Table, Tournament
 from tournament.roles import assign_roles, role_history
@@ -129,6 +130,7 @@ def start_table_game(table: Table, order: list[int], user=None) -> Game:
         raise RoundError(_("Start the round first."))
     seats = {s.participant_id: s for s in table.seats.select_related("participant")}
     seated = {pid: seat.participant for pid, seat in seats.items()}
+    roles = _table_roles(table, list(seats.values()))
     if sorted(order) != sorted(seated):
         raise RoundError(_("Give each player at the table one place in the order of play."))
     t = round_.tournament
@@ -140,16 +142,30 @@ def start_table_game(table: Table, order: list[int], user=None) -> Game:
         name=_("%(tournament)s · round %(round)s · table %(table)s")
         % {"tournament": t.name, "round": round_.number, "table": table.number},
         players=[
-            {
-                "name": seated[pid].name,
-                "participant": seated[pid],
-                **({"role": seats[pid].role} if seats[pid].role else {}),
-            }
+            {"name": seated[pid].name, "participant": seated[pid], **({"role": roles[pid]} if roles else {})}
             for pid in order
         ],
         referees=list(table.referees.all()),
         table=table,
     )
+
+
+def _table_roles(table: Table, seats: list[Seat]) -> dict[int, str]:
+    """The roles the table's game is played with: the seats' (Anti-Monopoly), given now to a table seated
+    before the tournament became Anti-Monopoly (or whose roles a backup left unbalanced); none otherwise."""
+    t = table.round.tournament
+    if not make_variant(t.variant).roles:
+        return {}
+    roles = {s.participant_id: s.role for s in seats}
+    try:
+        check_roles(list(roles.values()))
+    except RecordError:
+        history = role_history(t, table.round.number)
+        roles = assign_roles([list(roles)], history, table.round.seed * 100 + table.number)
+        for s in seats:
+            s.role = roles[s.participant_id]
+        Seat.objects.bulk_update(seats, ["role"])
+    return roles
 
 
 def withdraw(participant: Participant) -> None:

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from rules import available_variants, make_variant
 from rules.record import MAX_PLAYERS
 from tournament.boards import board_choices
-from tournament.models import Game
+from tournament.models import Game, Tournament
 from tournament.models.games import NAME_LENGTH
 
 ROLE_WORDS = {
@@ -47,6 +47,12 @@ class NewGameForm(forms.Form):
             "One name per line, in the order decided by the opening roll. Anti-Monopoly: the role after a "
             "semicolon, e.g. “Anna; competitor” or “Bartek; monopolist” (C / M)."
         ),
+    )
+    ending = forms.ChoiceField(
+        label=_("Anti-Monopoly: end of the game"),
+        choices=Tournament._meta.get_field("ending").choices,
+        initial="game_a",
+        required=False,
     )
     max_rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=1, max_value=500)
     time_limit_minutes = forms.IntegerField(
@@ -94,6 +100,8 @@ class NewGameForm(forms.Form):
     def game_arguments(self) -> dict:
         d = self.cleaned_data
         options = {k: d[k] for k in ("max_rounds", "time_limit_minutes", "move_time_limit") if d.get(k)}
+        if make_variant(d["variant"]).roles and d.get("ending"):
+            options["ending"] = d["ending"]
         return {
             "name": d["name"],
             "variant": d["variant"],

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from rules import RulesError
 from tournament import moves, results, rounds
 from tournament.director.forms import (
     ImportForm,
@@ -24,6 +25,7 @@ from tournament.director.forms import (
     SwapForm,
     TournamentForm,
 )
+from tournament.messages import error_text
 from tournament.models import Participant, Round, Table, Tournament
 from tournament.participants_import import (
     ParticipantFileError,
@@ -269,6 +271,9 @@ def table_detail(request, pk: int, number: int, table: int):
             game = rounds.start_table_game(t, [pid for _, pid in by_place], request.user)
         except rounds.RoundError as e:
             _round_error(request, e)
+            return redirect("table", pk=pk, number=number, table=table)
+        except RulesError as e:  # the tournament's settings do not make a legal game
+            messages.error(request, error_text(e))
             return redirect("table", pk=pk, number=number, table=table)
         return redirect("console", pk=game.pk)
     ranking = None
