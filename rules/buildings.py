@@ -56,7 +56,7 @@ def build_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refu
         return refusal(
             "build.not_own_turn", gettext_noop("{player} may build only in his own turn."), player=p.name
         )
-    hotel = s.hotel_level(p.id)
+    hotel = v.hotel_level_for(p.role)
     if h.level + count > hotel:
         return refusal(
             "build.too_high",
@@ -135,7 +135,7 @@ def build(tx: Tx, ev: dict) -> None:
     if r is not None:
         raise r.error()
     h = s.holdings[square]
-    hotel = s.hotel_level(p.id)
+    hotel = s.variant.hotel_level_for(p.role)
     for level in range(h.level + 1, h.level + count + 1):
         if level == hotel:
             s.hotels -= 1
@@ -166,7 +166,7 @@ def sell_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refus
             square=s.board.squares[square].name,
             level=level_name(s, h.level, p.id),
         )
-    hotel = s.hotel_level(p.id)
+    hotel = v.hotel_level_for(p.role)
     # A hotel the bank cannot change back into houses (too few left) may be sold whole, evenly or not.
     whole_hotel = h.level == hotel and count == h.level and s.houses < hotel - 1
     if v.even_selling and not whole_hotel:

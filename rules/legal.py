@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from rules import final_steps, jail
 from rules.buildings import build_refusal, sell_refusal
 from rules.mortgages import mortgage_refusal, unmortgage_cost
+from rules.ownership import group_owned_by
 from rules.state import BuyDecision, CardDraw, FoundationRoll, GameState, PlayerState, TaxChoice
 from rules.taxes import percent_tax
 from rules.trades import square_trade_refusal
@@ -134,13 +135,16 @@ def _owned(s: GameState, player_id: str) -> list:
 
 def buildable(s: GameState, p: PlayerState) -> list[int]:
     """Squares where ``p`` may buy one more building level now (and has the cash for it)."""
-    top = s.hotel_level(p.id)
+    v = s.variant
+    top = v.hotel_level_for(p.role)
+    whole_group = v.build_requires_full_group  # a cheap first test; build_refusal has the last word
     return [
         sq
         for sq, h, square in _owned(s, p.id)
         if square.kind == "street"
         and h.level < top
         and p.cash >= square.house_cost
+        and (not whole_group or group_owned_by(s, sq, p.id))
         and build_refusal(s, p, sq, 1) is None
     ]
 
