@@ -23,7 +23,6 @@ file, naming where. Problems are :class:`BoardFileError`, each a line of text fo
 from __future__ import annotations
 
 import io
-import json
 import re
 import zipfile
 from collections.abc import Iterable
@@ -38,6 +37,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from rules.board import EFFECT_FIELDS, ROLES, SQUARE_KINDS
 from tournament.participants_import import MAX_UNPACKED_BYTES, NOT_ALLOWED, _megabytes, too_large_message
+from tournament.uploads import NotJSON, json_object
 
 MAX_ROWS = 500  # filled rows read from a sheet
 MAX_COLUMNS = 80  # cells read from each row
@@ -490,28 +490,11 @@ def _not_json(reason: str) -> BoardFileError:
     return BoardFileError([_("The file is not a board in JSON: %(reason)s") % {"reason": reason}])
 
 
-def _refuse_constant(name: str):
-    raise ValueError(name)  # NaN, Infinity: Python reads them, JSON does not
-
-
 def board_from_json(data: bytes) -> dict:
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise _not_json(_("it is not text (UTF-8).")) from None
-    try:
-        board = json.loads(text, parse_constant=_refuse_constant)
-    except json.JSONDecodeError as e:
-        raise _not_json(
-            _("it is not JSON (line %(line)s, column %(column)s).") % {"line": e.lineno, "column": e.colno}
-        ) from None
-    except RecursionError:
-        raise _not_json(_("it is nested too deeply.")) from None
-    except ValueError:  # NaN or Infinity, or an integer longer than Python converts
-        raise _not_json(_("it holds a number that is not valid JSON or is too long.")) from None
-    if not isinstance(board, dict):
-        raise _not_json(_("it is not a JSON object."))
-    return board
+        return json_object(data)
+    except NotJSON as e:
+        raise _not_json(str(e)) from None
 
 
 def check_characters(board: dict) -> None:

@@ -33,6 +33,7 @@ from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableRe
 from tournament.participants_import import NOT_ALLOWED, too_large_message
 from tournament.results import lock_table
 from tournament.roles import role_label
+from tournament.uploads import NotJSON, json_object
 
 
 class RecordImportError(Exception):
@@ -47,31 +48,15 @@ class _NotJsonNumber(ValueError):
     pass
 
 
-def _refuse_constant(name: str):
-    raise _NotJsonNumber(name)  # NaN, Infinity, -Infinity: Python reads them, JSON (and PostgreSQL) does not
-
-
 def read_record(data: bytes) -> dict:
     """The JSON object of a record file, or RecordImportError: too large, not text, not JSON, not an object, a
     control character in a text."""
     if len(data) > settings.UPLOAD_MAX_BYTES:
         raise RecordImportError(too_large_message())
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise _not_a_record(_("it is not text (UTF-8).")) from None
-    try:
-        record = json.loads(text, parse_constant=_refuse_constant)
-    except json.JSONDecodeError as e:
-        raise _not_a_record(
-            _("it is not JSON (line %(line)s, column %(column)s).") % {"line": e.lineno, "column": e.colno}
-        ) from None
-    except RecursionError:
-        raise _not_a_record(_("it is nested too deeply.")) from None
-    except ValueError:  # NaN or Infinity, or an integer longer than Python converts
-        raise _not_a_record(_("it holds a number that is not valid JSON or is too long.")) from None
-    if not isinstance(record, dict):
-        raise _not_a_record(_("it is not a JSON object."))
+        record = json_object(data)
+    except NotJSON as e:
+        raise _not_a_record(str(e)) from None
     _check_characters(record)
     return record
 

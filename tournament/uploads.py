@@ -1,8 +1,11 @@
 """Uploads are refused by their declared size before they are read: a 50 MB file is not parsed, stored in a
 temporary file and only then refused. The view tells the user (``upload_refused``)."""
 
+import json
+
 from django.conf import settings
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
+from django.utils.translation import gettext as _
 
 #: Room for the other form fields and the multipart boundaries around the file itself.
 FORM_OVERHEAD_BYTES = 64 * 1024
@@ -32,3 +35,32 @@ class SizeLimitUploadHandler(FileUploadHandler):
 
     def file_complete(self, file_size):
         return None
+
+
+class NotJSON(ValueError):
+    """Why an uploaded file is not a JSON object, in the user's language ("it is not text (UTF-8).")."""
+
+
+def _refuse_constant(name: str):
+    raise ValueError(name)  # NaN, Infinity: Python reads them, JSON does not
+
+
+def json_object(data: bytes) -> dict:
+    """The JSON object an uploaded file holds (a game record, a board); NotJSON says why it is not one."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise NotJSON(_("it is not text (UTF-8).")) from None
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as e:
+        raise NotJSON(
+            _("it is not JSON (line %(line)s, column %(column)s).") % {"line": e.lineno, "column": e.colno}
+        ) from None
+    except RecursionError:
+        raise NotJSON(_("it is nested too deeply.")) from None
+    except ValueError:  # NaN or Infinity, or an integer longer than Python converts
+        raise NotJSON(_("it holds a number that is not valid JSON or is too long.")) from None
+    if not isinstance(value, dict):
+        raise NotJSON(_("it is not a JSON object."))
+    return value
