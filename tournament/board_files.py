@@ -36,6 +36,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from rules.board import EFFECT_FIELDS, ROLES, SQUARE_KINDS
+from tournament import uploads
 from tournament.participants_import import MAX_UNPACKED_BYTES, NOT_ALLOWED, _megabytes, too_large_message
 from tournament.uploads import NotJSON, json_object
 
@@ -498,37 +499,11 @@ def board_from_json(data: bytes) -> dict:
 
 
 def check_characters(board: dict) -> None:
-    """No text (a name, an id, a key) holds a control character or a lone surrogate: the databases cannot
-    store some of them (NUL, surrogates) and none belongs on a board."""
-    stack = [("", board)]
-    while stack:  # not recursive: a deep file must not exhaust the stack here
-        where, value = stack.pop()
-        if isinstance(value, dict):
-            items = value.items()
-        elif isinstance(value, list):
-            items = enumerate(value)
-        else:
-            if isinstance(value, str) and NOT_ALLOWED.search(value):
-                raise BoardFileError(
-                    [
-                        _(
-                            "%(where)s contains a character that is not allowed "
-                            "(a control character such as NUL, a tab or a line break)."
-                        )
-                        % {"where": where or _("the file")}
-                    ]
-                )
-            continue
-        for key, item in items:
-            if isinstance(key, str) and NOT_ALLOWED.search(key):
-                raise BoardFileError(
-                    [
-                        _("%(where)s has a key with a character that is not allowed (a control character).")
-                        % {"where": where or _("the file")}
-                    ]
-                )
-            path = f"{where}[{key}]" if isinstance(key, int) else (f"{where}.{key}" if where else str(key))
-            stack.append((path, item))
+    """No text of the board holds a control character (see ``tournament.uploads.check_characters``)."""
+    try:
+        uploads.check_characters(board)
+    except NotJSON as e:
+        raise BoardFileError([str(e)]) from None
 
 
 def read_board_file(filename: str, data: bytes) -> dict:

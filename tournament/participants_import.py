@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
-import re
 import zipfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.models.games import NAME_LENGTH
+from tournament.uploads import NOT_ALLOWED
 
 MAX_ROWS = 5000  # rows read from a file, blank ones and the headers included; a longer file is refused
 MAX_UNPACKED_BYTES = 10 * 1024 * 1024  # a workbook's parts together, as its zip directory declares them
@@ -33,7 +33,6 @@ MAX_PROBLEMS_SHOWN = 20
 ECHO_LENGTH = 40  # how much of a bad value a message repeats
 #: Control characters (NUL, which PostgreSQL cannot store, tab, line breaks, ...) and lone surrogates (which
 #: no database encodes; a workbook can spell them ``_xD800_``).
-NOT_ALLOWED = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 HEADERS = {
     "name": {
         "name",

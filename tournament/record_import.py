@@ -30,10 +30,10 @@ from rules.record import FORMAT
 from tournament import moves
 from tournament.messages import error_text
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
-from tournament.participants_import import NOT_ALLOWED, too_large_message
+from tournament.participants_import import too_large_message
 from tournament.results import lock_table
 from tournament.roles import role_label
-from tournament.uploads import NotJSON, json_object
+from tournament.uploads import NotJSON, check_characters, json_object
 
 
 class RecordImportError(Exception):
@@ -55,40 +55,10 @@ def read_record(data: bytes) -> dict:
         raise RecordImportError(too_large_message())
     try:
         record = json_object(data)
+        check_characters(record)
     except NotJSON as e:
         raise _not_a_record(str(e)) from None
-    _check_characters(record)
     return record
-
-
-def _check_characters(record: dict) -> None:
-    """No text of the file (a name, an id, a key) holds a control character or a lone surrogate: the databases
-    cannot store some of them (NUL, surrogates) and none belongs in a record."""
-    stack = [("", record)]
-    while stack:  # not recursive: a deep file must not exhaust the stack here
-        where, value = stack.pop()
-        if isinstance(value, dict):
-            items = value.items()
-        elif isinstance(value, list):
-            items = enumerate(value)
-        elif isinstance(value, str) and NOT_ALLOWED.search(value):
-            raise _not_a_record(
-                _(
-                    "%(where)s contains a character that is not allowed "
-                    "(a control character such as NUL, a tab or a line break)."
-                )
-                % {"where": where or _("the file")}
-            )
-        else:
-            continue
-        for key, item in items:
-            if isinstance(key, str) and NOT_ALLOWED.search(key):
-                raise _not_a_record(
-                    _("%(where)s has a key with a character that is not allowed (a control character).")
-                    % {"where": where or _("the file")}
-                )
-            path = f"{where}[{key}]" if isinstance(key, int) else (f"{where}.{key}" if where else key)
-            stack.append((path, item))
 
 
 def _key(name: str) -> str:

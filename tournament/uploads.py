@@ -2,6 +2,7 @@
 temporary file and only then refused. The view tells the user (``upload_refused``)."""
 
 import json
+import re
 
 from django.conf import settings
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
@@ -37,6 +38,10 @@ class SizeLimitUploadHandler(FileUploadHandler):
         return None
 
 
+#: Characters no uploaded text may hold: control characters (NUL, a tab, a line break …) and lone surrogates.
+NOT_ALLOWED = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
 class NotJSON(ValueError):
     """Why an uploaded file is not a JSON object, in the user's language ("it is not text (UTF-8).")."""
 
@@ -64,3 +69,34 @@ def json_object(data: bytes) -> dict:
     if not isinstance(value, dict):
         raise NotJSON(_("it is not a JSON object."))
     return value
+
+
+def check_characters(value) -> None:
+    """No text of an uploaded object (a name, an id, a key) holds a control character or a lone surrogate:
+    the databases cannot store some of them (NUL, surrogates) and none belongs in a record or on a board.
+    NotJSON says where."""
+    stack = [("", value)]
+    while stack:  # not recursive: a deep file must not exhaust the stack here
+        where, value = stack.pop()
+        if isinstance(value, dict):
+            items = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        elif isinstance(value, str) and NOT_ALLOWED.search(value):
+            raise NotJSON(
+                _(
+                    "%(where)s contains a character that is not allowed "
+                    "(a control character such as NUL, a tab or a line break)."
+                )
+                % {"where": where or _("the file")}
+            )
+        else:
+            continue
+        for key, item in items:
+            if isinstance(key, str) and NOT_ALLOWED.search(key):
+                raise NotJSON(
+                    _("%(where)s has a key with a character that is not allowed (a control character).")
+                    % {"where": where or _("the file")}
+                )
+            path = f"{where}[{key}]" if isinstance(key, int) else (f"{where}.{key}" if where else str(key))
+            stack.append((path, item))
