@@ -39,6 +39,9 @@ def mortgage(tx: Tx, ev: dict) -> None:
         raise r.error()
     s.holdings[sq.index] = s.holdings[sq.index].but(mortgaged=True)
     tx.exchange("mortgage", p.id, sq.mortgage, -sq.mortgage, sq.index)
+    if any(r.square == sq.index for r in s.rents):  # no rent is collected on a mortgaged property
+        s.rents = tuple(r for r in s.rents if r.square != sq.index)
+        tx.note(gettext_noop("The rent pending on {square} lapses: it is mortgaged now."), square=sq.name)
     tx.note(
         gettext_noop("{player} mortgages {square} for {loan}."),
         player=p.name,

@@ -695,3 +695,14 @@ def test_jail_fine_before_move_off_replays_records_of_the_previous_engine():
     t.roll("A", 1, 2)
     assert t.cash("A") == -20 and t.p("A").position == 13 and not t.p("A").in_jail
     assert [(r.payer, r.owner, r.amount) for r in t.state.rents] == [("A", "B", 10)]
+
+
+def test_a_rent_pending_on_a_property_its_owner_mortgages_lapses():
+    """002/003: no rent is collected on a mortgaged property — also one whose rent was not yet claimed."""
+    t = Table()
+    t.give("B", 6)  # Oriental Avenue, rent 6
+    t.roll("A", 2, 4)
+    assert [r.square for r in t.state.rents] == [6]
+    t("mortgage", player="B", square=6)
+    assert t.state.rents == ()
+    t.fails("rent.none", "rent", player="A")
