@@ -224,7 +224,9 @@ def sell_levels(tx: Tx, player: str, square: int, count: int) -> None:
     s.holdings[square] = h.but(level=h.level - count)
     tx.exchange("sell_building", player, payout, -sq.house_cost * count, square)
     tx.note(
-        gettext_noop("{player} sells {count} building level(s) on {square} to the bank for {payout}."),
+        gettext_noop("{player} sells a building level on {square} to the bank for {payout}.")
+        if count == 1
+        else gettext_noop("{player} sells {count} building levels on {square} to the bank for {payout}."),
         player=tx.name(player),
         count=count,
         square=sq.name,

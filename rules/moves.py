@@ -58,7 +58,7 @@ def free_roll(tx: Tx, p: PlayerState, d1: int, d2: int) -> None:
     if double:
         s.doubles += 1
         if v.doubles_to_jail and s.doubles >= v.doubles_to_jail:
-            tx.note(gettext_noop("{n} doubles in a row: {player} goes to jail."), n=s.doubles, player=p.name)
+            tx.note(gettext_noop("{n} doubles in a row."), n=s.doubles)  # then: "… goes to jail."
             jail.send_to_jail(tx, p)
             return
     advance(tx, p, d1 + d2)

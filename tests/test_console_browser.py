@@ -298,3 +298,66 @@ def test_an_anti_monopoly_two_hour_game_to_its_end_on_a_phone(live_server, brows
     s = state(game)
     assert s.finished and s.end_reason == "time"
     context.close()
+
+
+def test_a_timeout_is_deliberate_apart_from_the_dice_and_undoable(live_server, browser):
+    user = User.objects.create_user("ref3", password="pw")
+    game = moves.create_game(
+        name="Clock",
+        variant="polish-table",
+        board="classic-pl",
+        referees=[user],
+        players=[{"name": "Anna"}, {"name": "Bartek"}],
+    )
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="en-US", has_touch=True)
+    ref = Referee(context.new_page(), live_server.url)
+    ref.login("ref3", "pw", f"/games/{game.pk}/")
+    page = ref.page
+    timeout = page.locator("section.clocks button[value=timeout]")
+    assert page.locator("form.roll button[value=timeout]").count() == 0  # not among the dice
+    assert page.locator("section.clocks form[hx-confirm]").count() == 2  # the clock has not run out: asks
+    page.once("dialog", lambda d: d.dismiss())
+    timeout.click()
+    page.wait_for_timeout(300)
+    assert state(game).turn is None and state(game).events == 0  # dismissed: nothing entered
+    ref.shot("clock-01-apart")
+    page.once("dialog", lambda d: d.accept())
+    with ref.posted():
+        timeout.click()
+    ref.sees("Bartek rolls")
+    assert state(game).events == 1
+    page.fill("form.undo input[name=reason]", "tapped too soon")
+    ref.button("Undo the last move")
+    ref.sees("Anna rolls")
+    assert state(game).events == 0
+    context.close()
+
+
+def test_a_timeout_needs_no_confirmation_once_the_move_clock_has_run_out(live_server, browser):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournament.models import Game
+
+    user = User.objects.create_user("ref4", password="pw")
+    game = moves.create_game(
+        name="Clock 2",
+        variant="polish-table",
+        board="classic-pl",
+        referees=[user],
+        players=[{"name": "Anna"}, {"name": "Bartek"}],
+    )
+    Game.objects.filter(pk=game.pk).update(created_at=timezone.now() - timedelta(seconds=120))
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="en-US", has_touch=True)
+    ref = Referee(context.new_page(), live_server.url)
+    ref.login("ref4", "pw", f"/games/{game.pk}/")
+    page = ref.page
+    page.wait_for_function(
+        "!document.querySelector('section.clocks form[data-countdown]').hasAttribute('hx-confirm')"
+    )
+    ref.shot("clock-02-expired")
+    with ref.posted():
+        page.locator("section.clocks button[value=timeout]").click()  # no dialog: the clock has run out
+    ref.sees("Bartek rolls")
+    context.close()

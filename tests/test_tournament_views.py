@@ -8,7 +8,7 @@ from django.urls import reverse
 from openpyxl import Workbook
 
 from rules.simulate import simulate
-from tournament import moves
+from tournament import moves, rounds
 from tournament.models import Participant, Round, Tournament
 from tournament.permissions import REFEREES_GROUP
 
@@ -137,7 +137,10 @@ def test_round_seat_swap_referees_start_and_play_a_table(client, director, tourn
     client.force_login(referee)
     assert "round 1, table 1" in page(client.get(reverse("home")))
     assert client.get(reverse("table", args=[tournament.pk, 1, 2])).status_code == 403
-    assert client.get(reverse("tournament", args=[tournament.pk])).status_code == 403
+    # the tournament's page shows a referee his tables there (and no settings), not a 403
+    mine = page(client.get(reverse("tournament", args=[tournament.pk])))
+    assert "Round 1, table 1" in mine and "Waiting: enter the order of play" in mine
+    assert "Round 1, table 2" not in mine and reverse("participant_add", args=[tournament.pk]) not in mine
     seats = [s.participant for s in t1.seats.all()]
     url = reverse("table", args=[tournament.pk, 1, 1])
     bad = {"order": "1", **{f"place_{p.pk}": "1" for p in seats}}
@@ -205,3 +208,24 @@ def test_garbage_posts_get_messages_not_errors(client, tournament, data):
     ]
     for url in urls:
         assert client.post(url, data).status_code in (200, 302, 404), url
+
+
+def test_a_referee_lands_on_his_tables_now(client, tournament):
+    """After login: his tables of unfinished rounds, per tournament, one tap from where each game goes on."""
+    referee = User.objects.create_user("ref", password="pw")
+    referee.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
+    round_ = rounds.seat_next_round(tournament)
+    t1, t2 = round_.tables.all()[:2]
+    t1.referees.add(referee)
+    t2.referees.add(referee)
+    rounds.start_round(round_)
+    game = rounds.start_table_game(t2, [s.participant_id for s in t2.seats.all()], user=referee)
+    client.logout()
+    response = client.post(reverse("login"), {"username": "ref", "password": "pw"})
+    assert response["Location"] == reverse("my_tables")
+    mine = page(client.get(reverse("my_tables")))
+    assert tournament.name in mine
+    assert reverse("table", args=[tournament.pk, 1, t1.number]) in mine  # waiting: the table page
+    assert reverse("console", args=[game.pk]) in mine  # in play: the console
+    assert "Waiting: enter the order of play" in mine and "In play" in mine
+    assert all(name in mine for name in t1.seats.values_list("participant__name", flat=True))

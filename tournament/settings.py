@@ -141,7 +141,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "games"
+LOGIN_REDIRECT_URL = "my_tables"  # a referee's tables now (tournament.referee_tables)
 LOGOUT_REDIRECT_URL = "home"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -16,6 +16,7 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", views.home, name="home"),
+    path("my-tables/", views.my_tables, name="my_tables"),
     path("games/", console.game_list, name="games"),
     path("games/new/", console.game_new, name="game_new"),
     path("games/<id:pk>/", console.console, name="console"),

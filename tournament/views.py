@@ -1,9 +1,12 @@
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
 from rules import available_boards, available_variants
 from tournament.models import Round, Table, Tournament
+from tournament.permissions import is_director
+from tournament.referee_tables import games_now, tables_now
 
 
 def home(request):
@@ -23,6 +26,20 @@ def home(request):
             "boards": available_boards(),
             "tournaments": Tournament.objects.all()[:10],
             "my_tables": my_tables,
+        },
+    )
+
+
+@login_required
+def my_tables(request):
+    """Where a referee lands after logging in: his tables now, one tap from each game."""
+    return render(
+        request,
+        "my_tables.html",
+        {
+            "tables": tables_now(request.user),
+            "games": games_now(request.user),
+            "director": is_director(request.user),
         },
     )
 

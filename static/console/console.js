@@ -23,6 +23,11 @@
       var out = el.querySelector(".countdown");
       if (out) out.textContent = left;
       el.classList.toggle("expired", left === 0);
+      // a timeout is deliberate: asked for confirmation until the move clock has run out
+      if (left === 0 && el.hasAttribute("hx-confirm")) {
+        el.dataset.confirm = el.getAttribute("hx-confirm");
+        el.removeAttribute("hx-confirm");
+      }
     });
     document.querySelectorAll("[data-clock-start]").forEach(function (el) {
       var end = Date.parse(el.dataset.clockStart) + Number(el.dataset.clockMinutes) * 60000;

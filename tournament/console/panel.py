@@ -22,6 +22,7 @@ from rules.valuation import net_worth
 from tournament.messages import message_text
 from tournament.models import Game, GameEvent
 from tournament.moves import is_closed
+from tournament.reports import end_reason_text
 from tournament.roles import role_label
 
 LOG_LENGTH = 12
@@ -162,6 +163,7 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         "notice": notice,
         "finished": state.finished,
         "end_reason": state.end_reason,
+        "end_reason_text": end_reason_text(state.end_reason),
         "round": state.round,
         "max_rounds": v.max_rounds,
         "last_round": bool(v.max_rounds and state.round >= v.max_rounds and not state.finished),

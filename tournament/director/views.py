@@ -35,6 +35,7 @@ from tournament.participants_import import (
 )
 from tournament.permissions import is_director
 from tournament.record_import import RecordImportError, import_table_record
+from tournament.referee_tables import tables_now
 from tournament.uploads import upload_refused
 
 
@@ -85,9 +86,15 @@ def tournament_edit(request, pk: int):
     return render(request, "director/tournament_form.html", {"form": form, "tournament": tournament})
 
 
-@director_required
+@login_required
 def tournament_detail(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
+    if not is_director(request.user):  # a referee sees his tables there, and the public pages
+        return render(
+            request,
+            "tournament_referee.html",
+            {"tournament": tournament, "tables": tables_now(request.user, tournament)},
+        )
     context = {
         "tournament": tournament,
         "participants": tournament.participants.all(),
