@@ -361,3 +361,33 @@ def test_a_timeout_needs_no_confirmation_once_the_move_clock_has_run_out(live_se
         page.locator("section.clocks button[value=timeout]").click()  # no dialog: the clock has run out
     ref.sees("Bartek rolls")
     context.close()
+
+
+def test_a_referee_logs_in_and_lands_on_his_tables(live_server, browser):
+    from tournament import rounds
+    from tournament.models import Participant, Tournament
+
+    user = User.objects.create_user("ref5", password="pw")
+    t = Tournament.objects.create(name="Puchar Warszawy", rounds=2, table_size=4, seed=2)
+    for i in range(8):
+        Participant.objects.create(tournament=t, name=f"Gracz {i}")
+    round_ = rounds.seat_next_round(t)
+    for table in round_.tables.all():
+        table.referees.add(user)
+    rounds.start_round(round_)
+    first = round_.tables.first()
+    rounds.start_table_game(first, [s.participant_id for s in first.seats.all()], user=user)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="en-US", has_touch=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/login/")
+    page.fill("input[name=username]", "ref5")
+    page.fill("input[name=password]", "pw")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/my-tables/")
+    from playwright.sync_api import expect
+
+    expect(page.locator("main, body").first).to_contain_text("Round 1, table 2")
+    Referee(page, live_server.url).shot("tables-01-landing")
+    page.get_by_role("link", name="Round 1, table 1").click()  # in play: straight to the console
+    page.wait_for_url(f"**/games/{first.game.pk}/")
+    context.close()
