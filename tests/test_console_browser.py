@@ -276,8 +276,9 @@ def test_an_anti_monopoly_two_hour_game_to_its_end_on_a_phone(live_server, brows
     ref.tap(dice.nth(1).locator("label", has_text="2"))
     ref.button("Rent claimed")
     assert state(game).player("B").cash == 1500 - 150 + 20  # 4 × (3 + 2)
+    ref.page.once("dialog", lambda d: d.accept())  # "The game time is up?"
     with ref.posted():
-        ref.tap(ref.page.get_by_role("button", name="Time is up", exact=False).first)
+        ref.tap(ref.page.get_by_role("button", name="Game time is up", exact=True))
     ref.roll(1, 2)  # Celina's extra roll: 15, U.S. Bus Company
     ref.button("Decline")
     ref.roll(2, 3)  # Marek: 17, the round ends: dealings with the bank only
