@@ -392,3 +392,27 @@ def test_a_referee_logs_in_and_lands_on_his_tables(live_server, browser):
     page.get_by_role("link", name="Round 1, table 1").click()  # in play: straight to the console
     page.wait_for_url(f"**/games/{first.game.pk}/")
     context.close()
+
+
+def test_the_public_seating_page_on_a_phone_and_a_projector(live_server, browser):
+    from tournament import rounds
+    from tournament.models import Participant, Tournament
+
+    t = Tournament.objects.create(name="Puchar Warszawy", rounds=2, table_size=4, seed=2)
+    names = ["Łukasz Kowal", "Anna Nowak", "Żaneta Wróbel", "Zenon Lis", "Ćwik Adam", "Lucyna Bąk"]
+    for i in range(18):
+        Participant.objects.create(tournament=t, name=f"{names[i % 6]} {i}", club=f"Klub {i % 4}")
+    rounds.seat_next_round(t)
+    for label, viewport, query in (
+        ("phone", PHONE, ""),
+        ("projector", {"width": 1920, "height": 1080}, "?refresh=30"),  # refreshed, in large type
+    ):
+        context = browser.new_context(viewport=viewport, locale="en-US")
+        page = context.new_page()
+        page.goto(f"{live_server.url}/tournaments/{t.pk}/seating/{query}")
+        from playwright.sync_api import expect
+
+        expect(page.locator(".who-sits li").first).to_contain_text("Anna Nowak")
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]  # nothing overflows
+        Referee(page, live_server.url).shot(f"seating-{label}")
+        context.close()

@@ -93,4 +93,6 @@ urlpatterns = [
     ),
     path("tournaments/<id:pk>/standings/", public.standings, name="standings"),
     path("tournaments/<id:pk>/projector/", public.projector, name="projector"),
+    path("tournaments/<id:pk>/seating/", public.seating, name="seating"),
+    path("tournaments/<id:pk>/rounds/<id:number>/seating/", public.seating, name="round_seating"),
 ]

@@ -1,0 +1,19 @@
+"""Sorting names as people expect: Polish alphabetical order (Ł after L, not after Z), case ignored; other
+letters after the Polish ones, by their code, and spaces, digits and punctuation first (so "Anna" comes
+before "Anna Maria" and "Łukasz" between "Lucyna" and "Marek")."""
+
+ALPHABET = "aąbcćdeęfghijklłmnńoópqrsśtuvwxyzźż"
+_ORDER = {c: i for i, c in enumerate(ALPHABET)}
+
+
+def _rank(c: str) -> int:
+    if c in _ORDER:
+        return _ORDER[c]
+    if c.isalpha():
+        return len(ALPHABET) + ord(c)
+    return ord(c) - 0x110000  # a space, a digit, punctuation: before every letter
+
+
+def name_key(text: str) -> tuple[int, ...]:
+    """A sort key: ``sorted(names, key=name_key)``."""
+    return tuple(_rank(c) for c in text.casefold())
