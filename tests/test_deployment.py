@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client, RequestFactory
 from django.urls import reverse
+from django.utils import translation
 
 ROOT = Path(__file__).resolve().parents[1]
 # The README's production environment (section "Serving it on an event day").
@@ -138,7 +139,8 @@ def test_error_pages_have_the_site_layout_and_a_way_back(client):
 def test_the_server_error_page_needs_nothing_from_the_request():
     from django.views.defaults import server_error
 
-    page = server_error(RequestFactory().get("/")).content.decode()
+    with translation.override("en"):  # the site's default language is Polish
+        page = server_error(RequestFactory().get("/")).content.decode()
     assert "Something went wrong" in page and "Moves already confirmed" in page
 
 
