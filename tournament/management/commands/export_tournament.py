@@ -1,35 +1,25 @@
 """`python manage.py export_tournament ID [-o FILE]`: a tournament's backup (tournament/backup.py)."""
 
-from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
-from django.utils import translation
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from tournament.backup import dumps, export_tournament
+from tournament.management.translated import TranslatedCommand
 from tournament.models import Tournament
 
 
-class Command(BaseCommand):
+class Command(TranslatedCommand):
     help = (
         "Write a tournament's backup: one JSON file with its settings, participants, rounds, tables, games "
         "(every move, undone and voided ones too) and results; import_tournament restores it."
     )
 
     def add_arguments(self, parser):
+        super().add_arguments(parser)  # --language
         parser.add_argument("id", type=int, help="the tournament's id (in its address: /tournaments/ID/)")
         parser.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
-        parser.add_argument(
-            "--language",
-            choices=[code for code, _name in settings.LANGUAGES],
-            default="en",
-            help="of the messages",
-        )
 
     def handle(self, *args, **o):
-        with translation.override(o["language"]):
-            self._export(o)
-
-    def _export(self, o):
         tournament = Tournament.objects.filter(pk=o["id"]).first()
         if tournament is None:
             raise CommandError(_("There is no tournament %(id)s.") % {"id": o["id"]})

@@ -2,35 +2,26 @@
 
 import sys
 
-from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
-from django.utils import translation
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from tournament.backup import BackupError, import_tournament, read_backup
+from tournament.management.translated import TranslatedCommand
 from tournament.models import Game
 
 
-class Command(BaseCommand):
+class Command(TranslatedCommand):
     help = (
         "Restore a tournament from a backup written by export_tournament (or downloaded from the "
         "tournament's page): all or nothing; every game is replayed and checked."
     )
 
     def add_arguments(self, parser):
+        super().add_arguments(parser)  # --language
         parser.add_argument("file", help="the backup (JSON); - for standard input")
-        parser.add_argument(
-            "--language",
-            choices=[code for code, _name in settings.LANGUAGES],
-            default="en",
-            help="of the messages",
-        )
 
     def handle(self, *args, **o):
-        with translation.override(o["language"]):
-            self._import(o["file"])
-
-    def _import(self, path):
+        path = o["file"]
         try:
             if path == "-":
                 raw = sys.stdin.buffer.read()

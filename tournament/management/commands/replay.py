@@ -2,33 +2,23 @@
 
 import json
 
-from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
-from django.utils import translation
+from django.core.management.base import CommandError
 
 from ledger.report import EventLog, replay_ledger, summary, text_account
 from rules import Replay, RulesError, load_record_file
+from tournament.management.translated import TranslatedCommand
 from tournament.messages import error_text, message_text
 
 
-class Command(BaseCommand):
+class Command(TranslatedCommand):
     help = "Replay a game record, checking every event against the rules; print the result."
 
     def add_arguments(self, parser):
+        super().add_arguments(parser)  # --language
         parser.add_argument("file", help="a game record (JSON)")
         parser.add_argument("--format", choices=["json", "text"], default="json")
-        parser.add_argument(
-            "--language",
-            choices=[code for code, _ in settings.LANGUAGES],
-            default="en",
-            help="of the messages",
-        )
 
     def handle(self, *args, **opts):
-        with translation.override(opts["language"]):
-            self._replay(opts)
-
-    def _replay(self, opts):
         log = EventLog()
         try:
             result, ledger = replay_ledger(
