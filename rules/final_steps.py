@@ -11,10 +11,9 @@
 
 from __future__ import annotations
 
-from rules import turns
+from rules import rent, turns
 from rules.errors import RuleError, gettext_noop
 from rules.movements import BANK
-from rules.rent import rent_for
 from rules.state import GameState
 from rules.transaction import Tx
 
@@ -65,7 +64,7 @@ def tour_payments(s: GameState) -> list[tuple[int, str, int]]:
     """Step C: (square, owner, rent) for each owned unmortgaged property, in board order (utilities valued
     by their final roll: call once none is missing)."""
     return [
-        (sq, h.owner, rent_for(s, sq, s.final_rolls.get(sq)))
+        (sq, h.owner, rent.rent_for(s, sq, s.final_rolls.get(sq)))
         for sq, h in sorted(s.holdings.items())
         if not h.mortgaged
     ]
@@ -79,13 +78,7 @@ def final_keep(tx: Tx, ev: dict) -> None:
     for p in s.active_players:
         if p.cash < 0:
             raise turns.blocking(s).error()
-    for r in s.rents:
-        tx.note(
-            gettext_noop("Rent {amount} for {square} lapses: not claimed."),
-            amount=r.amount,
-            square=tx.square_name(r.square),
-        )
-    s.rents = ()
+    rent.lapse(tx, new_turn=True)  # a rent not claimed by now is not claimed
     for pid, kept in kept_cash(s).items():
         p = s.by_id[pid]
         tx.note(

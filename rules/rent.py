@@ -127,7 +127,9 @@ def fall_due(
 
 
 def lapse(tx: Tx, new_turn: bool) -> None:
-    """A roll is about to be made: rents not claimed before it lapse (RULES.md §1 'rent must be claimed')."""
+    """A roll is about to be made (``new_turn``: the next player's, or a turn that ends otherwise — a
+    timeout, the two-hour game's final steps): rents not claimed before it lapse (RULES.md §1 'rent must be
+    claimed')."""
     s = tx.s
     if not s.rents or not (new_turn or s.variant.rent_lapses_at == "next_roll"):
         return
