@@ -223,3 +223,10 @@ def test_random_events_never_crash(events):
 
 def test_error_classes():
     assert issubclass(RuleError, Exception) and issubclass(RecordError, Exception)
+
+
+def test_every_event_type_of_the_record_has_a_handler():
+    from rules.engine import HANDLERS
+    from rules.record import EVENT_TYPES
+
+    assert set(HANDLERS) == set(EVENT_TYPES)
