@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import io
 import re
-import zipfile
 from collections.abc import Iterable
 
 from django.conf import settings
@@ -37,8 +36,8 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from rules.board import EFFECT_FIELDS, ROLES, SQUARE_KINDS
 from tournament import uploads
-from tournament.participants_import import MAX_UNPACKED_BYTES, NOT_ALLOWED, _megabytes, too_large_message
-from tournament.uploads import NotJSON, json_object
+from tournament.participants_import import _megabytes, too_large_message
+from tournament.uploads import MAX_UNPACKED_BYTES, NOT_ALLOWED, NotJSON, json_object
 
 MAX_ROWS = 500  # filled rows read from a sheet
 MAX_COLUMNS = 80  # cells read from each row
@@ -278,21 +277,14 @@ def _unreadable() -> BoardFileError:
 
 def _read_sheets(data: bytes) -> dict[str, list[tuple[int, list]]]:
     """The filled rows (number, values) of the sheets the board is read from, by sheet name."""
-    from openpyxl import load_workbook
-
-    try:  # what the zip directory declares: a small file may unpack to gigabytes
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-    except Exception:  # not a zip file, or a broken one
+    try:
+        workbook = uploads.open_workbook(data)
+    except uploads.NotAWorkbook:
         raise _unreadable() from None
-    if unpacked > MAX_UNPACKED_BYTES:
+    except uploads.WorkbookTooLarge:
         raise BoardFileError(
             [_("The workbook unpacks to more than %(size)s MB.") % {"size": _megabytes(MAX_UNPACKED_BYTES)}]
-        )
-    try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception:  # openpyxl raises many kinds for a file that is not a workbook
-        raise _unreadable() from None
+        ) from None
     sheets: dict[str, list[tuple[int, list]]] = {}
     try:
         for ws in workbook.worksheets:

@@ -34,7 +34,7 @@ from tournament.board_files import BoardFileError, check_characters
 from tournament.messages import error_text
 from tournament.models import BoardEdition, Game, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH
-from tournament.participants_import import NOT_ALLOWED
+from tournament.uploads import NOT_ALLOWED
 
 BOARD_ID = re.compile(rf"[a-z0-9][a-z0-9-]{{0,{BOARD_ID_LENGTH - 1}}}")
 MAX_DATA_BYTES = 512 * 1024  # a board as stored (the shipped ones are about 15 kB)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
-import zipfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -24,10 +23,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.models.games import NAME_LENGTH
-from tournament.uploads import NOT_ALLOWED
+from tournament.uploads import MAX_UNPACKED_BYTES, NOT_ALLOWED, NotAWorkbook, WorkbookTooLarge, open_workbook
 
 MAX_ROWS = 5000  # rows read from a file, blank ones and the headers included; a longer file is refused
-MAX_UNPACKED_BYTES = 10 * 1024 * 1024  # a workbook's parts together, as its zip directory declares them
 MAX_COLUMNS = 20  # cells read from each row of a workbook
 MAX_PROBLEMS_SHOWN = 20
 ECHO_LENGTH = 40  # how much of a bad value a message repeats
@@ -137,25 +135,18 @@ def _unreadable_workbook() -> ParticipantFileError:
 
 
 def _rows_from_xlsx(data: bytes) -> Iterator[Sequence[str]]:
-    from openpyxl import load_workbook
-
-    try:  # what the zip directory declares: a small file may unpack to gigabytes
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-    except Exception:  # not a zip file, or a broken one
+    try:
+        workbook = open_workbook(data)
+    except NotAWorkbook:
         raise _unreadable_workbook() from None
-    if unpacked > MAX_UNPACKED_BYTES:
+    except WorkbookTooLarge:
         raise _file_problem(
             _(
                 "The workbook unpacks to more than %(size)s MB: save only the list of participants in it, "
                 "or save it as CSV."
             )
             % {"size": _megabytes(MAX_UNPACKED_BYTES)}
-        )
-    try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception:  # openpyxl raises many kinds for a file that is not a workbook
-        raise _unreadable_workbook() from None
+        ) from None
     try:
         if not workbook.worksheets:
             raise _unreadable_workbook()

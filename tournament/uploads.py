@@ -38,6 +38,8 @@ class SizeLimitUploadHandler(FileUploadHandler):
         return None
 
 
+MAX_UNPACKED_BYTES = 10 * 1024 * 1024  # a workbook's parts together, as its zip directory declares them
+
 #: Characters no uploaded text may hold: control characters (NUL, a tab, a line break …) and lone surrogates.
 NOT_ALLOWED = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
@@ -100,3 +102,32 @@ def check_characters(value) -> None:
                 )
             path = f"{where}[{key}]" if isinstance(key, int) else (f"{where}.{key}" if where else str(key))
             stack.append((path, item))
+
+
+class NotAWorkbook(ValueError):
+    """The upload is not an Excel workbook (.xlsx) openpyxl can read."""
+
+
+class WorkbookTooLarge(ValueError):
+    """The workbook's parts unpack to more than ``MAX_UNPACKED_BYTES``."""
+
+
+def open_workbook(data: bytes):
+    """An uploaded workbook, read-only: refused by the size its zip directory declares before openpyxl opens
+    it (a small file may unpack to gigabytes). Raises NotAWorkbook or WorkbookTooLarge."""
+    import io
+    import zipfile
+
+    from openpyxl import load_workbook
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except Exception:  # not a zip file, or a broken one
+        raise NotAWorkbook() from None
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise WorkbookTooLarge()
+    try:
+        return load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception:  # openpyxl raises many kinds for a file that is not a workbook
+        raise NotAWorkbook() from None
