@@ -28,7 +28,7 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
-from tournament import results, rounds  # noqa: E402
+from tournament import current_standings, rounds  # noqa: E402
 from tournament.models import Participant, Round, TableResult, Tournament  # noqa: E402
 from tournament.seating import Entrant, pairs_of, seat_round  # noqa: E402
 from tournament.standings import placement_points, standings  # noqa: E402
@@ -91,9 +91,9 @@ def main() -> None:
         f"round 5 {db_seat[-1] * 1000:.0f} ms"
     )
 
-    scores = results.game_scores(t)
+    scores = current_standings.game_scores(t)
     _, pure = timed(lambda: standings(range(N), scores))
-    table, stored = timed(lambda: results.tournament_standings(t))
+    table, stored = timed(lambda: current_standings.tournament_standings(t))
     assert len(table) == N and all(row.games == 5 for row in table)
     print(
         f"standings of {N} participants after 5 rounds: {pure * 1000:.1f} ms (ranking alone), "

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from rules.simulate import simulate
 from tests.console_posts import post_form
-from tournament import moves, results, rounds
+from tournament import current_standings, moves, results, rounds
 from tournament.models import Game, GameEvent, Participant, Round, Seat, Table, TableResult, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -109,7 +109,7 @@ def test_two_confirmations_at_once_after_a_reopen_count_once(table, referee, dir
     assert [r.status_code for r in responses] == [302, 302]
     assert TableResult.objects.filter(table=table, status=TableResult.Status.CONFIRMED).count() == 1
     assert TableResult.objects.filter(table=table).count() == 2  # the reopened one stays in the history
-    assert len(results.game_scores(table.round.tournament)) == 4  # each player once
+    assert len(current_standings.game_scores(table.round.tournament)) == 4  # each player once
     assert Round.objects.get(pk=table.round_id).status == Round.Status.FINISHED
 
 

@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 
 from rules import replay
 from rules.valuation import net_worth
-from tournament import moves, results, rounds
+from tournament import current_standings, moves, results, rounds
 from tournament.models import Participant, Tournament
 from tournament.reports import game_report, round_report, table_report, tournament_report
 
@@ -62,7 +62,7 @@ def test_tournament_round_and_table_reports_agree(tournament, django_assert_max_
         report = tournament_report(tournament)
     assert [r.round.number for r in report.rounds] == [1, 2]
     assert [(row.participant.pk, row.points) for row in report.standings] == [
-        (row.participant, row.points) for row in results.tournament_standings(tournament)
+        (row.participant, row.points) for row in current_standings.tournament_standings(tournament)
     ]
     first = report.rounds[0]
     again = round_report(first.round)

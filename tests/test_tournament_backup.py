@@ -14,7 +14,7 @@ from django.utils import translation
 from rules import replay
 from rules.simulate import simulate
 from rules.snapshot import dump_state
-from tournament import backup, moves, results, rounds
+from tournament import backup, current_standings, moves, results, rounds
 from tournament.messages import error_text
 from tournament.models import (
     Game,
@@ -193,7 +193,7 @@ def snapshot(t: Tournament) -> dict:
         "rounds": [(r.number, r.status, r.seed, r.created_at, r.started_at) for r in t.round_set.all()],
         "standings": [
             (names[r.participant], r.rank, r.points, r.total_score, r.best_score, r.games)
-            for r in results.tournament_standings(t)
+            for r in current_standings.tournament_standings(t)
         ],
         "tables": tables,
     }

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from rules.simulate import simulate
-from tournament import moves, results, rounds
+from tournament import current_standings, moves, results, rounds
 from tournament.models import Participant, Round, TableResult, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,7 @@ def test_a_whole_tournament(tournament, referee):
         assert [t.seats.count() for t in round_.tables.all()] == [5, 4, 4]
     with pytest.raises(rounds.RoundError):
         rounds.seat_next_round(tournament)
-    rows = results.tournament_standings(tournament)
+    rows = current_standings.tournament_standings(tournament)
     assert len(rows) == 13 and all(r.games == 3 for r in rows)
     assert [r.points for r in rows] == sorted((r.points for r in rows), reverse=True)
     assert sum(r.points for r in rows) >= 3 * 3 * (4 + 2 + 1)  # per table at least 4 + 2 + 1 (ties share)
@@ -121,16 +121,16 @@ def test_second_confirmation_and_reopening_keep_history(tournament, referee):
     table = round_.tables.first()
     play_table(table, referee)
     results.confirm(table, referee)
-    assert results.game_scores(tournament) == []  # not counted until confirmed twice
+    assert current_standings.game_scores(tournament) == []  # not counted until confirmed twice
     again = results.confirm(table, referee)  # the same person again (a double tap): answered, not a second
     assert again.repeated and again.result.second_by is None
-    assert results.game_scores(tournament) == []
+    assert current_standings.game_scores(tournament) == []
     second = User.objects.create_user("second", password="pw")
     results.confirm(table, second)
-    assert len(results.game_scores(tournament)) == table.seats.count()
+    assert len(current_standings.game_scores(tournament)) == table.seats.count()
     director = User.objects.create_user("dir", password="pw", is_staff=True)
     results.reopen(table, director, "wrong dice entered")
-    assert results.game_scores(tournament) == []
+    assert current_standings.game_scores(tournament) == []
     old = TableResult.objects.get(table=table)
     assert old.status == TableResult.Status.REOPENED and old.reason == "wrong dice entered"
 
@@ -142,7 +142,7 @@ def test_withdrawn_participant_is_not_seated_again(tournament, referee):
     assert p.withdrawn_after == 1
     round2 = rounds.seat_next_round(tournament)
     assert not round2.tables.filter(seats__participant=p).exists()
-    assert any(r.participant == p.pk for r in results.tournament_standings(tournament))
+    assert any(r.participant == p.pk for r in current_standings.tournament_standings(tournament))
 
 
 def test_final_round_seats_top_n_together(tournament, referee):
@@ -150,6 +150,6 @@ def test_final_round_seats_top_n_together(tournament, referee):
     tournament.save()
     play_round(tournament, referee, seed=1)
     play_round(tournament, referee, seed=2)
-    top = [r.participant for r in results.tournament_standings(tournament)][:4]
+    top = [r.participant for r in current_standings.tournament_standings(tournament)][:4]
     final = rounds.seat_next_round(tournament)
     assert sorted(s.participant_id for s in final.tables.get(number=1).seats.all()) == sorted(top)

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from rules import available_boards, available_variants
 from rules.variants import PREVIOUS_RULES
 from tournament import moves, results
+from tournament.errors import RoundError
 from tournament.messages import error_text
 from tournament.models import (
     Game,
@@ -39,7 +40,6 @@ from tournament.models import (
     TableResult,
     Tournament,
 )
-from tournament.rounds import RoundError
 from tournament.standings import TIE_BREAKS
 
 FORMAT = "monopoly-tournament-backup/1"

@@ -20,9 +20,10 @@ from rules.movements import BANK
 from rules.scoring import ranking, score
 from rules.valuation import NetWorth, net_worth_parts
 from tournament import moves
+from tournament.current_standings import tournament_standings
 from tournament.messages import message_text
 from tournament.models import Game, GameEvent, GamePlayer, Participant, Round, Table, TableResult, Tournament
-from tournament.results import counts, tournament_standings
+from tournament.results import counts
 from tournament.standings import placement_points
 
 OPERATIONS = {

@@ -1,4 +1,5 @@
-"""Table results (the engine's ranking and final scores), their confirmation and reopening, and standings."""
+"""Table results (the engine's ranking and final scores), their confirmation and reopening. The standings that
+follow from them: ``tournament.current_standings``."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from django.utils.translation import gettext as _
 from rules import final_steps
 from rules.scoring import ranking, score
 from tournament import moves
+from tournament.errors import RoundError
 from tournament.models import Game, Round, Table, TableResult, Tournament
 from tournament.models.games import REASON_LENGTH
-from tournament.rounds import RoundError
-from tournament.standings import GameScore, Row, placement_points, standings
+from tournament.standings import placement_points
 
 
 def table_ranking(table: Table, game: Game | None = None) -> list[dict]:
@@ -118,25 +119,3 @@ def _finish_round_if_done(round_: Round) -> None:
     if all(counts(current_result(t), tournament) for t in round_.tables.all()):
         round_.status = Round.Status.FINISHED
         round_.save(update_fields=["status"])
-
-
-def game_scores(tournament: Tournament) -> list[GameScore]:
-    scores = []
-    results = TableResult.objects.filter(
-        table__round__tournament=tournament, status=TableResult.Status.CONFIRMED
-    )
-    for result in results.select_related("table__round"):
-        if not counts(result, tournament):
-            continue
-        for row in result.ranking:
-            scores.append(
-                GameScore(
-                    row["participant"], result.table.round.number, row["rank"], row["score"], row["points"]
-                )
-            )
-    return scores
-
-
-def tournament_standings(tournament: Tournament) -> list[Row]:
-    ids = list(tournament.participants.values_list("pk", flat=True))
-    return standings(ids, game_scores(tournament), tournament.tie_breaks)

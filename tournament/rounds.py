@@ -10,13 +10,11 @@ from django.utils.translation import gettext as _
 from rules import RecordError, make_variant
 from rules.record import check_roles
 from tournament import moves
+from tournament.current_standings import tournament_standings
+from tournament.errors import RoundError
 from tournament.models import Game, Participant, Round, Seat, Table, Tournament
 from tournament.roles import assign_roles, role_history
 from tournament.seating import Entrant, pairs_of, repeat_pairs, seat_round
-
-
-class RoundError(Exception):
-    """Something the director or referee asked for that cannot be done now (the message says why)."""
 
 
 def tables_of(round_: Round) -> list[list[int]]:
@@ -41,8 +39,6 @@ def repeat_count(round_: Round) -> int:
 
 @transaction.atomic
 def seat_next_round(tournament: Tournament) -> Round:
-    from tournament.results import tournament_standings
-
     last = tournament.round_set.order_by("-number").first()
     if last is not None and last.status != Round.Status.FINISHED:
         raise RoundError(

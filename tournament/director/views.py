@@ -25,6 +25,7 @@ from tournament.director.forms import (
     SwapForm,
     TournamentForm,
 )
+from tournament.errors import RoundError
 from tournament.messages import error_text
 from tournament.models import Participant, Round, Table, Tournament
 from tournament.participants_import import (
@@ -50,7 +51,7 @@ def director_required(view):
     return wrapper
 
 
-def _round_error(request, e: rounds.RoundError):
+def _round_error(request, e: RoundError):
     messages.error(request, str(e))
 
 
@@ -160,7 +161,7 @@ def participant_withdraw(request, pk: int, participant: int):
     try:
         rounds.withdraw(p)
         messages.info(request, _("%(name)s withdrawn.") % {"name": p})
-    except rounds.RoundError as e:
+    except RoundError as e:
         _round_error(request, e)
     return redirect("tournament", pk=pk)
 
@@ -171,7 +172,7 @@ def round_seat(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
     try:
         round_ = rounds.seat_next_round(tournament)
-    except rounds.RoundError as e:
+    except RoundError as e:
         _round_error(request, e)
         return redirect("tournament", pk=pk)
     return redirect("round", pk=pk, number=round_.number)
@@ -217,7 +218,7 @@ def round_swap(request, pk: int, number: int):
         try:
             left = rounds.swap(round_, form.cleaned_data["a"], form.cleaned_data["b"])
             messages.info(request, _("Swapped. Repeat pairings left: %(n)s.") % {"n": left})
-        except rounds.RoundError as e:
+        except RoundError as e:
             _round_error(request, e)
     else:
         messages.error(request, _("Choose two players."))
@@ -229,7 +230,7 @@ def round_swap(request, pk: int, number: int):
 def round_start(request, pk: int, number: int):
     try:
         rounds.start_round(_round(pk, number))
-    except rounds.RoundError as e:
+    except RoundError as e:
         _round_error(request, e)
     return redirect("round", pk=pk, number=number)
 
@@ -276,7 +277,7 @@ def table_detail(request, pk: int, number: int, table: int):
             return redirect("table", pk=pk, number=number, table=table)
         try:
             game = rounds.start_table_game(t, [pid for _, pid in by_place], request.user)
-        except rounds.RoundError as e:
+        except RoundError as e:
             _round_error(request, e)
             return redirect("table", pk=pk, number=number, table=table)
         except RulesError as e:  # the tournament's settings do not make a legal game
@@ -287,7 +288,7 @@ def table_detail(request, pk: int, number: int, table: int):
     if t.game_or_none:
         try:
             ranking = results.table_ranking(t, t.game)
-        except rounds.RoundError:
+        except RoundError:
             ranking = None
     return render(
         request,
@@ -313,7 +314,7 @@ def table_confirm(request, pk: int, number: int, table: int):
     t = table_for(request, pk, number, table)
     try:
         confirmation = results.confirm(t, request.user)
-    except rounds.RoundError as e:
+    except RoundError as e:
         _round_error(request, e)
     else:
         if results.counts(confirmation.result, t.round.tournament):
@@ -330,7 +331,7 @@ def table_reopen(request, pk: int, number: int, table: int):
     try:
         results.reopen(t, request.user, request.POST.get("reason", ""))
         messages.info(request, _("Result reopened: correct the game, then confirm again."))
-    except rounds.RoundError as e:
+    except RoundError as e:
         _round_error(request, e)
     return redirect("table", pk=pk, number=number, table=table)
 

@@ -6,8 +6,8 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
 from tournament.collation import name_key
+from tournament.current_standings import tournament_standings
 from tournament.models import Tournament
-from tournament.results import tournament_standings
 from tournament.roles import role_label
 
 

@@ -1,0 +1,30 @@
+"""The tournament's standings now: the confirmed (and, where asked, twice confirmed) table results, ranked by
+RULES.md §5 (``tournament.standings``). Data flows one way: results → standings → seating."""
+
+from __future__ import annotations
+
+from tournament.models import TableResult, Tournament
+from tournament.results import counts
+from tournament.standings import GameScore, Row, standings
+
+
+def game_scores(tournament: Tournament) -> list[GameScore]:
+    scores = []
+    results = TableResult.objects.filter(
+        table__round__tournament=tournament, status=TableResult.Status.CONFIRMED
+    )
+    for result in results.select_related("table__round"):
+        if not counts(result, tournament):
+            continue
+        for row in result.ranking:
+            scores.append(
+                GameScore(
+                    row["participant"], result.table.round.number, row["rank"], row["score"], row["points"]
+                )
+            )
+    return scores
+
+
+def tournament_standings(tournament: Tournament) -> list[Row]:
+    ids = list(tournament.participants.values_list("pk", flat=True))
+    return standings(ids, game_scores(tournament), tournament.tie_breaks)
