@@ -295,6 +295,15 @@ def parse_event(raw, players: Collection[str]) -> dict:
                 value=json.dumps(die),
             )
         ev["die"] = die
+    elif t == "time_up" and "now" in raw:
+        if not isinstance(raw["now"], bool):
+            raise _bad(
+                "event.bad_now",
+                gettext_noop("'now' must be true or false, not {value}."),
+                value=json.dumps(raw["now"]),
+            )
+        if raw["now"]:
+            ev["now"] = True
     if "amount" in raw and t in AMOUNT_CHECKED:
         ev["amount"] = _amount(raw, "amount")
     return ev

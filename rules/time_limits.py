@@ -46,12 +46,19 @@ def timeout(tx: Tx, ev: dict) -> None:
 
 
 def time_up(tx: Tx, ev: dict) -> None:
+    """The game clock has run out — or, with ``now``, the organisers stop the game (any game, timed or not:
+    the tournament's schedule): it ends at once, scored as at the time limit (an Anti-Monopoly two-hour game
+    goes on to its final steps, as at its time limit)."""
     s, v = tx.s, tx.s.variant
-    if not v.timed:
+    if not v.timed and not ev.get("now"):
         raise RuleError("time_up.not_timed", gettext_noop("This game has no time limit."))
-    if s.time_up:
+    if s.time_up and not (ev.get("now") and v.ending != "two_hour"):
         raise RuleError("time_up.twice", gettext_noop("The time limit has already been reached."))
     s.time_up = True
+    if ev.get("now") and v.ending != "two_hour":
+        tx.note(gettext_noop("The game is stopped: it ends now."))
+        turns.finish(s, "time")
+        return
     if v.finish_round_on_time:
         tx.note(gettext_noop("Time is up: the round in play is finished, then the game ends."))
     else:

@@ -14,7 +14,7 @@ from django.utils import translation
 from rules import replay
 from rules.simulate import simulate
 from rules.snapshot import dump_state
-from tournament import backup, current_standings, moves, results, rounds
+from tournament import backup, current_standings, interventions, moves, results, rounds
 from tournament.messages import error_text
 from tournament.models import (
     Game,
@@ -119,7 +119,7 @@ def run_tournament(people, *, played=2, running_round=True):
             first = round_.tables.get(number=1)
             results.reopen(first, director, "the rent on square 3 was wrong")
             confirm(first, ref2, ref1)
-            rounds.withdraw(t.participants.get(name="Player 04"))
+            interventions.withdraw(t.participants.get(name="Player 04"), None, "ill")
         round_.refresh_from_db()
         assert round_.status == Round.Status.FINISHED
     if running_round:
@@ -212,6 +212,8 @@ def by_name(data: dict) -> dict:
             for result in t["results"]:
                 for row in result["ranking"]:
                     row["participant"] = names[row["participant"]]
+    for entry in data.get("audit", []):
+        entry["participant"] = names.get(entry["participant"])
     return data
 
 

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from rules.simulate import simulate
-from tournament import current_standings, moves, results, rounds
+from tournament import current_standings, interventions, moves, results, rounds
 from tournament.models import Participant, Round, TableResult, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -138,7 +138,7 @@ def test_second_confirmation_and_reopening_keep_history(tournament, referee):
 def test_withdrawn_participant_is_not_seated_again(tournament, referee):
     play_round(tournament, referee)
     p = tournament.participants.first()
-    rounds.withdraw(p)
+    interventions.withdraw(p, None, "ill")
     assert p.withdrawn_after == 1
     round2 = rounds.seat_next_round(tournament)
     assert not round2.tables.filter(seats__participant=p).exists()

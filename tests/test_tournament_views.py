@@ -120,17 +120,15 @@ def test_round_seat_swap_referees_start_and_play_a_table(client, director, tourn
     referee = User.objects.create_user("ref", password="pw")
     outsider = User.objects.create_user("outsider", password="pw")
     response = client.post(
-        reverse("table_referees", args=[tournament.pk, 1, 1]), {"referees": [referee.pk]}, follow=True
+        reverse("round_referees", args=[tournament.pk, 1]), {"table_1": [referee.pk]}, follow=True
     )
     assert (
         "referee role" in page(response) and not t1.referees.exists()
     )  # only accounts with the referee role may be given a table
     referee.groups.add(Group.objects.create(name=REFEREES_GROUP))
-    client.post(
-        reverse("table_referees", args=[tournament.pk, 1, 1]), {"referees": [referee.pk, outsider.pk]}
-    )
+    client.post(reverse("round_referees", args=[tournament.pk, 1]), {"table_1": [referee.pk, outsider.pk]})
     assert list(t1.referees.all()) == []  # one account without the role: the form is refused whole
-    client.post(reverse("table_referees", args=[tournament.pk, 1, 1]), {"referees": [referee.pk]})
+    client.post(reverse("round_referees", args=[tournament.pk, 1]), {"table_1": [referee.pk]})
     assert list(t1.referees.all()) == [referee]
     client.post(reverse("round_start", args=[tournament.pk, 1]))
 
@@ -176,7 +174,10 @@ def test_public_standings_and_projector_need_no_login(client, tournament):
 
 def test_withdraw_between_rounds(client, tournament):
     p = tournament.participants.first()
-    client.post(reverse("participant_withdraw", args=[tournament.pk, p.pk]))
+    client.post(reverse("participant_withdraw", args=[tournament.pk, p.pk]))  # no reason: refused
+    p.refresh_from_db()
+    assert p.active
+    client.post(reverse("participant_withdraw", args=[tournament.pk, p.pk]), {"reason": "ill"})
     p.refresh_from_db()
     assert p.withdrawn_after == 0
     client.post(reverse("round_seat", args=[tournament.pk]))
@@ -198,7 +199,7 @@ def test_garbage_posts_get_messages_not_errors(client, tournament, data):
     client.post(reverse("round_seat", args=[tournament.pk]))
     urls = [
         reverse("round_swap", args=[tournament.pk, 1]),
-        reverse("table_referees", args=[tournament.pk, 1, 1]),
+        reverse("round_referees", args=[tournament.pk, 1]),
         reverse("table", args=[tournament.pk, 1, 1]),
         reverse("table_reopen", args=[tournament.pk, 1, 1]),
         reverse("table_confirm", args=[tournament.pk, 1, 1]),

@@ -30,6 +30,7 @@ from tournament import moves, results
 from tournament.errors import RoundError
 from tournament.messages import error_text
 from tournament.models import (
+    AuditEntry,
     Game,
     GameEvent,
     GamePlayer,
@@ -171,6 +172,7 @@ def _export(t: Tournament) -> dict:
             "reopened_by": name(r.reopened_by_id),
             "reopened_at": _iso(r.reopened_at),
             "reason": r.reason,
+            **({"by_hand": True, "hand_reason": r.hand_reason} if r.by_hand else {}),
         }
 
     return {
@@ -220,6 +222,19 @@ def _export(t: Tournament) -> dict:
                 ],
             }
             for r in t.round_set.order_by("number")
+        ],
+        "audit": [
+            {
+                "round": a.round_number,
+                "table": a.table_number,
+                "participant": a.participant_id,
+                "action": a.action,
+                "reason": a.reason,
+                "details": a.details,
+                "user": name(a.user_id),
+                "at": _iso(a.at),
+            }
+            for a in t.audit.order_by("at", "pk")
         ],
     }
 
@@ -541,7 +556,15 @@ def _read_result(n: _Node, participants: _Participants) -> dict:
         "reopened_by": n.username("reopened_by"),
         "reopened_at": n.datetime("reopened_at", null=True),
         "reason": n.text("reason", max_length=_max_length(TableResult, "reason")),
+        "by_hand": n.bool("by_hand") if "by_hand" in n.value else False,  # both keys: files since 0008
+        "hand_reason": (
+            n.text("hand_reason", max_length=_max_length(TableResult, "hand_reason"))
+            if "hand_reason" in n.value
+            else ""
+        ),
     }
+    if result["by_hand"] and not result["hand_reason"].strip():
+        raise BackupError(_("%(where)s: a result entered by hand needs the reason.") % {"where": n.where})
     if result["status"] != TableResult.Status.CONFIRMED and (
         result["reopened_at"] is None or not result["reason"]
     ):
@@ -550,6 +573,19 @@ def _read_result(n: _Node, participants: _Participants) -> dict:
             % {"where": n.where}
         )
     return result
+
+
+def _read_audit(n: _Node, participants: _Participants) -> dict:
+    return {
+        "round_number": n.int("round", null=True, minimum=1, maximum=SMALL),
+        "table_number": n.int("table", null=True, minimum=1, maximum=SMALL),
+        "participant": participants.ref(n, "participant", null=True),
+        "action": n.choice("action", AuditEntry.Action.values),
+        "reason": n.text("reason", max_length=_max_length(AuditEntry, "reason"), blank=False),
+        "details": n.json_object("details"),
+        "user": n.username("user"),
+        "at": n.datetime("at"),
+    }
 
 
 def _read_table(n: _Node, participants: _Participants) -> dict:
@@ -598,6 +634,7 @@ def _read(data) -> dict:
         "tournament": _read_tournament(root.node("tournament")),
         "participants": participants,
         "rounds": [_read_round(r, refs) for r in root.nodes("rounds")],
+        "audit": [_read_audit(a, refs) for a in root.nodes("audit")] if "audit" in root.value else [],
     }
     _unique("rounds", (r["number"] for r in backup["rounds"]))
     if data.get("rules") != RULES:  # made before the engine's newer decisions: its games keep their rules
@@ -704,12 +741,27 @@ def _store(backup: dict, created: list) -> Tournament:
                         reopened_by=user(x["reopened_by"]),
                         reopened_at=x["reopened_at"],
                         reason=x["reason"],
+                        by_hand=x["by_hand"],
+                        hand_reason=x["hand_reason"],
                     )
                     for x in t["results"]
                 ],
                 ["confirmed_at"],
             )
             _check_result(table, game)
+    _create_keeping_times(
+        AuditEntry,
+        [
+            AuditEntry(
+                tournament=tournament,
+                **{k: v for k, v in a.items() if k not in ("participant", "user")},
+                participant_id=new_id(a["participant"]),
+                user=user(a["user"]),
+            )
+            for a in backup["audit"]
+        ],
+        ["at"],
+    )
     return tournament
 
 
@@ -805,7 +857,7 @@ def _store_game(table: Table, g: dict, user, new_id) -> Game:
 def _check_result(table: Table, game: Game | None) -> None:
     """The confirmed result is what the game's record gives (so the standings are those of the games)."""
     result = results.current_result(table)
-    if result is None:
+    if result is None or result.by_hand:  # a result typed from paper stands on its own
         return
     if game is None:
         raise BackupError(

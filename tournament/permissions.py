@@ -16,18 +16,13 @@ def is_director(user) -> bool:
 
 
 def referee_accounts():
-    """Users with the referee role (the ``referees`` group) and the directors: who may be given a table."""
+    """Active accounts with the referee role (the ``referees`` group): who may be given a table. A director
+    who also referees is put in that group too."""
     from django.contrib.auth import get_user_model
-    from django.db.models import Q
 
     return (
         get_user_model()
-        .objects.filter(
-            Q(groups__name=REFEREES_GROUP)
-            | Q(groups__name=DIRECTORS_GROUP)
-            | Q(is_staff=True)
-            | Q(is_superuser=True)
-        )
+        .objects.filter(groups__name=REFEREES_GROUP, is_active=True)
         .distinct()
         .order_by("username")
     )

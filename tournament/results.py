@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -90,7 +91,7 @@ def confirm(table: Table, user) -> Confirmation:
         result.save(update_fields=["second_by", "second_at"])
     else:
         raise RoundError(_("This result is already confirmed."))
-    _finish_round_if_done(round_)
+    finish_round_if_done(round_)
     return Confirmation(result)
 
 
@@ -114,8 +115,11 @@ def reopen(table: Table, user, reason: str) -> None:
         round_.save(update_fields=["status"])
 
 
-def _finish_round_if_done(round_: Round) -> None:
+def finish_round_if_done(round_: Round) -> None:
+    """The round is over once every table with players has a counted result (a table its players all left,
+    absent or moved, has none to wait for)."""
     tournament = round_.tournament
-    if all(counts(current_result(t), tournament) for t in round_.tables.all()):
+    tables = round_.tables.filter(Q(seats__isnull=False) | Q(game__isnull=False)).distinct()
+    if all(counts(current_result(t), tournament) for t in tables):
         round_.status = Round.Status.FINISHED
         round_.save(update_fields=["status"])

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from rules import RecordError, make_variant
 from rules.record import check_roles
 from tournament import moves
+from tournament.collation import name_key
 from tournament.current_standings import tournament_standings
 from tournament.errors import RoundError
 from tournament.models import Game, Participant, Round, Seat, Table, Tournament
@@ -32,6 +33,38 @@ def met_pairs(tournament: Tournament, before: int | None = None) -> set[frozense
     return pairs_of(tables.values())
 
 
+def repeat_pairs_named(round_: Round) -> list[tuple[str, str, list[int]]]:
+    """The pairs at this round's tables who have met before, by name, with the rounds they met in."""
+    rounds_met: dict[frozenset, list[int]] = {}
+    for earlier in round_.tournament.round_set.filter(number__lt=round_.number).prefetch_related(
+        "tables__seats"
+    ):
+        for ids in tables_of(earlier):
+            for pair_ in pairs_of([ids]):
+                rounds_met.setdefault(pair_, []).append(earlier.number)
+    names = dict(Participant.objects.filter(seats__table__round=round_).values_list("pk", "name"))
+    out = []
+    for ids in tables_of(round_):
+        for pair_ in pairs_of([ids]):
+            if pair_ in rounds_met:
+                a, b = sorted((names[x] for x in pair_), key=name_key)
+                out.append((a, b, sorted(rounds_met[pair_])))
+    return sorted(out, key=lambda r: (name_key(r[0]), name_key(r[1])))
+
+
+def club_pairs_named(round_: Round) -> list[tuple[str, str, str]]:
+    """Pairs of one club (or school) at a table of this round, by name, with the club."""
+    out = []
+    for table in round_.tables.prefetch_related("seats__participant"):
+        people = [s.participant for s in table.seats.all()]
+        for i, a in enumerate(people):
+            for b in people[i + 1 :]:
+                if a.club.strip() and a.club.strip().casefold() == b.club.strip().casefold():
+                    x, y = sorted((a.name, b.name), key=name_key)
+                    out.append((x, y, a.club.strip()))
+    return sorted(out, key=lambda r: (name_key(r[0]), name_key(r[1])))
+
+
 def repeat_count(round_: Round) -> int:
     """How many pairs at this round's tables have met before (reported after hand-made swaps)."""
     return repeat_pairs(tables_of(round_), met_pairs(round_.tournament, before=round_.number))
@@ -48,6 +81,16 @@ def seat_next_round(tournament: Tournament) -> Round:
     number = 1 if last is None else last.number + 1
     if number > tournament.rounds:
         raise RoundError(_("All %(n)s rounds have been played.") % {"n": tournament.rounds})
+    round_ = Round(tournament=tournament, number=number, seed=tournament.seed * 1000 + number)
+    seat_tables(round_, previous=last)
+    return round_
+
+
+def seat_tables(round_: Round, previous: Round | None = None) -> None:
+    """Seat the round's tables (a new round, or one seated again) from the active participants: by standings
+    after round 1, away from earlier opponents, club-mates and — for those who sat at a short table — from
+    short tables again. The referees of the previous round's tables stay at the same table numbers."""
+    tournament, number = round_.tournament, round_.number
     entrants = [
         Entrant(p.pk, p.club, p.seed) for p in tournament.participants.filter(withdrawn_after__isnull=True)
     ]
@@ -57,28 +100,52 @@ def seat_next_round(tournament: Tournament) -> Round:
     final = tournament.final_table_size if number == tournament.rounds else None
     if final and final > len(entrants):
         final = None
-    seed = tournament.seed * 1000 + number
     seating = seat_round(
         entrants,
         size=tournament.table_size,
-        seed=seed,
+        seed=round_.seed,
         standings=standings,
-        met=met_pairs(tournament),
+        met=met_pairs(tournament, before=number),
+        short_before=short_table_players(tournament, before=number),
         final_table=final,
     )
-    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
+    round_.save()
     tables = Table.objects.bulk_create(
         Table(round=round_, number=n) for n in range(1, len(seating.tables) + 1)
     )
     roles = {}
     if make_variant(tournament.variant).roles:
-        roles = assign_roles(seating.tables, role_history(tournament, number), seed)
+        roles = assign_roles(seating.tables, role_history(tournament, number), round_.seed)
     Seat.objects.bulk_create(
         Seat(table=table, participant_id=pid, order=i, role=roles.get(pid, ""))
         for table, ids in zip(tables, seating.tables, strict=True)
         for i, pid in enumerate(ids)
     )
-    return round_
+    if previous is not None:
+        keep_referees(previous, tables)
+
+
+def keep_referees(previous: Round, tables: list[Table]) -> None:
+    """Each table keeps the referees its number had in ``previous`` (the director changes what he needs)."""
+    by_number = {t.number: t for t in tables}
+    through = Table.referees.through
+    through.objects.bulk_create(
+        through(table_id=by_number[number].pk, user_id=user_id)
+        for number, user_id in Table.referees.through.objects.filter(table__round=previous).values_list(
+            "table__number", "user_id"
+        )
+        if number in by_number
+    )
+
+
+def short_table_players(tournament: Tournament, before: int) -> set:
+    """Participants who sat at a table smaller than the tournament's table size in the rounds before."""
+    sizes = {}
+    for table_id, pid in Seat.objects.filter(
+        table__round__tournament=tournament, table__round__number__lt=before
+    ).values_list("table_id", "participant_id"):
+        sizes.setdefault(table_id, []).append(pid)
+    return {pid for ids in sizes.values() if len(ids) < tournament.table_size for pid in ids}
 
 
 @transaction.atomic
@@ -129,6 +196,10 @@ def start_table_game(table: Table, order: list[int], user=None) -> Game:
     roles = _table_roles(table, list(seats.values()))
     if sorted(order) != sorted(seated):
         raise RoundError(_("Give each player at the table one place in the order of play."))
+    if len(seated) < 2:
+        raise RoundError(
+            _("A game needs at least 2 players: the director moves this player to another table.")
+        )
     t = round_.tournament
     return moves.create_game(
         variant=t.variant,
@@ -162,21 +233,3 @@ def _table_roles(table: Table, seats: list[Seat]) -> dict[int, str]:
             s.role = roles[s.participant_id]
         Seat.objects.bulk_update(seats, ["role"])
     return roles
-
-
-def withdraw(participant: Participant) -> None:
-    """Withdraw between rounds: not seated again; earlier results stay in the standings."""
-    t = participant.tournament
-    running = (
-        t.round_set.exclude(status=Round.Status.FINISHED)
-        .filter(tables__seats__participant=participant)
-        .exists()
-    )
-    if running:
-        raise RoundError(
-            _("%(name)s is seated in a round that is not finished: withdraw after it.")
-            % {"name": participant}
-        )
-    last = t.round_set.order_by("-number").first()
-    participant.withdrawn_after = last.number if last else 0
-    participant.save(update_fields=["withdrawn_after"])

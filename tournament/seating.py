@@ -2,8 +2,9 @@
 standings avoiding repeat opponents and, where possible, players of the same club at one table, and a final
 table of the top N.
 
-Costs, in order of weight: a pair that has already met; a pair from the same club; then, for rounds seated
-by standings, how far apart in the standings a table's players are. A greedy fill by standings is improved by
+Costs, in order of weight: a pair that has already met; a pair from the same club; a player at a short table
+who has sat at one before; two top seeds at one table (round 1); then, for rounds seated by standings, how far
+apart in the standings a table's players are. A greedy fill by standings is improved by
 swapping players between nearby tables while the cost falls.
 """
 
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 
 REPEAT_WEIGHT = 1_000_000
 CLUB_WEIGHT = 1_000
+SHORT_WEIGHT = 300  # a player at a short table again (the short tables rotate)
 SEED_WEIGHT = 100  # two of the top seeds at one table (round 1)
 
 
@@ -71,11 +73,15 @@ class _Cost:
         met: set[frozenset],
         order: dict | None,
         spread: set | frozenset = frozenset(),
+        size: int = 0,
+        short_before: set | frozenset = frozenset(),
     ):
         self.club = {e.id: e.club.strip().casefold() for e in entrants}
         self.met = met
         self.order = order  # id -> position in the standings (None: no standings term)
         self.spread = spread  # ids to keep at different tables (the top seeds)
+        self.size = size  # a table with fewer players is short
+        self.short_before = short_before  # ids who have sat at a short table before
 
     def pair_cost(self, a, b) -> int:
         c = 0
@@ -89,6 +95,8 @@ class _Cost:
 
     def table(self, t: list) -> int:
         c = sum(self.pair_cost(a, b) for a, b in itertools.combinations(t, 2))
+        if len(t) < self.size:
+            c += SHORT_WEIGHT * sum(1 for x in t if x in self.short_before)
         if self.order is not None and t:
             positions = [self.order[x] for x in t]
             c += max(positions) - min(positions)
@@ -102,11 +110,13 @@ def seat_round(
     seed: int = 0,
     standings: Sequence[Hashable] | None = None,
     met: Iterable[frozenset] = (),
+    short_before: Iterable[Hashable] = (),
     final_table: int | None = None,
     passes: int = 6,
 ) -> Seating:
     """Seat one round. ``standings``: ids best first (None: random, as in round 1). ``met``: pairs that have
-    already played together. ``final_table``: seat the top N of the standings together at table 1."""
+    already played together. ``short_before``: ids who have sat at a short table (kept off short tables).
+    ``final_table``: seat the top N of the standings together at table 1."""
     rng = random.Random(seed)
     entrants = list(entrants)
     ids = [e.id for e in entrants]
@@ -125,7 +135,7 @@ def seat_round(
     if standings is None:
         seeded = sorted((e for e in entrants if e.seed is not None), key=lambda e: e.seed)
         spread = {e.id for e in seeded[: len(table_sizes(len(entrants), size)) if len(entrants) >= 2 else 0]}
-    cost = _Cost(entrants, met, order, spread)
+    cost = _Cost(entrants, met, order, spread, size, set(short_before))
 
     fixed: list[list] = []
     if final_table:

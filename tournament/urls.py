@@ -6,6 +6,7 @@ from tournament import converters, views  # noqa: F401 (converters: the <id:…>
 from tournament.console import views as console
 from tournament.director import backup as director_backup
 from tournament.director import boards as director_boards
+from tournament.director import interventions
 from tournament.director import views as director
 from tournament.exports import views as exports
 from tournament.public import views as public
@@ -40,23 +41,40 @@ urlpatterns = [
     path("tournaments/<id:pk>/participants/import/", director.participant_import, name="participant_import"),
     path(
         "tournaments/<id:pk>/participants/<id:participant>/withdraw/",
-        director.participant_withdraw,
+        interventions.participant_withdraw,
         name="participant_withdraw",
     ),
     path("tournaments/<id:pk>/rounds/seat/", director.round_seat, name="round_seat"),
     path("tournaments/<id:pk>/rounds/<id:number>/", director.round_detail, name="round"),
     path("tournaments/<id:pk>/rounds/<id:number>/swap/", director.round_swap, name="round_swap"),
     path("tournaments/<id:pk>/rounds/<id:number>/start/", director.round_start, name="round_start"),
-    path("tournaments/<id:pk>/rounds/<id:number>/tables/<id:table>/", director.table_detail, name="table"),
+    path("tournaments/<id:pk>/rounds/<id:number>/move/", interventions.round_move, name="round_move"),
+    path("tournaments/<id:pk>/rounds/<id:number>/reseat/", interventions.round_reseat, name="round_reseat"),
     path(
-        "tournaments/<id:pk>/rounds/<id:number>/tables/<id:table>/referees/",
-        director.table_referees,
-        name="table_referees",
+        "tournaments/<id:pk>/rounds/<id:number>/referees/",
+        interventions.round_referees,
+        name="round_referees",
     ),
+    path("tournaments/<id:pk>/rounds/<id:number>/tables/<id:table>/", director.table_detail, name="table"),
     path(
         "tournaments/<id:pk>/rounds/<id:number>/tables/<id:table>/confirm/",
         director.table_confirm,
         name="table_confirm",
+    ),
+    path(
+        "tournaments/<id:pk>/rounds/<id:number>/tables/<id:table>/absent/",
+        interventions.table_absent,
+        name="table_absent",
+    ),
+    path(
+        "tournaments/<id:pk>/rounds/<id:number>/tables/<id:table>/stop/",
+        interventions.table_stop,
+        name="table_stop",
+    ),
+    path(
+        "tournaments/<id:pk>/rounds/<id:number>/tables/<id:table>/result-by-hand/",
+        interventions.table_hand_result,
+        name="table_hand_result",
     ),
     path(
         "tournaments/<id:pk>/rounds/<id:number>/tables/<id:table>/reopen/",

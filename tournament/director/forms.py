@@ -1,12 +1,12 @@
 """Forms of the tournament director's and referees' pages."""
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from tournament.boards import board_choices
 from tournament.models import BoardEdition, Participant, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH
+from tournament.models.games import REASON_LENGTH
 from tournament.permissions import referee_accounts
 from tournament.standings import TIE_BREAKS
 
@@ -140,14 +140,6 @@ class SwapForm(forms.Form):
         self.fields["a"].queryset = self.fields["b"].queryset = qs
 
 
-class RefereesForm(forms.Form):
-    referees = RowsChoiceField(queryset=get_user_model().objects.none(), required=False, label=_("Referees"))
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["referees"].queryset = referee_accounts()
-
-
 class ReopenForm(forms.Form):
     reason = forms.CharField(label=_("Why is the result reopened?"), max_length=200)
 
@@ -173,3 +165,68 @@ class BoardUploadForm(forms.Form):
 
     def clean_name(self):
         return self.cleaned_data["name"].strip()
+
+
+class ReasonForm(forms.Form):
+    """Why the director changes something by hand (kept in the director's log)."""
+
+    reason = forms.CharField(label=_("Why?"), max_length=REASON_LENGTH)
+
+    def clean_reason(self):
+        return self.cleaned_data["reason"].strip()
+
+
+class AbsentForm(ReasonForm):
+    participant = RowChoiceField(queryset=Participant.objects.none(), label=_("Player"))
+
+    def __init__(self, *args, table=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["participant"].queryset = Participant.objects.filter(seats__table=table)
+
+
+class MoveForm(ReasonForm):
+    participant = RowChoiceField(queryset=Participant.objects.none(), label=_("Player"))
+    to_table = forms.IntegerField(label=_("to table"), min_value=1, max_value=999)
+
+    def __init__(self, *args, round_=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["participant"].queryset = Participant.objects.filter(seats__table__round=round_)
+
+
+class HandResultForm(ReasonForm):
+    """A table's result typed from its paper sheet: a place and a score per player."""
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = list(players)  # (participant id, name)
+        n = max(len(self.players), 1)
+        for pid, name in self.players:
+            self.fields[f"place_{pid}"] = forms.IntegerField(label=name, min_value=1, max_value=n)
+            self.fields[f"score_{pid}"] = forms.IntegerField(
+                label=_("score of %(name)s") % {"name": name}, min_value=0, max_value=10**9
+            )
+        self.order_fields([*(f"{k}_{pid}" for pid, _n in self.players for k in ("place", "score")), "reason"])
+
+    def rows(self):
+        """(name, place field, score field) per player, for the template."""
+        return [(name, self[f"place_{pid}"], self[f"score_{pid}"]) for pid, name in self.players]
+
+    def places(self) -> dict[int, tuple[int, int]]:
+        d = self.cleaned_data
+        return {pid: (d[f"place_{pid}"], d[f"score_{pid}"]) for pid, _n in self.players}
+
+
+class RoundRefereesForm(forms.Form):
+    """The referees of every table of a round in one form: a row of check boxes per table."""
+
+    def __init__(self, *args, tables=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        accounts = referee_accounts()
+        for t in tables:
+            self.fields[f"table_{t.number}"] = RowsChoiceField(
+                queryset=accounts,
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+                label=_("Table %(n)s") % {"n": t.number},
+                initial=[u.pk for u in t.referees.all()],
+            )

@@ -19,22 +19,22 @@ from rules import RulesError
 from tournament import moves, results, rounds
 from tournament.director.forms import (
     ImportForm,
+    MoveForm,
     ParticipantForm,
-    RefereesForm,
     ReopenForm,
     SwapForm,
     TournamentForm,
 )
 from tournament.errors import RoundError
 from tournament.messages import error_text
-from tournament.models import Participant, Round, Table, Tournament
+from tournament.models import Round, Table, Tournament
 from tournament.participants_import import (
     ParticipantFileError,
     import_participants,
     problem_lines,
     too_large_message,
 )
-from tournament.permissions import is_director
+from tournament.permissions import is_director, referee_accounts
 from tournament.record_import import RecordImportError, import_table_record
 from tournament.referee_tables import tables_now
 from tournament.uploads import upload_refused
@@ -156,18 +156,6 @@ def participant_import(request, pk: int):
 
 @director_required
 @require_POST
-def participant_withdraw(request, pk: int, participant: int):
-    p = get_object_or_404(Participant, pk=participant, tournament_id=pk)
-    try:
-        rounds.withdraw(p)
-        messages.info(request, _("%(name)s withdrawn.") % {"name": p})
-    except RoundError as e:
-        _round_error(request, e)
-    return redirect("tournament", pk=pk)
-
-
-@director_required
-@require_POST
 def round_seat(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
     try:
@@ -202,9 +190,18 @@ def round_detail(request, pk: int, number: int):
             "tournament": round_.tournament,
             "tables": tables,
             "director": director,
-            "repeats": rounds.repeat_count(round_),
+            "repeats": rounds.repeat_pairs_named(round_),
+            "club_pairs": rounds.club_pairs_named(round_),
             "swap_form": SwapForm(round_=round_),
-            "referees_form": RefereesForm(),
+            "move_form": MoveForm(round_=round_),
+            "referees_form": director,
+            "referee_accounts": referee_accounts() if director else [],
+            "audit": round_.tournament.audit.filter(round_number=round_.number).select_related(
+                "participant", "user"
+            ),
+            "short": [
+                t for t in tables if t.seats.count() < 2 and t.game_or_none is None and t.seats.count()
+            ],
         },
     )
 
@@ -232,20 +229,6 @@ def round_start(request, pk: int, number: int):
         rounds.start_round(_round(pk, number))
     except RoundError as e:
         _round_error(request, e)
-    return redirect("round", pk=pk, number=number)
-
-
-@director_required
-@require_POST
-def table_referees(request, pk: int, number: int, table: int):
-    t = get_object_or_404(Table, round__tournament_id=pk, round__number=number, number=table)
-    form = RefereesForm(request.POST)
-    if form.is_valid():
-        t.referees.set(form.cleaned_data["referees"])
-        if t.game_or_none:
-            t.game.referees.set(form.cleaned_data["referees"])
-    else:
-        messages.error(request, _("Choose referees among the accounts with the referee role."))
     return redirect("round", pk=pk, number=number)
 
 
@@ -304,6 +287,9 @@ def table_detail(request, pk: int, number: int, table: int):
             "history": t.results.all(),
             "director": is_director(request.user),
             "reopen_form": ReopenForm(),
+            "audit": t.round.tournament.audit.filter(
+                round_number=t.round.number, table_number=t.number
+            ).select_related("participant", "user"),
         },
     )
 

@@ -1,11 +1,13 @@
 """Database models: games at a table with their event logs; tournaments, rounds, tables and results; board
-editions loaded from an organiser's file."""
+editions loaded from an organiser's file; what the director changed by hand on the day."""
 
+from tournament.models.audit import AuditEntry
 from tournament.models.boards import BoardEdition
 from tournament.models.games import Game, GameEvent, GamePlayer
 from tournament.models.tournaments import Participant, Round, Seat, Table, TableResult, Tournament
 
 __all__ = [
+    "AuditEntry",
     "BoardEdition",
     "Game",
     "GameEvent",

@@ -206,6 +206,9 @@ class TableResult(models.Model):
     )
     reopened_at = models.DateTimeField(null=True, blank=True)
     reason = models.CharField(max_length=REASON_LENGTH, blank=True)
+    # A result the director entered by hand (a table that played on paper, a device that died), and why.
+    by_hand = models.BooleanField(_("entered by hand"), default=False)
+    hand_reason = models.CharField(_("why by hand"), max_length=REASON_LENGTH, blank=True)
 
     class Meta:
         ordering = ["table", "-confirmed_at"]
@@ -218,5 +221,8 @@ class TableResult(models.Model):
             models.CheckConstraint(
                 condition=Q(status="confirmed") | (Q(reopened_at__isnull=False) & ~Q(reason="")),
                 name="result_reopened_with_reason",
+            ),
+            models.CheckConstraint(
+                condition=Q(by_hand=False) | ~Q(hand_reason=""), name="result_by_hand_with_reason"
             ),
         ]

@@ -1,0 +1,156 @@
+"""The director's pages for what cannot go as seated (tournament.interventions): a player absent, withdrawn or
+moved, a round seated again, a game stopped, a result entered by hand; and the referees of a whole round."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from rules import RulesError
+from tournament import interventions
+from tournament.director.forms import AbsentForm, HandResultForm, MoveForm, ReasonForm, RoundRefereesForm
+from tournament.director.views import _round, director_required, table_for
+from tournament.errors import RoundError
+from tournament.messages import error_text
+from tournament.models import Game, Participant
+from tournament.moves import LogError
+
+
+def _form_errors(request, form) -> None:
+    for errors in form.errors.values():
+        for e in errors:
+            messages.error(request, e)
+
+
+@director_required
+@require_POST
+def participant_withdraw(request, pk: int, participant: int):
+    p = get_object_or_404(Participant, pk=participant, tournament_id=pk)
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Say why %(name)s withdraws.") % {"name": p})
+        return redirect("tournament", pk=pk)
+    try:
+        interventions.withdraw(p, request.user, form.cleaned_data["reason"])
+        messages.info(request, _("%(name)s withdrawn.") % {"name": p})
+    except RoundError as e:
+        messages.error(request, str(e))
+    return redirect("tournament", pk=pk)
+
+
+@director_required
+@require_POST
+def table_absent(request, pk: int, number: int, table: int):
+    t = table_for(request, pk, number, table)
+    form = AbsentForm(request.POST, table=t)
+    if form.is_valid():
+        p = form.cleaned_data["participant"]
+        try:
+            interventions.mark_absent(t, p, request.user, form.cleaned_data["reason"])
+            messages.info(request, _("%(name)s does not play at this table.") % {"name": p})
+        except RoundError as e:
+            messages.error(request, str(e))
+    else:
+        _form_errors(request, form)
+    return redirect("table", pk=pk, number=number, table=table)
+
+
+@director_required
+@require_POST
+def round_move(request, pk: int, number: int):
+    round_ = _round(pk, number)
+    form = MoveForm(request.POST, round_=round_)
+    if form.is_valid():
+        p, to = form.cleaned_data["participant"], form.cleaned_data["to_table"]
+        try:
+            interventions.move(p, round_, to, request.user, form.cleaned_data["reason"])
+            messages.info(request, _("%(name)s moved to table %(n)s.") % {"name": p, "n": to})
+        except RoundError as e:
+            messages.error(request, str(e))
+    else:
+        _form_errors(request, form)
+    return redirect("round", pk=pk, number=number)
+
+
+@director_required
+@require_POST
+def round_reseat(request, pk: int, number: int):
+    round_ = _round(pk, number)
+    form = ReasonForm(request.POST)
+    if form.is_valid():
+        try:
+            interventions.reseat(round_, request.user, form.cleaned_data["reason"])
+            messages.info(request, _("Round %(n)s seated again.") % {"n": number})
+        except RoundError as e:
+            messages.error(request, str(e))
+    else:
+        _form_errors(request, form)
+    return redirect("round", pk=pk, number=number)
+
+
+@director_required
+@require_POST
+def round_referees(request, pk: int, number: int):
+    round_ = _round(pk, number)
+    tables = list(round_.tables.prefetch_related("referees"))
+    form = RoundRefereesForm(request.POST, tables=tables)
+    if not form.is_valid():
+        messages.error(request, _("Choose referees among the accounts with the referee role."))
+        return redirect("round", pk=pk, number=number)
+    games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
+    for t in tables:
+        chosen = form.cleaned_data[f"table_{t.number}"]
+        t.referees.set(chosen)
+        if t.pk in games:
+            games[t.pk].referees.set(chosen)
+    messages.info(request, _("Referees saved."))
+    return redirect("round", pk=pk, number=number)
+
+
+@director_required
+@require_POST
+def table_stop(request, pk: int, number: int, table: int):
+    t = table_for(request, pk, number, table)
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return redirect("table", pk=pk, number=number, table=table)
+    try:
+        interventions.stop_game(t, request.user, form.cleaned_data["reason"])
+        messages.info(request, _("The game is stopped."))
+    except RoundError as e:
+        messages.error(request, str(e))
+    except RulesError as e:
+        messages.error(request, error_text(e))
+    except LogError:
+        messages.error(request, _("The table's result is confirmed: the game is read-only."))
+    return redirect("table", pk=pk, number=number, table=table)
+
+
+def hand_result_players(table) -> list[tuple[int, str]]:
+    """Who gets a place in a result typed by hand: the game's players if it started, else those seated."""
+    game = table.game_or_none
+    if game is not None:
+        return [(p.participant_id, p.name) for p in game.players.all() if p.participant_id]
+    return [(s.participant_id, s.participant.name) for s in table.seats.select_related("participant")]
+
+
+@director_required
+def table_hand_result(request, pk: int, number: int, table: int):
+    t = table_for(request, pk, number, table)
+    form = HandResultForm(request.POST or None, players=hand_result_players(t))
+    if request.method == "POST" and form.is_valid():
+        try:
+            interventions.enter_result(t, form.places(), request.user, form.cleaned_data["reason"])
+        except RoundError as e:
+            form.add_error(None, str(e))
+        else:
+            messages.info(request, _("Result entered by hand and confirmed."))
+            return redirect("table", pk=pk, number=number, table=table)
+    return render(
+        request,
+        "director/hand_result.html",
+        {"form": form, "table": t, "round": t.round, "tournament": t.round.tournament},
+    )

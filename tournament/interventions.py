@@ -1,0 +1,251 @@
+"""What the tournament director does when a table cannot go as seated: a player absent from his table,
+withdrawn from the tournament, moved to another table; a round seated again; a game stopped; a table's result
+entered by hand (a table that played on paper, a device that died). Each is audited: who, when, why
+(``AuditEntry``), and the standings follow from the results as always.
+
+Changes lock in the order every change uses (round → table → game): a start, a move or a result at the same
+table waits, and then sees what was changed.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from tournament import moves
+from tournament.errors import RoundError
+from tournament.models import AuditEntry, Game, Participant, Round, Seat, Table, TableResult
+from tournament.models.games import REASON_LENGTH
+from tournament.results import current_result, finish_round_if_done, lock_table
+from tournament.rounds import seat_tables
+from tournament.standings import placement_points
+
+Action = AuditEntry.Action
+
+
+def clean_reason(reason: str | None) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise RoundError(_("Say why."))
+    if len(reason) > REASON_LENGTH:
+        raise RoundError(_("Say why in at most %(n)s characters.") % {"n": REASON_LENGTH})
+    return reason
+
+
+def _audit(table_or_round, action: str, user, reason: str, participant=None, **details) -> AuditEntry:
+    if isinstance(table_or_round, Table):
+        round_, table_number = table_or_round.round, table_or_round.number
+    else:
+        round_, table_number = table_or_round, None
+    return AuditEntry.objects.create(
+        tournament_id=round_.tournament_id,
+        round_number=round_.number,
+        table_number=table_number,
+        participant=participant,
+        action=action,
+        reason=reason,
+        details=details,
+        user=user if user is not None and user.is_authenticated else None,
+    )
+
+
+def _open_table(table: Table) -> tuple[Round, Table]:
+    """Lock the table's round and the table; refuse once its game has started or the round is over."""
+    round_, table, game = lock_table(table)
+    if round_.status == Round.Status.FINISHED:
+        raise RoundError(_("Round %(n)s is over: its tables are fixed.") % {"n": round_.number})
+    if game is not None:
+        raise RoundError(
+            _("The game at table %(n)s has started: its players are fixed.") % {"n": table.number}
+        )
+    return round_, table
+
+
+def _renumber(table: Table) -> None:
+    seats = list(table.seats.order_by("order", "pk"))
+    for i, s in enumerate(seats):
+        s.order = i
+    Seat.objects.bulk_update(seats, ["order"])
+
+
+@transaction.atomic
+def mark_absent(table: Table, participant: Participant, user, reason: str) -> None:
+    """The participant does not play at this table this round (he stays in the tournament): the table starts
+    without him."""
+    reason = clean_reason(reason)
+    round_, table = _open_table(table)
+    deleted, _n = Seat.objects.filter(table=table, participant=participant).delete()
+    if not deleted:
+        raise RoundError(_("%(name)s is not seated at this table.") % {"name": participant})
+    _renumber(table)
+    _audit(table, Action.ABSENT, user, reason, participant)
+
+
+@transaction.atomic
+def withdraw(participant: Participant, user, reason: str) -> None:
+    """Withdraw from the tournament: not seated again; earlier results stay in the standings. Seated in a
+    round not over, he leaves his table there too — before its game starts (a game in play is finished
+    first)."""
+    reason = clean_reason(reason)
+    if not Participant.objects.select_for_update().get(pk=participant.pk).active:  # read again, locked
+        raise RoundError(_("%(name)s has already withdrawn.") % {"name": participant})
+    t = participant.tournament
+    seats = list(
+        Seat.objects.filter(participant=participant, table__round__tournament=t)
+        .exclude(table__round__status=Round.Status.FINISHED)
+        .select_related("table__round")
+    )
+    last = t.round_set.order_by("-number").first()
+    withdrawn_after = last.number if last else 0
+    for seat in seats:
+        table = seat.table
+        _open_table(table)  # refuses once the game there has started
+        seat.delete()
+        _renumber(table)
+        withdrawn_after = min(withdrawn_after, table.round.number - 1)
+    participant.withdrawn_after = withdrawn_after
+    participant.save(update_fields=["withdrawn_after"])
+    where = seats[0].table if seats else (last or None)
+    if where is None:  # before any round: nothing to place the entry in but the tournament
+        AuditEntry.objects.create(
+            tournament=t, participant=participant, action=Action.WITHDRAW, reason=reason, user=user
+        )
+    else:
+        _audit(where, Action.WITHDRAW, user, reason, participant)
+
+
+@transaction.atomic
+def move(participant: Participant, round_: Round, to_table: int, user, reason: str) -> Table:
+    """Move a seated participant to another table of the round (or to a new one: the next number), before
+    either game starts."""
+    reason = clean_reason(reason)
+    seat = (
+        Seat.objects.select_related("table__round__tournament")
+        .filter(table__round=round_, participant=participant)
+        .first()
+    )
+    if seat is None:
+        raise RoundError(_("%(name)s is not seated in this round.") % {"name": participant})
+    last = round_.tables.aggregate(n=Max("number"))["n"] or 0
+    if not 1 <= to_table <= last + 1:
+        raise RoundError(_("Choose a table from 1 to %(n)s.") % {"n": last + 1})
+    if to_table == seat.table.number:
+        raise RoundError(_("%(name)s already sits at table %(n)s.") % {"name": participant, "n": to_table})
+    source = seat.table
+    target = round_.tables.filter(number=to_table).first()
+    if target is None:
+        target = Table.objects.create(round=round_, number=to_table)
+    first, second = sorted([source, target], key=lambda x: x.pk)  # always the same order: no deadlock
+    _open_table(first)
+    _open_table(second)
+    order = (target.seats.aggregate(n=Max("order"))["n"] or -1) + 1
+    Seat.objects.filter(pk=seat.pk).update(table=target, order=order)
+    _renumber(source)
+    _audit(source, Action.MOVE, user, reason, participant, to_table=to_table)
+    return target
+
+
+@transaction.atomic
+def reseat(round_: Round, user, reason: str) -> Round:
+    """Seat the round again from the participants active now (after withdrawals, late arrivals), while no
+    game of the round has started and no result is in. The referees stay at their table numbers."""
+    reason = clean_reason(reason)
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.status == Round.Status.FINISHED:
+        raise RoundError(_("Round %(n)s is over: its tables are fixed.") % {"n": round_.number})
+    tables = list(Table.objects.select_for_update().filter(round=round_))
+    if (
+        Game.objects.filter(table__in=tables).exists()
+        or TableResult.objects.filter(table__in=tables).exists()
+    ):
+        raise RoundError(_("A game of this round has started: the round can no longer be seated again."))
+    referees = _referees_by_number(round_)
+    Table.objects.filter(round=round_).delete()
+    round_.seed += 1  # another draw
+    seat_tables(round_)
+    for table in round_.tables.all():
+        table.referees.set(referees.get(table.number, []))
+    _audit(round_, Action.RESEAT, user, reason)
+    return round_
+
+
+def _referees_by_number(round_: Round) -> dict[int, list[int]]:
+    out: dict[int, list[int]] = {}
+    for number, user_id in Table.referees.through.objects.filter(table__round=round_).values_list(
+        "table__number", "user_id"
+    ):
+        out.setdefault(number, []).append(user_id)
+    return out
+
+
+def stop_game(table: Table, user, reason: str) -> Game:
+    """The director stops the table's game (a game without a time limit, or one the schedule cannot wait
+    for): a ``time_up`` with ``now`` — it ends at once, scored as at a time limit (RULES.md §4)."""
+    reason = clean_reason(reason)
+    game = Game.objects.filter(table=table).first()
+    if game is None:
+        raise RoundError(_("This table's game has not started."))
+    if game.status == Game.Status.FINISHED:
+        raise RoundError(_("The game is already over."))
+    with transaction.atomic():
+        _round, table, game = lock_table(table)
+        moves.submit(game.pk, {"type": "time_up", "now": True}, version=None, user=user)
+        _audit(table, Action.END_GAME, user, reason)
+    return game
+
+
+def hand_ranking(table: Table, places: dict[int, tuple[int, int]]) -> list[dict]:
+    """The result rows from the places and scores the director typed, one per player of the table (the
+    game's players if it started, else the seated ones); checked like the engine's ranking would be."""
+    game = Game.objects.filter(table=table).first()
+    if game is not None:
+        players = [(p.participant_id, p.name, p.role) for p in game.players.all() if p.participant_id]
+    else:
+        players = [
+            (s.participant_id, s.participant.name, s.role) for s in table.seats.select_related("participant")
+        ]
+    if len(players) < 1:
+        raise RoundError(_("Nobody plays at this table."))
+    if set(places) != {pid for pid, _n, _r in players}:
+        raise RoundError(_("Give each player of the table a place and a score."))
+    ranks = sorted(rank for rank, _s in places.values())
+    n = len(players)
+    if any(not 1 <= r <= n for r in ranks):
+        raise RoundError(_("Places are 1 to %(n)s.") % {"n": n})
+    if any(r != i and r != ranks[i - 2] for i, r in enumerate(ranks, start=1)):  # 1, 2, 2, 4 as the engine
+        raise RoundError(_("Places must be 1, 2, 3 … (tied players share a place and the next is skipped)."))
+    points = table.round.tournament.placement_points
+    rows = [
+        {
+            "participant": pid,
+            "name": name,
+            "rank": places[pid][0],
+            "score": places[pid][1],
+            "points": placement_points(places[pid][0], points),
+            **({"role": role} if role else {}),
+        }
+        for pid, name, role in players
+    ]
+    return sorted(rows, key=lambda r: (r["rank"], r["name"]))
+
+
+@transaction.atomic
+def enter_result(table: Table, places: dict[int, tuple[int, int]], user, reason: str) -> TableResult:
+    """The director enters the table's result by hand: confirmed by him (a second person confirms it too
+    where the tournament asks for it), marked as entered by hand with why. A game left unfinished at the
+    table becomes read-only with the result, like any confirmed game."""
+    reason = clean_reason(reason)
+    round_, table, _game = lock_table(table)
+    if current_result(table) is not None:
+        raise RoundError(_("This table has a confirmed result: reopen it first."))
+    result = TableResult.objects.create(
+        table=table,
+        ranking=hand_ranking(table, places),
+        confirmed_by=user,
+        by_hand=True,
+        hand_reason=reason,
+    )
+    _audit(table, Action.HAND_RESULT, user, reason)
+    finish_round_if_done(round_)
+    return result
