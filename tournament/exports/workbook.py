@@ -35,6 +35,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from rules import make_variant
+from tournament.labels import board_label, tie_break_label, variant_label
 from tournament.models import Participant, Round, Table, Tournament
 from tournament.reports import OPERATIONS, PlayerReport, TableReport, TournamentReport, end_reason_text
 from tournament.roles import role_label
@@ -448,8 +449,8 @@ def _settings(report: TournamentReport):
     items = [
         ("name", safe_text(t.name)),
         ("date", t.date),
-        ("variant", t.variant),
-        ("board", t.board),
+        ("variant", variant_label(t.variant)),
+        ("board", safe_text(board_label(t.board))),  # an uploaded edition's name is a user's text
         ("rounds", t.rounds),
         ("game_rounds", t.game_rounds),
         ("time_limit_minutes", t.time_limit_minutes),
@@ -457,6 +458,7 @@ def _settings(report: TournamentReport):
         ("table_size", t.table_size),
         ("final_table_size", t.final_table_size),
         ("placement_points", ", ".join(str(p) for p in t.placement_points)),
+        ("tie_breaks", ", ".join(tie_break_label(k) for k in t.tie_breaks)),
         ("second_confirmation", _yes(t.second_confirmation)),
     ]
 
