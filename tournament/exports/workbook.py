@@ -35,6 +35,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from rules import make_variant
+from tournament.collation import by_rank_then_name, name_key
 from tournament.labels import board_label, tie_break_label, variant_label
 from tournament.models import Participant, Round, Table, Tournament
 from tournament.reports import OPERATIONS, PlayerReport, TableReport, TournamentReport, end_reason_text
@@ -234,7 +235,7 @@ def _standings(report: TournamentReport, names: _Names):
     ]
 
     def rows() -> Iterator[list]:
-        for row in report.standings:
+        for row in by_rank_then_name(report.standings):
             pk = row.participant.pk
             yield [
                 row.rank,
@@ -360,7 +361,7 @@ def _ledgers(report: TournamentReport, names: _Names):
             if t.game is not None:
                 for p in t.game.players:
                     games[p.participant_id if p.participant_id in names.name else p.name].append((r, t, p))
-    order = sorted(games, key=lambda k: (str(names.name.get(k, k)).casefold(), str(k)))
+    order = sorted(games, key=lambda k: (name_key(str(names.name.get(k, k))), str(k)))
     start = _("starting cash")
 
     def rows() -> Iterator[list]:
