@@ -17,3 +17,8 @@ def _rank(c: str) -> int:
 def name_key(text: str) -> tuple[int, ...]:
     """A sort key: ``sorted(names, key=name_key)``."""
     return tuple(_rank(c) for c in text.casefold())
+
+
+def by_rank_then_name(rows):
+    """Standings rows (with ``rank`` and ``participant.name``) best first, those sharing a rank by name."""
+    return sorted(rows, key=lambda row: (row.rank, name_key(row.participant.name)))

@@ -2,10 +2,11 @@
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
-from rules import available_variants, make_variant
+from rules import make_variant
 from rules.record import MAX_PLAYERS
-from tournament.boards import board_choices
+from tournament.labels import board_choices, variant_choices
 from tournament.models import Game, Tournament
 from tournament.models.games import NAME_LENGTH
 
@@ -36,9 +37,7 @@ class NewGameForm(forms.Form):
     name = forms.CharField(
         label=_("Name"), max_length=Game._meta.get_field("name").max_length, required=False
     )
-    variant = forms.ChoiceField(
-        label=_("Variant"), choices=[(v, v) for v in available_variants()], initial="tournament-pl"
-    )
+    variant = forms.ChoiceField(label=_("Variant"), choices=variant_choices, initial="tournament-pl")
     board = forms.ChoiceField(label=_("Board"), choices=board_choices, initial="classic-pl")
     players = forms.CharField(
         label=_("Players in seat order"),
@@ -54,7 +53,9 @@ class NewGameForm(forms.Form):
         initial="game_a",
         required=False,
     )
-    max_rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=1, max_value=500)
+    max_rounds = forms.IntegerField(
+        label=pgettext_lazy("game", "Rounds"), required=False, min_value=1, max_value=500
+    )
     time_limit_minutes = forms.IntegerField(
         label=_("Time limit (minutes)"), required=False, min_value=1, max_value=600
     )

@@ -1,9 +1,10 @@
 """Forms of the tournament director's and referees' pages."""
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournament.boards import board_choices
+from tournament.labels import TIE_BREAK_LABELS, board_choices, tie_break_label, variant_choices
 from tournament.models import BoardEdition, Participant, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH
 from tournament.models.games import REASON_LENGTH
@@ -37,7 +38,38 @@ class RowsChoiceField(forms.ModelMultipleChoiceField):
         return super()._check_values(value)
 
 
+class TieBreakWidget(forms.MultiWidget):
+    """The tie-break order as one choice per place (first criterion, second …, "—" for none), each shown by
+    its name; the value is the keys in order, comma separated. A form posting ``tie_breaks`` itself as
+    comma-separated keys (a script, the tests) is read as before."""
+
+    def __init__(self, attrs=None):
+        choices = [("", "—"), *TIE_BREAK_LABELS.items()]
+        super().__init__([forms.Select(choices=choices) for _key in TIE_BREAKS], attrs)
+
+    def decompress(self, value):
+        keys = value if isinstance(value, list | tuple) else [k.strip() for k in (value or "").split(",")]
+        keys = [k for k in keys if k]
+        return (keys + [""] * len(self.widgets))[: len(self.widgets)]
+
+    def value_from_datadict(self, data, files, name):
+        if name in data:
+            return data[name]
+        parts = super().value_from_datadict(data, files, name)
+        return ", ".join(p for p in parts if p)
+
+    def value_omitted_from_data(self, data, files, name):
+        return name not in data and super().value_omitted_from_data(data, files, name)
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        for n, sub in enumerate(context["widget"]["subwidgets"], start=1):
+            sub["attrs"]["aria-label"] = gettext("criterion %(n)s") % {"n": n}
+        return context
+
+
 class TournamentForm(forms.ModelForm):
+    variant = forms.ChoiceField(label=_("Variant"), choices=variant_choices, initial="tournament-pl")
     board = forms.ChoiceField(label=_("Board"), choices=board_choices, initial="classic-pl")
     placement_points = forms.CharField(
         label=_("Placement points"),
@@ -47,7 +79,11 @@ class TournamentForm(forms.ModelForm):
     tie_breaks = forms.CharField(
         label=_("Tie-break order"),
         initial="points, total_score, best_score",
-        help_text=_("From: %(keys)s.") % {"keys": ", ".join(TIE_BREAKS)},
+        widget=TieBreakWidget,
+        help_text=_(
+            "The standings order participants by the first criterion; those equal on it by the second, and "
+            "so on."
+        ),
     )
 
     class Meta:
@@ -100,7 +136,8 @@ class TournamentForm(forms.ModelForm):
         keys = [x.strip() for x in self.cleaned_data["tie_breaks"].split(",") if x.strip()]
         unknown = [k for k in keys if k not in TIE_BREAKS]
         if not keys or unknown or len(set(keys)) != len(keys):
-            raise forms.ValidationError(_("Choose from: %(keys)s.") % {"keys": ", ".join(TIE_BREAKS)})
+            names = ", ".join(tie_break_label(k) for k in TIE_BREAKS)
+            raise forms.ValidationError(_("Choose from: %(keys)s.") % {"keys": names})
         return keys
 
     def clean_table_size(self):

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Spacer
 
@@ -53,7 +54,7 @@ def blank_table_sheet_pdf(tournament: Tournament, table: TableReport, *, pages: 
         para(_("Referees") + ": " + (", ".join(table.referees) or "—")),
         Spacer(1, 3 * mm),
     ]
-    header = [_("Move"), _("Round"), _("Player"), _("Operation"), _("Income"), _("Cost")]
+    header = [_("Move"), pgettext("game", "Round"), _("Player"), _("Operation"), _("Income"), _("Cost")]
     widths = columns(width, [10, 10, 26, 36, 14, 14])
     story = list(head)
     for page in range(pages):
@@ -111,7 +112,7 @@ def blank_card_pdf(tournament: Tournament | None, *, rows: int | None = None) ->
     head = [
         para(_("Income/cost card"), "title"),
         fields([(_("Name"), "")], width),
-        fields([(_("Round"), ""), (_("Table"), ""), (_("Game"), "")], width),
+        fields([(pgettext("tournament", "Round"), ""), (_("Table"), ""), (_("Game"), "")], width),
         Spacer(1, 3 * mm),
     ]
     header = [_("Operation"), _("Income"), _("Cost"), _("Balance")]

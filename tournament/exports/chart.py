@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.graphics import renderSVG
 from reportlab.graphics.shapes import Drawing, Line, PolyLine, Rect, String
 from reportlab.lib import colors
@@ -169,7 +170,11 @@ def net_worth_chart(game: GameReport, width: float, height: float) -> Drawing:
             label.textAnchor = "middle"
             d.add(label)
     title = String(
-        x0 + plot_w / 2, y0 - 2 * FONT_SIZE - 7, nfc(_("round")), fontName=FONT, fontSize=FONT_SIZE
+        x0 + plot_w / 2,
+        y0 - 2 * FONT_SIZE - 7,
+        nfc(pgettext("game", "round")),
+        fontName=FONT,
+        fontSize=FONT_SIZE,
     )
     title.textAnchor = "middle"
     title.fillColor = AXIS

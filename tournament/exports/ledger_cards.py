@@ -13,6 +13,7 @@ game played outside a tournament carry the game's name in the page header.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Spacer, Table, TableStyle
@@ -82,7 +83,7 @@ def _card(doc: Document, game: GameReport, p: PlayerReport) -> list:
         para(_("Income/cost card: every operation changes the equity by its income or cost."), "muted"),
         Spacer(1, 2 * mm),
     ]
-    header = ["#", _("Round"), _("Operation"), _("Income"), _("Cost"), _("Balance")]
+    header = ["#", pgettext("game", "Round"), _("Operation"), _("Income"), _("Cost"), _("Balance")]
     rows = [["", "", _("starting cash"), "", "", p.starting_cash]]
     for line in p.lines:
         what = line.operation + (f" — {line.square}" if line.square else "")

@@ -12,6 +12,7 @@ tournament: each sheet is shrunk to fit its page if it must (a very long name), 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepInFrame, PageBreak, Spacer, Table, TableStyle
 
@@ -53,7 +54,7 @@ def result_status(table: TableReport) -> str:
 def _info(tournament: Tournament, t: TableReport, width: float) -> Table:
     rows = [
         (_("Tournament"), tournament.name),
-        (_("Round"), str(t.table.round.number)),
+        (pgettext("tournament", "Round"), str(t.table.round.number)),
         (_("Table"), str(t.table.number)),
         (_("Referees"), ", ".join(t.referees) or "—"),
         (_("Game"), game_status(t.game)),

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
+from tournament.collation import by_rank_then_name
 from tournament.exports.pdf import SHADE, Document, columns, data_table, esc, markup, number, para
 from tournament.reports import TournamentReport
 
@@ -31,7 +32,7 @@ def standings_pdf(report: TournamentReport) -> bytes:
     parts = [7, 40, 26, 10, 13, 13, 9] + [7] * len(rounds)
     widths = columns(doc.width, parts)
     rows = []
-    for row in report.standings:
+    for row in by_rank_then_name(report.standings):
         p = row.participant
         name = esc(p.name)
         if p.withdrawn_after is not None:

@@ -35,6 +35,8 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from rules import make_variant
+from tournament.collation import by_rank_then_name, name_key
+from tournament.labels import board_label, tie_break_label, variant_label
 from tournament.models import Participant, Round, Table, Tournament
 from tournament.reports import OPERATIONS, PlayerReport, TableReport, TournamentReport, end_reason_text
 from tournament.roles import role_label
@@ -233,7 +235,7 @@ def _standings(report: TournamentReport, names: _Names):
     ]
 
     def rows() -> Iterator[list]:
-        for row in report.standings:
+        for row in by_rank_then_name(report.standings):
             pk = row.participant.pk
             yield [
                 row.rank,
@@ -359,7 +361,7 @@ def _ledgers(report: TournamentReport, names: _Names):
             if t.game is not None:
                 for p in t.game.players:
                     games[p.participant_id if p.participant_id in names.name else p.name].append((r, t, p))
-    order = sorted(games, key=lambda k: (str(names.name.get(k, k)).casefold(), str(k)))
+    order = sorted(games, key=lambda k: (name_key(str(names.name.get(k, k))), str(k)))
     start = _("starting cash")
 
     def rows() -> Iterator[list]:
@@ -448,8 +450,8 @@ def _settings(report: TournamentReport):
     items = [
         ("name", safe_text(t.name)),
         ("date", t.date),
-        ("variant", t.variant),
-        ("board", t.board),
+        ("variant", variant_label(t.variant)),
+        ("board", safe_text(board_label(t.board))),  # an uploaded edition's name is a user's text
         ("rounds", t.rounds),
         ("game_rounds", t.game_rounds),
         ("time_limit_minutes", t.time_limit_minutes),
@@ -457,6 +459,7 @@ def _settings(report: TournamentReport):
         ("table_size", t.table_size),
         ("final_table_size", t.final_table_size),
         ("placement_points", ", ".join(str(p) for p in t.placement_points)),
+        ("tie_breaks", ", ".join(tie_break_label(k) for k in t.tie_breaks)),
         ("second_confirmation", _yes(t.second_confirmation)),
     ]
 

@@ -1,5 +1,7 @@
-"""For everyone (read-only, no login): the standings — a sortable table and a self-refreshing projector view —
-and who sits at which table in a round."""
+"""For everyone (read-only, no login): the standings — a sortable table and a self-refreshing projector view
+that pages through them — and who sits at which table in a round."""
+
+from urllib.parse import urlencode
 
 import django_tables2 as tables
 from django.shortcuts import get_object_or_404, render
@@ -10,15 +12,23 @@ from tournament.current_standings import tournament_standings
 from tournament.models import Tournament
 from tournament.roles import role_label
 
+ROWS_PER_PAGE = 15  # projector rows on one screen (projector.css: each row 5 % of its height)
+PAGE_SECONDS = 12  # how long each page of them is shown
+REFRESH_SECONDS = 20  # when they fit on one page: how often it is read anew
+
+
+#: Columns a phone leaves out (site.css hides them below 40rem): the rank, the name and the points stay.
+WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}
+
 
 class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name="#")
-    name = tables.Column(verbose_name=_("Participant"))
-    club = tables.Column(verbose_name=_("Club / school"))
+    name = tables.Column(verbose_name=_("Participant"), order_by=("name_key",))  # Ł after L, not after Z
+    club = tables.Column(verbose_name=_("Club / school"), attrs=WIDE_ONLY)
     points = tables.Column(verbose_name=_("Points"))
     total_score = tables.Column(verbose_name=_("Total score"))
-    best_score = tables.Column(verbose_name=_("Best score"), default="—")
-    games = tables.Column(verbose_name=_("Games"))
+    best_score = tables.Column(verbose_name=_("Best score"), default="—", attrs=WIDE_ONLY)
+    games = tables.Column(verbose_name=_("Games"), attrs=WIDE_ONLY)
 
     class Meta:
         attrs = {"class": "standings"}
@@ -26,11 +36,13 @@ class StandingsTable(tables.Table):
 
 
 def standings_rows(tournament: Tournament) -> list[dict]:
+    """The standings best first; participants sharing a rank in Polish alphabetical order."""
     people = {p.pk: p for p in tournament.participants.all()}
-    return [
+    rows = [
         {
             "rank": r.rank,
             "name": people[r.participant].name,
+            "name_key": name_key(people[r.participant].name),
             "club": people[r.participant].club,
             "points": r.points,
             "total_score": r.total_score,
@@ -40,6 +52,7 @@ def standings_rows(tournament: Tournament) -> list[dict]:
         }
         for r in tournament_standings(tournament)
     ]
+    return sorted(rows, key=lambda row: (row["rank"], row["name_key"]))
 
 
 def standings(request, pk: int):
@@ -49,12 +62,37 @@ def standings(request, pk: int):
     return render(request, "public/standings.html", {"tournament": tournament, "table": table})
 
 
+def _bounded(request, name: str, low: int, high: int, default: int | None) -> int | None:
+    try:
+        return min(max(int(request.GET.get(name, "")), low), high)
+    except ValueError:
+        return default
+
+
 def projector(request, pk: int):
+    """The standings on a projector, a page at a time: ``ROWS_PER_PAGE`` rows fill a 16:9 screen (1920×1080
+    or any other: projector.css sizes everything by the screen's height). With more rows the page refreshes
+    itself to the next page every ``PAGE_SECONDS`` (``?page=``; from the last back to the first), each load
+    reading the standings anew; ``?rows=`` sets another number of rows for another screen."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    rows = standings_rows(tournament)
+    per_page = _bounded(request, "rows", 5, 60, ROWS_PER_PAGE)
+    pages = max(1, -(-len(rows) // per_page))
+    page = _bounded(request, "page", 1, pages, 1)
+    following = {"page": page % pages + 1}
+    if per_page != ROWS_PER_PAGE:
+        following["rows"] = per_page
     return render(
         request,
         "public/projector.html",
-        {"tournament": tournament, "rows": standings_rows(tournament), "refresh": 20},
+        {
+            "tournament": tournament,
+            "rows": rows[(page - 1) * per_page : page * per_page],
+            "page": page,
+            "pages": pages,
+            "refresh": PAGE_SECONDS if pages > 1 else REFRESH_SECONDS,
+            "next_url": f"{request.path}?{urlencode(following)}",
+        },
     )
 
 
@@ -74,10 +112,7 @@ def seating(request, pk: int, number: int | None = None):
             tables.append({"number": table.number, "seated": seated})
             people += [{**p, "table": table.number} for p in seated]
     people.sort(key=lambda p: name_key(p["name"]))
-    try:
-        refresh = min(max(int(request.GET.get("refresh", "")), 10), 600)
-    except ValueError:
-        refresh = None
+    refresh = _bounded(request, "refresh", 10, 600, None)
     return render(
         request,
         "public/seating.html",

@@ -1,0 +1,101 @@
+"""The public pages in a real browser (Playwright driving Debian's chromium, as tests/test_console_browser.py
+does): the projector pages through 40 participants' standings at 1920×1080 without scrolling; the standings
+and the seating fit a 360 px phone, in Polish and in English. Screenshots: out/screens/ (look at them)."""
+
+import os
+
+import pytest
+
+from tests.test_console_browser import PHONE, SCREENS, browser  # noqa: F401 (browser: a fixture)
+from tournament import rounds
+from tournament.models import Participant, Tournament
+from tournament.public.views import PAGE_SECONDS, ROWS_PER_PAGE
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
+]
+
+FULL_HD = {"width": 1920, "height": 1080}
+LOCALES = {"pl": "pl-PL", "en": "en-US"}
+FIRST = ["Katarzyna", "Łukasz", "Małgorzata", "Zbigniew", "Żaneta", "Grzegorz", "Agnieszka", "Przemysław"]
+LAST = ["Wiśniewska-Grzybowska", "Szczepański", "Brzęczyszczykiewicz", "Kowalczyk", "Źdźbło"]
+CLUBS = ["Szkoła Podstawowa nr 12 im. Marii Konopnickiej w Łodzi", "Klub Planszówkowy „Hotel na Woli”", ""]
+
+
+@pytest.fixture
+def tournament():
+    t = Tournament.objects.create(name="Mistrzostwa Polski Szkół w Monopoly 2026", rounds=3, seed=11)
+    for i in range(40):
+        name = f"{FIRST[i % len(FIRST)]} {LAST[i % len(LAST)]} {i + 1}"
+        Participant.objects.create(tournament=t, name=name, club=CLUBS[i % len(CLUBS)])
+    return t
+
+
+@pytest.fixture
+def open_page(browser, live_server):  # noqa: F811 (the fixture imported above)
+    contexts = []
+
+    def open_(path, viewport, language):
+        context = browser.new_context(viewport=viewport, locale=LOCALES[language])
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(f"{live_server.url}{path}")
+        return page
+
+    yield open_
+    for c in contexts:
+        c.close()
+
+
+def size(page) -> dict:
+    return page.evaluate(
+        "({width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight})"
+    )
+
+
+def shot(page, name, full_page=True):
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=full_page)
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_the_projector_pages_through_40_participants(open_page, tournament, language):
+    page = open_page(f"/tournaments/{tournament.pk}/projector/", FULL_HD, language)
+    assert page.locator("tbody tr").count() == ROWS_PER_PAGE
+    assert size(page) == {"width": 1920, "height": 1080}  # a whole page of rows, nothing to scroll
+    indicator = {"en": "page 1 of 3", "pl": "1"}[language]  # the Polish words come with the lead's catalog
+    assert indicator in page.locator(".page-of").inner_text()
+    first_rows = page.locator("tbody td.name").all_inner_texts()
+    shot(page, f"public-projector-{language}-page1", full_page=False)
+    if language == "pl":
+        return
+    page.wait_for_url("**page=2", timeout=(PAGE_SECONDS + 8) * 1000)  # it turns the page by itself
+    page.wait_for_load_state()
+    assert "page 2 of 3" in page.locator(".page-of").inner_text()
+    assert not set(first_rows) & set(page.locator("tbody td.name").all_inner_texts())
+    assert size(page) == {"width": 1920, "height": 1080}
+    shot(page, f"public-projector-{language}-page2", full_page=False)
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_the_standings_fit_a_phone(open_page, tournament, language):
+    page = open_page(f"/tournaments/{tournament.pk}/standings/", PHONE, language)
+    assert size(page)["width"] <= PHONE["width"]
+    assert page.evaluate(
+        "(s => s.scrollWidth <= s.clientWidth)(document.querySelector('.scroll'))"
+    )  # no scroll
+    assert page.locator("table.standings td.wide-only").first.is_hidden()  # the club: on wider screens
+    shot(page, f"public-standings-phone-{language}")
+    wide = open_page(f"/tournaments/{tournament.pk}/standings/", {"width": 1024, "height": 768}, language)
+    assert wide.locator("table.standings td.wide-only").first.is_visible()
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_the_seating_fits_a_phone(open_page, tournament, language):
+    rounds.seat_next_round(tournament)
+    for query, name in (("", "phone"), ("?refresh=30", "big-screen")):
+        page = open_page(f"/tournaments/{tournament.pk}/seating/{query}", PHONE, language)
+        assert page.locator("ol.who-sits li").count() == 40
+        assert size(page)["width"] <= PHONE["width"]
+        shot(page, f"public-seating-{name}-{language}")

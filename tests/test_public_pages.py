@@ -1,0 +1,68 @@
+"""The public standings and projector through Django's test client: the projector pages through long
+standings, participants sharing a rank are listed in Polish order, the phone's columns are marked."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tournament.models import Participant, Tournament
+from tournament.public.views import PAGE_SECONDS, REFRESH_SECONDS, ROWS_PER_PAGE
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Żaneta", "Zenon", "Łukasz", "Lucyna", "Marek", "Anna"]
+
+
+def make_tournament(n: int) -> Tournament:
+    t = Tournament.objects.create(name="Puchar", rounds=2, seed=7)
+    for i in range(n):
+        Participant.objects.create(tournament=t, name=NAMES[i] if i < len(NAMES) else f"Gracz {i:02}")
+    return t
+
+
+def names_on(page: str) -> list[str]:
+    return re.findall(r'<td class="name">([^<]+?)(?: <small>|</td>)', page)
+
+
+def test_the_projector_pages_through_long_standings(client):
+    t = make_tournament(40)
+    url = reverse("projector", args=[t.pk])
+    first = client.get(url).content.decode()
+    assert len(names_on(first)) == ROWS_PER_PAGE and "page 1 of 3" in first
+    assert f'content="{PAGE_SECONDS}; url={url}?page=2"' in first
+    third = client.get(url, {"page": "3"}).content.decode()
+    assert len(names_on(third)) == 40 - 2 * ROWS_PER_PAGE and "page 3 of 3" in third
+    assert f'url={url}?page=1"' in third  # from the last page back to the first
+    shown = names_on(first) + names_on(client.get(url, {"page": "2"}).content.decode()) + names_on(third)
+    assert sorted(shown) == sorted(t.participants.values_list("name", flat=True))
+    assert "page 3 of 3" in client.get(url, {"page": "99"}).content.decode()  # bounded
+    assert "page 1 of 3" in client.get(url, {"page": "x"}).content.decode()
+    ten = client.get(url, {"rows": "10", "page": "4"}).content.decode()
+    assert "page 4 of 4" in ten and "?page=1&amp;rows=10" in ten
+
+
+def test_standings_that_fit_on_one_screen_are_not_paged(client):
+    t = make_tournament(ROWS_PER_PAGE)
+    page = client.get(reverse("projector", args=[t.pk])).content.decode()
+    assert f'content="{REFRESH_SECONDS}"' in page and "page 1 of" not in page
+    assert len(names_on(page)) == ROWS_PER_PAGE
+
+
+def test_participants_sharing_a_rank_in_polish_order(client):
+    t = make_tournament(len(NAMES))  # no game yet: all share the first place
+    expected = ["Anna", "Lucyna", "Łukasz", "Marek", "Zenon", "Żaneta"]
+    assert names_on(client.get(reverse("projector", args=[t.pk])).content.decode()) == expected
+    standings = client.get(reverse("standings", args=[t.pk])).content.decode()
+    positions = [standings.index(f"<td >{n}</td>") for n in expected]
+    assert positions == sorted(positions)
+    by_name = client.get(reverse("standings", args=[t.pk]), {"sort": "-name"}).content.decode()
+    positions = [by_name.index(f"<td >{n}</td>") for n in expected]
+    assert positions == sorted(positions, reverse=True)  # sorting by name: Polish order too
+
+
+def test_the_standings_mark_the_columns_a_phone_leaves_out(client):
+    t = make_tournament(3)
+    page = client.get(reverse("standings", args=[t.pk])).content.decode()
+    assert page.count('orderable wide-only">') == 3 and page.count('<td class="wide-only">') == 9
+    assert '<div class="scroll">' in page

@@ -1,0 +1,26 @@
+"""Template filters for what people read instead of ids, and for lists of names in Polish order:
+``{% load labels %}`` then ``{{ t.variant|variant_label }}``, ``{{ t.board|board_label }}``,
+``{% for p in participants|by_name %}``."""
+
+from django import template
+
+from tournament import labels
+from tournament.collation import name_key
+
+register = template.Library()
+
+register.filter("variant_label", labels.variant_label)
+register.filter("board_label", labels.board_label)
+register.filter("tie_break_label", labels.tie_break_label)
+
+
+@register.filter
+def by_name(people):
+    """Anything with a ``name`` (participants, players), sorted by it in Polish alphabetical order."""
+    return sorted(people, key=lambda p: name_key(p.name))
+
+
+@register.filter
+def game_title(game) -> str:
+    """A game's name, or its variant's name and number (Game.__str__ shows the variant's id)."""
+    return game.name or f"{labels.variant_label(game.variant)} #{game.pk}"
