@@ -59,6 +59,7 @@ def _respond(request, game: Game, *, error: str | None = None, notice: str | Non
 @login_required
 def game_list(request):
     games = Game.objects.all() if is_director(request.user) else Game.objects.filter(referees=request.user)
+    games = games.select_related("table__round__tournament")  # a table's game is named after them
     q = (request.GET.get("q") or "").strip()[:SEARCH_LENGTH]
     if q:
         games = games.filter(Q(name__icontains=q) | Q(players__name__icontains=q)).distinct()

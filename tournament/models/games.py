@@ -70,7 +70,20 @@ class Game(models.Model):
         ]
 
     def __str__(self):
-        return self.name or f"{self.variant} #{self.pk}"
+        """What people read: a tournament table's game by its tournament, round and table (in the reader's
+        language, whoever started it), another by its name, or by its variant's name and number."""
+        from django.utils.translation import gettext
+
+        from tournament.labels import variant_label
+
+        if self.table_id is not None:
+            table = self.table
+            return gettext("%(tournament)s · round %(round)s · table %(table)s") % {
+                "tournament": table.round.tournament.name,
+                "round": table.round.number,
+                "table": table.number,
+            }
+        return self.name or f"{variant_label(self.variant)} #{self.pk}"
 
 
 class GamePlayer(models.Model):

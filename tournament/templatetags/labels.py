@@ -18,9 +18,3 @@ register.filter("tie_break_label", labels.tie_break_label)
 def by_name(people):
     """Anything with a ``name`` (participants, players), sorted by it in Polish alphabetical order."""
     return sorted(people, key=lambda p: name_key(p.name))
-
-
-@register.filter
-def game_title(game) -> str:
-    """A game's name, or its variant's name and number (Game.__str__ shows the variant's id)."""
-    return game.name or f"{labels.variant_label(game.variant)} #{game.pk}"
