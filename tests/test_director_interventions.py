@@ -18,6 +18,12 @@ from tournament.permissions import DIRECTORS_GROUP, REFEREES_GROUP, referee_acco
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):  # the messages matched below are the English ones
+        yield
+
+
 @pytest.fixture
 def director():
     user = User.objects.create_user("boss", password="pw")

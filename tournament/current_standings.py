@@ -3,6 +3,7 @@ RULES.md §5 (``tournament.standings``). Data flows one way: results → standin
 
 from __future__ import annotations
 
+from tournament.collation import name_key
 from tournament.models import TableResult, Tournament
 from tournament.results import counts
 from tournament.standings import GameScore, Row, standings
@@ -26,5 +27,6 @@ def game_scores(tournament: Tournament) -> list[GameScore]:
 
 
 def tournament_standings(tournament: Tournament) -> list[Row]:
-    ids = list(tournament.participants.values_list("pk", flat=True))
-    return standings(ids, game_scores(tournament), tournament.tie_breaks)
+    """Best first; participants equal on every tie-break in Polish alphabetical order."""
+    people = sorted(tournament.participants.values_list("pk", "name"), key=lambda p: name_key(p[1]))
+    return standings([pk for pk, _name in people], game_scores(tournament), tournament.tie_breaks)

@@ -20,6 +20,7 @@ from rules.movements import BANK
 from rules.scoring import ranking, score
 from rules.valuation import NetWorth, net_worth_parts
 from tournament import moves
+from tournament.collation import name_key
 from tournament.current_standings import tournament_standings
 from tournament.messages import message_text
 from tournament.models import Game, GameEvent, GamePlayer, Participant, Round, Table, TableResult, Tournament
@@ -125,7 +126,7 @@ class GameReport:
 
     @property
     def ranked(self) -> list[PlayerReport]:
-        return sorted(self.players, key=lambda p: (p.rank or 0, p.name))
+        return sorted(self.players, key=lambda p: (p.rank or 0, name_key(p.name)))
 
 
 @dataclass

@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournament.collation import name_key
 from tournament.labels import TIE_BREAK_LABELS, board_choices, tie_break_label, variant_choices
 from tournament.models import BoardEdition, Participant, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH
@@ -17,6 +18,13 @@ MAX_ID = 2**63 - 1  # the largest row id the databases hold (bigint)
 def is_row_id(value) -> bool:
     text = str(value)
     return text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= MAX_ID
+
+
+def people_choices(participants) -> list[tuple[str, str]]:
+    """A select's choices of participants in Polish alphabetical order (a queryset orders by code points)."""
+    return [("", "---------")] + [
+        (str(p.pk), p.name) for p in sorted(participants, key=lambda p: name_key(p.name))
+    ]
 
 
 class RowChoiceField(forms.ModelChoiceField):
@@ -173,8 +181,9 @@ class SwapForm(forms.Form):
 
     def __init__(self, *args, round_=None, **kwargs):
         super().__init__(*args, **kwargs)
-        qs = Participant.objects.filter(seats__table__round=round_).order_by("name")
+        qs = Participant.objects.filter(seats__table__round=round_)
         self.fields["a"].queryset = self.fields["b"].queryset = qs
+        self.fields["a"].choices = self.fields["b"].choices = people_choices(qs)
 
 
 class ReopenForm(forms.Form):
@@ -227,7 +236,9 @@ class MoveForm(ReasonForm):
 
     def __init__(self, *args, round_=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["participant"].queryset = Participant.objects.filter(seats__table__round=round_)
+        qs = Participant.objects.filter(seats__table__round=round_)
+        self.fields["participant"].queryset = qs
+        self.fields["participant"].choices = people_choices(qs)
 
 
 class HandResultForm(ReasonForm):
