@@ -1,0 +1,112 @@
+"""The tournament director's fallbacks in a real browser, as he meets them on the day: a no-show (the table
+starts with three), a player moved, the referees of a round in one form, a table's result entered from paper,
+a game stopped. Screenshots go to out/screens/ (look at them)."""
+
+import os
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside Playwright's event loop
+
+from django.contrib.auth.models import Group, User  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
+
+from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
+from tournament import moves, results, rounds  # noqa: E402
+from tournament.models import AuditEntry, Participant, Tournament  # noqa: E402
+from tournament.permissions import DIRECTORS_GROUP, REFEREES_GROUP  # noqa: E402
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
+]
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def test_a_director_handles_a_no_show_a_paper_table_and_a_game_to_stop(live_server, browser):  # noqa: F811
+    boss = User.objects.create_user("boss", password="pw")
+    boss.groups.add(Group.objects.create(name=DIRECTORS_GROUP))
+    referees = Group.objects.create(name=REFEREES_GROUP)
+    for name in ("ania", "bartek"):
+        User.objects.create_user(name, password="pw").groups.add(referees)
+    t = Tournament.objects.create(name="Puchar Łodzi", rounds=2, table_size=4, seed=3)
+    for i, name in enumerate(
+        ["Łucja", "Zenon", "Adam", "Ewa", "Ola", "Piotr", "Kasia", "Marek", "Igor", "Jan"]
+    ):
+        Participant.objects.create(tournament=t, name=name, club="SP 1" if i < 2 else "")
+    round_ = rounds.seat_next_round(t)  # 10 players: tables of 4, 3, 3
+    rounds.start_round(round_)
+
+    context = browser.new_context(viewport=DESKTOP, locale="en-US")
+    page = context.new_page()
+    director = Referee(page, live_server.url)
+    director.login("boss", "pw", f"/tournaments/{t.pk}/rounds/1/")
+
+    # The referees of every table in one form, with check boxes (only accounts with the referee role).
+    ania = User.objects.get(username="ania").pk
+    page.locator(f"input[name=table_1][value='{ania}']").check()
+    bartek = User.objects.get(username="bartek").pk
+    page.locator(f"input[name=table_2][value='{bartek}']").check()
+    page.get_by_role("button", name="Save the referees").click()
+    expect(page.locator("body")).to_contain_text("Referees saved.")
+    assert [u.username for u in round_.tables.get(number=1).referees.all()] == ["ania"]
+    director.shot("director-01-round")
+
+    # A no-show at table 1: the table starts without him, and the log says who, when and why.
+    table1 = round_.tables.get(number=1)
+    absent = table1.seats.order_by("order").first().participant
+    page.goto(f"{live_server.url}/tournaments/{t.pk}/rounds/1/tables/1/")
+    page.get_by_text("A player does not come").click()
+    page.locator("select[name=participant]").select_option(str(absent.pk))
+    page.fill("input[name=reason][placeholder*='did not come']", "did not come by 10:15")
+    page.get_by_role("button", name="Absent").click()
+    expect(page.locator("body")).to_contain_text("does not play at this table")
+    expect(page.locator("body")).to_contain_text("did not come by 10:15")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*/")
+    game = round_.tables.get(number=1).game
+    assert game.players.count() == 3
+
+    # Table 2 played on paper: its result typed from the sheet.
+    page.goto(f"{live_server.url}/tournaments/{t.pk}/rounds/1/tables/2/")
+    page.get_by_role("link", name="Enter the result by hand").click()
+    people = [s.participant for s in round_.tables.get(number=2).seats.all()]
+    for i, p in enumerate(people):
+        page.fill(f"input[name=place_{p.pk}]", "1" if i == 0 else "3")  # wrong: 1, 3, 3 (no 2nd)
+        page.fill(f"input[name=score_{p.pk}]", str(1500 - 100 * i))
+    page.fill("input[name=reason]", "the tablet's battery died")
+    page.get_by_role("button", name="Confirm this result").click()
+    expect(page.locator("body")).to_contain_text("Places must be 1, 2, 3")
+    assert page.locator(f"input[name=score_{people[1].pk}]").input_value() == "1400"  # what was typed stays
+    for i, p in enumerate(people):
+        page.fill(f"input[name=place_{p.pk}]", str(i + 1))
+    director.shot("director-02-hand-result")
+    page.get_by_role("button", name="Confirm this result").click()
+    expect(page.locator("body")).to_contain_text("Result entered by hand")
+    assert results.current_result(round_.tables.get(number=2)).by_hand
+
+    # Table 1's game has no time limit: the director stops it; it is scored, then confirmed.
+    for ev in [{"type": "roll", "player": game.players.first().pid, "dice": [3, 4]}]:
+        moves.submit(game.pk, ev, version=None)
+    page.goto(f"{live_server.url}/tournaments/{t.pk}/rounds/1/tables/1/")
+    page.get_by_text("Stop the game now").click()
+    page.fill("input[name=reason][placeholder*='schedule']", "the schedule")
+    page.get_by_role("button", name="Stop the game").click()
+    expect(page.locator("body")).to_contain_text("Result from the game")
+    director.shot("director-03-stopped")
+    assert sorted(AuditEntry.objects.values_list("action", flat=True)) == [
+        "absent",
+        "end_game",
+        "hand_result",
+    ]
+
+    # On a phone the round page still reads: the log and the seating check fit.
+    context.close()
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="pl-PL", has_touch=True)
+    page = context.new_page()
+    phone = Referee(page, live_server.url)
+    phone.login("boss", "pw", f"/tournaments/{t.pk}/rounds/1/")
+    expect(page.locator("body")).to_contain_text("Dziennik dyrektora")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.shot("director-04-round-phone-pl")
+    context.close()
