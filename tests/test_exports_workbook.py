@@ -318,7 +318,7 @@ def test_sheet_names_follow_the_language(report):
     assert book.sheetnames[0] == "Klasyfikacja" and book.sheetnames[-1] == "Turniej"
     assert [c.value for c in book["Klasyfikacja"][1]][1:4] == ["Uczestnik", "Klub / szkoła", "Punkty"]
     results = book.worksheets[1]
-    assert [c.value for c in results[1]][:3] == ["Kolejka", "Stolik", "Sędziowie"]
+    assert [c.value for c in results[1]][:3] == ["Runda", "Stolik", "Sędziowie"]
     assert results.cell(2, 15).value == "Tak"  # confirmed
 
 
