@@ -112,12 +112,58 @@ def card(tx: Tx, ev: dict) -> None:
             player=p.name,
         )
     s.decision = None
-    tx.note(gettext_noop("{player} draws a card: {text}"), player=p.name, text=c.text or describe(effect))
+    if c.text:
+        tx.note(gettext_noop("{player} draws a card: {text}"), player=p.name, text=c.text)
+    else:
+        narrate_effect(tx, p, effect, deck.name)
     carry_out(tx, p, effect, detail, sum(dice) if dice else None)
 
 
-def describe(effect: dict) -> str:
-    return ", ".join(f"{k}={v}" for k, v in effect.items())
+#: A card recorded by its effect, told in words: one sentence per kind, the deck's name in brackets.
+EFFECT_NOTES = {
+    "collect": gettext_noop("{player} collects {amount} from the bank ({deck})."),
+    "pay": gettext_noop("{player} pays {amount} to the bank ({deck})."),
+    "move_to": gettext_noop("{player} advances to {square} ({deck})."),
+    "move_back": gettext_noop("{player} goes back {steps} squares ({deck})."),
+    "go_to_jail": gettext_noop("{player} draws 'Go to jail' ({deck})."),
+    "go_to_price_war": gettext_noop("{player} draws 'Go to Price War' ({deck})."),
+    "go_to_prison": gettext_noop("{player} draws 'Go to Prison' ({deck})."),
+    "jail_card": gettext_noop("{player} keeps a 'Get out of jail free' card ({deck})."),
+    "repairs": gettext_noop("{player} pays {per_house} per house and {per_hotel} per hotel ({deck})."),
+    "pay_each_player": gettext_noop("{player} pays {amount} to each player ({deck})."),
+    "collect_from_each_player": gettext_noop("{player} collects {amount} from each player ({deck})."),
+}
+NEAREST_NOTES = {
+    "railroad": gettext_noop("{player} advances to the nearest railroad ({deck})."),
+    "utility": gettext_noop("{player} advances to the nearest utility ({deck})."),
+}
+
+
+def narrate_effect(tx: Tx, p: PlayerState, effect: dict, deck: str) -> None:
+    """What a card recorded by its effect does, in words ("Anna pays 50 to the bank (Szansa)."); where it
+    moves the token to, what it pays on the way and the repairs' sum follow in their own notes."""
+    kind = effect["kind"]
+    if kind == "nearest":
+        tx.note(NEAREST_NOTES[effect["square_kind"]], player=p.name, deck=deck)
+        owner = tx.s.owner_of(destination(tx.s, p, effect))
+        if owner is not None and owner != p.id:  # what the card does to the rent
+            if effect.get("rent_multiplier", 1) != 1:
+                tx.note(gettext_noop("The card: {times} × the rent."), times=effect["rent_multiplier"])
+            if effect.get("utility_multiplier"):
+                tx.note(gettext_noop("The card: {times} × the dice."), times=effect["utility_multiplier"])
+        return
+    values = {k: v for k, v in effect.items() if k not in ("kind", "salary")}
+    if kind == "move_to":
+        values["square"] = tx.square_name(effect["square"])
+        if not effect.get("salary", True):
+            tx.note(
+                gettext_noop("{player} advances to {square}, no salary on the way ({deck})."),
+                player=p.name,
+                deck=deck,
+                **values,
+            )
+            return
+    tx.note(EFFECT_NOTES[kind], player=p.name, deck=deck, **values)
 
 
 def carry_out(tx: Tx, p: PlayerState, e: dict, detail: str, dice_total: int | None) -> None:
