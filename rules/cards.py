@@ -4,7 +4,7 @@ the board data or by its effect (GAME_RECORD.md "Card effects"), and carrying th
 from __future__ import annotations
 
 from rules import jail, moves
-from rules.board import BOARD_SIZE, EFFECT_FIELDS, Card, validate_effect
+from rules.board import BOARD_SIZE, EFFECT_FIELDS, Card, get_board, validate_effect
 from rules.errors import BoardError, RecordError, RuleError, gettext_noop
 from rules.movements import BANK
 from rules.rent import needs_dice
@@ -27,6 +27,28 @@ ROLE_EFFECTS = ("go_to_price_war", "go_to_prison")
 def effect_kinds(roles: bool) -> list[str]:
     """The effect vocabulary a card of this game may use, in GAME_RECORD.md's order."""
     return [k for k in EFFECT_FIELDS if roles or k not in ROLE_EFFECTS]
+
+
+#: The board whose cards' effects are offered, one tap each, for a deck whose texts a board does not list (the
+#: Polish decks' texts are not published; that edition's amounts equal the US ones).
+CLASSIC_CARDS_BOARD = "classic-us"
+
+
+def classic_effects() -> list[dict]:
+    """Each effect the classic cards print, once: by kind in GAME_RECORD.md's order, then by its values."""
+    effects: list[dict] = []
+    for deck in get_board(CLASSIC_CARDS_BOARD).decks.values():
+        for c in deck.cards or ():
+            if c.effect not in effects:
+                effects.append(c.effect)
+    kinds = list(EFFECT_FIELDS)
+    return sorted(effects, key=lambda e: (kinds.index(e["kind"]), [e[f] for f in EFFECT_FIELDS[e["kind"]]]))
+
+
+def needs_dice_for(s: GameState, player_id: str, effect: dict) -> bool:
+    """The card would send the token to another player's utility: the dice thrown for the rent go with it."""
+    target = destination(s, s.by_id[player_id], effect)
+    return target is not None and needs_dice(s, player_id, target)
 
 
 def _pending_draw(s: GameState, p: PlayerState) -> CardDraw:

@@ -7,6 +7,7 @@ per player turn (a double's extra rolls and a jail exit belong to the turn). The
 for each board; at the end the console's game must equal the simulated one, event for event.
 """
 
+import json
 import statistics
 
 import pytest
@@ -106,24 +107,32 @@ class TappingReferee(Referee):
         return state(self.game).player(event["player"]).name
 
     def card(self, event):
-        form = self.page.locator("section.now form.card").first
+        form = self.page.locator("form#card-draw")
         if "card" in event:  # a listed card: its button
             button = form.locator(f"button[name=card][value='{event['card']}']")
         else:
-            effect = event["effect"]
-            self.choose(form.locator("select[name=effect_kind]"), effect["kind"])
-            for name in ("amount", "steps", "per_house", "per_hotel"):
-                if name in effect:
-                    self.type_into(form.locator(f"input[name=effect_{name}]"), effect[name])
-            if "square" in effect:
-                self.choose(form.locator("select[name=effect_square]"), effect["square"])
-            if "square_kind" in effect:
-                self.choose(form.locator("select[name=effect_square_kind]"), effect["square_kind"])
-            button = form.locator("button[name=go]")
+            button = self.one_tap(event["effect"]) or self.typed(event["effect"])
         if "dice" in event:  # the card sends the token to an owned utility: the dice for the rent
-            self.open(form.locator("details"))
-            self.dice(form, event["dice"])
+            where = button.locator("xpath=ancestor::form | //form[@id='card-draw']").last
+            self.open(where.locator("details"))
+            self.dice(where, event["dice"])
         self.send(button)
+
+    def one_tap(self, effect):
+        """The button of the card, if it has one."""
+        buttons = self.page.locator("button[name=effect]")
+        values = [json.loads(v) for v in buttons.evaluate_all("bs => bs.map(b => b.value)")]
+        return buttons.nth(values.index(effect)) if effect in values else None
+
+    def typed(self, effect):
+        """The card's kind and its fields, typed (a square chosen from the list)."""
+        form = self.form(("effect_kind", effect["kind"]))
+        for name, value in effect.items():
+            if name == "square":
+                self.choose(form.locator("select[name=effect_square]"), value)
+            elif name != "kind":
+                self.type_into(form.locator(f"input[name=effect_{name}]"), value)
+        return form.locator("button[name=go]")
 
     def trade(self, event):
         details = self.page.locator("details.trade")
@@ -180,10 +189,13 @@ def test_a_whole_simulated_game_tapped_in_on_a_phone(board, live_server, browser
 
     s = state(game)  # to tell the turns apart, as the events go in
     per_roll, per_turn, by_kind = [], [], {}
-    after_jail_exit = False
+    after_jail_exit, shots = False, 0
     for k, event in enumerate(record["events"]):
         new_turn = begins_a_turn(s, event, after_jail_exit)
         after_jail_exit = event["type"] in ("jail_fine", "jail_card")
+        if event["type"] == "card" and "effect" in event and shots < 2:  # the card to tap, then its log line
+            ref.shot(f"cards-sim-{board}-{k:03d}-card")
+            shots += 1
         before = ref.taps
         ref.enter(event)
         ref.page.wait_for_selector(f"#console[data-version='{k + 1}']", timeout=5000)
@@ -200,8 +212,8 @@ def test_a_whole_simulated_game_tapped_in_on_a_phone(board, live_server, browser
             per_turn.append(0)
         per_turn[-1] += taps
         apply(s, event, in_place=True, narrate=False)
-        if event["type"] == "card" and "effect" in event and k % 3 == 0:
-            ref.shot(f"cards-sim-{board}-{k:03d}")
+        if event["type"] == "card" and "effect" in event and shots <= 2:
+            ref.shot(f"cards-sim-{board}-{k:03d}-logged")
     ref.shot(f"cards-sim-{board}-end")
     context.close()
 
