@@ -17,7 +17,13 @@ from rules.engine import apply
 from rules.record import parse_event
 from rules.replay import replay
 from rules.turns import next_roller
-from tests.test_console_browser import PHONE, Referee, browser, state  # noqa: F401 (browser: a fixture)
+from tests.test_console_browser import (  # noqa: F401 (browser, game_and_referee: fixtures)
+    PHONE,
+    Referee,
+    browser,
+    game_and_referee,
+    state,
+)
 from tournament import moves
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -193,9 +199,9 @@ def test_a_whole_simulated_game_tapped_in_on_a_phone(board, live_server, browser
     for k, event in enumerate(record["events"]):
         new_turn = begins_a_turn(s, event, after_jail_exit)
         after_jail_exit = event["type"] in ("jail_fine", "jail_card")
-        if event["type"] == "card" and "effect" in event and shots < 2:  # the card to tap, then its log line
+        shoot = event["type"] == "card" and "effect" in event and (shots := shots + 1) <= 2
+        if shoot:  # the card to tap, then its log line
             ref.shot(f"cards-sim-{board}-{k:03d}-card")
-            shots += 1
         before = ref.taps
         ref.enter(event)
         ref.page.wait_for_selector(f"#console[data-version='{k + 1}']", timeout=5000)
@@ -212,7 +218,7 @@ def test_a_whole_simulated_game_tapped_in_on_a_phone(board, live_server, browser
             per_turn.append(0)
         per_turn[-1] += taps
         apply(s, event, in_place=True, narrate=False)
-        if event["type"] == "card" and "effect" in event and shots <= 2:
+        if shoot:
             ref.shot(f"cards-sim-{board}-{k:03d}-logged")
     ref.shot(f"cards-sim-{board}-end")
     context.close()
@@ -225,3 +231,65 @@ def test_a_whole_simulated_game_tapped_in_on_a_phone(board, live_server, browser
     print(f"taps per player turn: {summary(per_turn)}")
     for kind, counts in sorted(by_kind.items()):
         print(f"  {kind}: {len(counts)} × {statistics.mean(counts):.2f} taps")
+
+
+def test_a_polish_card_in_one_tap_and_its_log_line_in_words(game_and_referee):  # noqa: F811
+    """Tournament-pl on the Polish board: a usual card is one tap, another one its amount typed; the log says
+    both in words."""
+    game, ref = game_and_referee
+    ref.roll(1, 2)  # Anna: 3, ul. Targowa; declined, not sold
+    ref.button("Decline")
+    ref.button("Nobody bought")
+    ref.roll(1, 1)  # Bartek: a double to 2, Kasa Społeczna
+    ref.sees("Bartek draws from Kasa Społeczna")
+    ref.shot("cards-01-kasa")
+    before = ref.taps
+    with ref.posted():
+        ref.tap(
+            ref.page.locator("fieldset", has_text="the bank pays the player").get_by_role(
+                "button", name="200"
+            )
+        )
+    assert ref.taps - before == 1
+    ref.sees("Bartek collects 200 from the bank (Kasa Społeczna).")
+    ref.shot("cards-02-logged")
+    assert state(game).player("B").cash == 1700
+    ref.roll(2, 3)  # Bartek's extra roll: 7, Szansa; an amount no classic card prints, typed
+    field = ref.page.locator("form", has=ref.page.locator("input[name=effect_kind][value=pay]"))
+    ref.tap(field.locator("input[name=effect_amount]"))
+    field.locator("input[name=effect_amount]").fill("1500")
+    with ref.posted():
+        ref.tap(field.get_by_role("button", name="OK"))
+    ref.sees("Bartek pays 1500 to the bank (Szansa).")
+    assert moves.record_of(game)["events"][-1] == {
+        "type": "card",
+        "player": "B",
+        "effect": {"kind": "pay", "amount": 1500},
+    }
+
+
+def test_a_card_by_effect_without_javascript(live_server, browser):  # noqa: F811
+    user = User.objects.create_user("nojs", password="pw")
+    game = moves.create_game(
+        variant="tournament-pl",
+        board="classic-pl",
+        referees=[user],
+        players=[{"name": "Anna"}, {"name": "Bartek"}],
+    )
+    context = browser.new_context(viewport=PHONE, locale="en-US", java_script_enabled=False)
+    ref = TappingReferee(context.new_page(), live_server.url, game)
+    ref.page.goto(f"{live_server.url}/login/?next=/games/{game.pk}/")
+    ref.page.fill("input[name=username]", "nojs")
+    ref.page.fill("input[name=password]", "pw")
+    with ref.page.expect_navigation():
+        ref.page.get_by_role("button", name="Log in").click()  # the language's OK shows without JavaScript
+    moves.submit(game.pk, {"type": "roll", "player": "A", "dice": [3, 4]}, version=0)  # Anna: 7, Szansa
+    page = ref.page
+    page.reload()
+    with page.expect_navigation():  # a button of the "go back" row sends the one-tap form it names
+        page.locator("fieldset", has_text="go back").get_by_role("button", name="3", exact=True).click()
+    assert moves.record_of(game)["events"][-1]["effect"] == {"kind": "move_back", "steps": 3}
+    assert state(game).player("A").position == 4
+    ref.sees("Anna goes back 3 squares (Szansa).")
+    ref.shot("cards-03-no-javascript")
+    context.close()
