@@ -13,9 +13,12 @@ import statistics
 import pytest
 from django.contrib.auth.models import User
 
+from rules.board import EFFECT_FIELDS
+from rules.cards import classic_effects
 from rules.engine import apply
 from rules.record import parse_event
 from rules.replay import replay
+from rules.simulate import GENERIC_EFFECTS, simulate
 from rules.turns import next_roller
 from tests.test_console_browser import (  # noqa: F401 (browser, game_and_referee: fixtures)
     PHONE,
@@ -31,6 +34,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 #: The board, the variant (tournament-pl: ten rounds), the seed: a game of about 100 events with cards.
 GAMES = {"classic-pl": ("tournament-pl", 0), "classic-us": ("tournament-pl", 2)}
 PLAYERS = 4
+#: The simulator's cards by effect that are one tap on the console (every one it draws, today).
+ONE_TAP = [e for e in GENERIC_EFFECTS if e in classic_effects() or not EFFECT_FIELDS[e["kind"]]]
 
 
 class TappingReferee(Referee):
@@ -176,8 +181,6 @@ def summary(counts: list[int]) -> str:
 
 @pytest.mark.parametrize("board", list(GAMES))
 def test_a_whole_simulated_game_tapped_in_on_a_phone(board, live_server, browser):  # noqa: F811
-    from rules.simulate import simulate
-
     variant, seed = GAMES[board]
     record = simulate(variant, board, PLAYERS, seed=seed)
     user = User.objects.create_user("tapper", password="pw")
@@ -210,6 +213,10 @@ def test_a_whole_simulated_game_tapped_in_on_a_phone(board, live_server, browser
             ref.page.locator("#console-error").text_content(),
         )
         taps = ref.taps - before
+        if event["type"] == "card" and (event.get("effect") in ONE_TAP or "card" in event):
+            assert taps == 1 + 2 * ("dice" in event), (
+                event
+            )  # a usual card: one tap (the dice of a rent aside)
         by_kind.setdefault(event["type"], []).append(taps)
         if event["type"] == "roll" or not per_roll:
             per_roll.append(0)
