@@ -4,7 +4,7 @@ the board data or by its effect (GAME_RECORD.md "Card effects"), and carrying th
 from __future__ import annotations
 
 from rules import jail, moves
-from rules.board import BOARD_SIZE, EFFECT_FIELDS, Card, validate_effect
+from rules.board import BOARD_SIZE, EFFECT_FIELDS, Card, get_board, validate_effect
 from rules.errors import BoardError, RecordError, RuleError, gettext_noop
 from rules.movements import BANK
 from rules.rent import needs_dice
@@ -27,6 +27,28 @@ ROLE_EFFECTS = ("go_to_price_war", "go_to_prison")
 def effect_kinds(roles: bool) -> list[str]:
     """The effect vocabulary a card of this game may use, in GAME_RECORD.md's order."""
     return [k for k in EFFECT_FIELDS if roles or k not in ROLE_EFFECTS]
+
+
+#: The board whose cards' effects are offered, one tap each, for a deck whose texts a board does not list (the
+#: Polish decks' texts are not published; that edition's amounts equal the US ones).
+CLASSIC_CARDS_BOARD = "classic-us"
+
+
+def classic_effects() -> list[dict]:
+    """Each effect the classic cards print, once: by kind in GAME_RECORD.md's order, then by its values."""
+    effects: list[dict] = []
+    for deck in get_board(CLASSIC_CARDS_BOARD).decks.values():
+        for c in deck.cards or ():
+            if c.effect not in effects:
+                effects.append(c.effect)
+    kinds = list(EFFECT_FIELDS)
+    return sorted(effects, key=lambda e: (kinds.index(e["kind"]), [e[f] for f in EFFECT_FIELDS[e["kind"]]]))
+
+
+def needs_dice_for(s: GameState, player_id: str, effect: dict) -> bool:
+    """The card would send the token to another player's utility: the dice thrown for the rent go with it."""
+    target = destination(s, s.by_id[player_id], effect)
+    return target is not None and needs_dice(s, player_id, target)
 
 
 def _pending_draw(s: GameState, p: PlayerState) -> CardDraw:
@@ -112,12 +134,58 @@ def card(tx: Tx, ev: dict) -> None:
             player=p.name,
         )
     s.decision = None
-    tx.note(gettext_noop("{player} draws a card: {text}"), player=p.name, text=c.text or describe(effect))
+    if c.text:
+        tx.note(gettext_noop("{player} draws a card: {text}"), player=p.name, text=c.text)
+    else:
+        narrate_effect(tx, p, effect, deck.name)
     carry_out(tx, p, effect, detail, sum(dice) if dice else None)
 
 
-def describe(effect: dict) -> str:
-    return ", ".join(f"{k}={v}" for k, v in effect.items())
+#: A card recorded by its effect, told in words: one sentence per kind, the deck's name in brackets.
+EFFECT_NOTES = {
+    "collect": gettext_noop("{player} collects {amount} from the bank ({deck})."),
+    "pay": gettext_noop("{player} pays {amount} to the bank ({deck})."),
+    "move_to": gettext_noop("{player} advances to {square} ({deck})."),
+    "move_back": gettext_noop("{player} goes back {steps} squares ({deck})."),
+    "go_to_jail": gettext_noop("{player} draws 'Go to jail' ({deck})."),
+    "go_to_price_war": gettext_noop("{player} draws 'Go to Price War' ({deck})."),
+    "go_to_prison": gettext_noop("{player} draws 'Go to Prison' ({deck})."),
+    "jail_card": gettext_noop("{player} keeps a 'Get out of jail free' card ({deck})."),
+    "repairs": gettext_noop("{player} pays {per_house} per house and {per_hotel} per hotel ({deck})."),
+    "pay_each_player": gettext_noop("{player} pays {amount} to each player ({deck})."),
+    "collect_from_each_player": gettext_noop("{player} collects {amount} from each player ({deck})."),
+}
+NEAREST_NOTES = {
+    "railroad": gettext_noop("{player} advances to the nearest railroad ({deck})."),
+    "utility": gettext_noop("{player} advances to the nearest utility ({deck})."),
+}
+
+
+def narrate_effect(tx: Tx, p: PlayerState, effect: dict, deck: str) -> None:
+    """What a card recorded by its effect does, in words ("Anna pays 50 to the bank (Szansa)."); where it
+    moves the token to, what it pays on the way and the repairs' sum follow in their own notes."""
+    kind = effect["kind"]
+    if kind == "nearest":
+        tx.note(NEAREST_NOTES[effect["square_kind"]], player=p.name, deck=deck)
+        owner = tx.s.owner_of(destination(tx.s, p, effect))
+        if owner is not None and owner != p.id:  # what the card does to the rent
+            if effect.get("rent_multiplier", 1) != 1:
+                tx.note(gettext_noop("The card: {times} × the rent."), times=effect["rent_multiplier"])
+            if effect.get("utility_multiplier"):
+                tx.note(gettext_noop("The card: {times} × the dice."), times=effect["utility_multiplier"])
+        return
+    values = {k: v for k, v in effect.items() if k not in ("kind", "salary")}
+    if kind == "move_to":
+        values["square"] = tx.square_name(effect["square"])
+        if not effect.get("salary", True):
+            tx.note(
+                gettext_noop("{player} advances to {square}, no salary on the way ({deck})."),
+                player=p.name,
+                deck=deck,
+                **values,
+            )
+            return
+    tx.note(EFFECT_NOTES[kind], player=p.name, deck=deck, **values)
 
 
 def carry_out(tx: Tx, p: PlayerState, e: dict, detail: str, dice_total: int | None) -> None:

@@ -34,34 +34,58 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
+from rules.board import EFFECT_FIELDS  # noqa: E402
+from rules.cards import classic_effects  # noqa: E402
 from rules.simulate import simulate  # noqa: E402
 from tests.console_posts import post_form  # noqa: E402
 from tournament import moves  # noqa: E402
 from tournament.models import Game  # noqa: E402
 
-# Taps on the console for each kind of event (see templates/console/panel.html).
+# Taps on the console for each kind of event, as tests/test_console_browser_cards.py counts them on a phone
+# (a field typed in: one tap; a list: two; the keyboard's keys are not counted).
 TAPS = {
-    "roll": 2,
+    "roll": 2,  # the two dice; the second sends the roll
     "buy": 1,
     "decline": 1,
-    "rent": 1,
     "jail_fine": 1,
     "jail_card": 1,
     "timeout": 1,
     "time_up": 1,
     "bankrupt": 1,
-    "auction": 3,
-    "build": 2,
+    "build": 2,  # the player's "Build, sell, mortgage", then the button
     "sell_building": 2,
     "mortgage": 2,
     "unmortgage": 2,
-    "trade": 6,
     "deal": 3,
 }
 
 
+def taps(event) -> int:
+    kind = event["type"]
+    dice = 2 if kind in ("rent", "card") and "dice" in event else 0  # a utility's rent: the dice too
+    if kind == "card":
+        return card_taps(event) + dice
+    if kind == "rent":
+        return 1 + dice
+    if kind == "auction":  # the winner, the price, "Sold"; or "Nobody bought"
+        return 1 if event["winner"] is None else 3
+    if kind == "trade":  # open the form, choose both players, each deed, each amount, then send
+        sides = [event.get("give", {}), event.get("get", {})]
+        return 6 + sum(
+            len(s.get("squares", [])) + bool(s.get("cash")) + bool(s.get("jail_cards")) for s in sides
+        )
+    return TAPS.get(kind, 1)
+
+
 def card_taps(event) -> int:
-    return 1 if "card" in event else 2  # a listed card: its button; by effect: choose, then apply
+    """A listed card: its button. By effect: one tap for a card without an amount and for each effect the
+    classic cards print (rules.cards.classic_effects); else each field (a square: a list) and "OK"."""
+    effect = event.get("effect")
+    if effect is None or effect["kind"] == "nearest" or not EFFECT_FIELDS[effect["kind"]]:
+        return 1
+    if effect in classic_effects():
+        return 1
+    return 1 + sum(2 if f == "square" else 1 for f in EFFECT_FIELDS[effect["kind"]])
 
 
 def main() -> None:
@@ -99,9 +123,13 @@ def main() -> None:
     print(f"server time of one move at event 1,000: {window(1000):.1f} ms (median over events 1,000–1,049)")
 
     turns = sum(1 for e in events if e["type"] == "roll")  # every roll begins a turn or an extra roll
-    taps = sum(card_taps(e) if e["type"] == "card" else TAPS.get(e["type"], 1) for e in events)
+    total = sum(taps(e) for e in events)
     print("taps for a typical turn (two dice, then buy / decline / rent claimed): 3")
-    print(f"taps per roll over this simulated game, everything included: {taps / turns:.1f}")
+    print(f"taps per roll over this simulated game, everything included: {total / turns:.1f}")
+    for board in ("classic-pl", "classic-us"):  # as the browser test plays them (tournament-pl, 4 players)
+        game_events = simulate("tournament-pl", board, 4, seed=0)["events"]
+        rolls = sum(1 for e in game_events if e["type"] == "roll")
+        print(f"estimated taps per roll, tournament-pl on {board}: {sum(map(taps, game_events)) / rolls:.2f}")
 
 
 if __name__ == "__main__":

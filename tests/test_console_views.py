@@ -1,6 +1,8 @@
 """The referee's console through Django's test client: every action, every refusal, permissions, bad input."""
 
 import json
+import re
+from html import unescape
 
 import pytest
 from django.contrib.auth.models import User
@@ -175,8 +177,9 @@ def test_card_by_listed_text_and_by_effect(client, referee):
 def test_card_effect_form_follows_the_engines_vocabulary(client, referee):
     game = start(referee)
     page = html(act(client, game, action="roll", player="A", d1=3, d2=4))  # 7: a card, texts not listed
-    select = page.split('<select name="effect_kind"')[1].split("</select>")[0]
-    assert [o.split('"')[0] for o in select.split('<option value="')[1:]] == effect_kinds(roles=False)
+    typed = re.findall(r'name="effect_kind" value="([a-z_]+)"', page)
+    one_tap = [json.loads(unescape(v))["kind"] for v in re.findall(r'name="effect" value="([^"]+)"', page)]
+    assert set(typed) | set(one_tap) == set(effect_kinds(roles=False))  # each kind offered, by tap or typed
     assert set(EFFECT_FIELDS) - set(effect_kinds(roles=False)) == {"go_to_price_war", "go_to_prison"}
     page = html(act(client, game, action="card", player="A", effect_kind="repairs", effect_per_house="25"))
     assert "Enter the amount per hotel" in page
@@ -388,6 +391,7 @@ FIELDS = [
     "with",
     "give_squares",
     "get_cash",
+    "effect",
     "effect_kind",
     "effect_amount",
     "effect_square",
@@ -418,6 +422,12 @@ def test_random_form_data_never_breaks_the_console(client, referee):
                 "sell_building:x:y",
                 "::",
                 "chance:go-to-jail",
+                '{"kind": "pay", "amount": 15}',
+                '{"kind": "pay", "amount": -1}',
+                '{"kind": "move_to", "square": [1]}',
+                '{"kind": 5}',
+                "[1, 2]",
+                "{not json",
             ]
         ),
         st.integers(-5, 45).map(str),

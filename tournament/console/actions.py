@@ -3,6 +3,8 @@ the referee; the rules themselves are checked by the engine."""
 
 from __future__ import annotations
 
+import json
+
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -83,9 +85,23 @@ _EFFECT_NUMBERS = {
 }
 
 
+def _one_tap_effect(raw: str) -> dict:
+    """A one-tap card button carries its whole effect as JSON ({"kind": "pay", "amount": 15}): read as the
+    fields a referee would have typed, ``effect_kind`` and ``effect_<field>``, and checked the same way."""
+    try:
+        effect = json.loads(raw)
+    except ValueError:
+        effect = None
+    if not isinstance(effect, dict):
+        raise ActionError(_("Choose what the card does."))
+    return {f"effect_{k}": str(v) for k, v in effect.items()}
+
+
 def _effect(post: QueryDict) -> dict:
     """A card written out by its effect: the engine's required fields of the chosen kind (``EFFECT_FIELDS``);
     the nearest railroad / utility with the multipliers the classic cards print (``NEAREST_MULTIPLIERS``)."""
+    if post.get("effect"):
+        post = _one_tap_effect(post["effect"])
     kind = post.get("effect_kind") or ""
     if kind not in EFFECT_FIELDS:
         raise ActionError(_("Choose what the card does."))

@@ -9,16 +9,15 @@ from __future__ import annotations
 import uuid
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from rules import final_steps
 from rules.board import Board
-from rules.cards import effect_kinds
 from rules.legal import legal_actions
 from rules.messages import from_data
 from rules.scoring import ranking, score
 from rules.state import GameState
 from rules.valuation import net_worth
+from tournament.console.card_panel import card_panel
 from tournament.messages import message_text
 from tournament.models import Game, GameEvent
 from tournament.moves import is_closed
@@ -26,22 +25,6 @@ from tournament.reports import end_reason_text
 from tournament.roles import role_label
 
 LOG_LENGTH = 12
-#: What the console calls each card effect of the engine's vocabulary (``rules.board.EFFECT_FIELDS``); a kind
-#: missing here is offered by its name.
-EFFECT_LABELS = {
-    "collect": gettext_lazy("the bank pays the player"),
-    "pay": gettext_lazy("the player pays the bank"),
-    "move_to": gettext_lazy("advance to a square"),
-    "move_back": gettext_lazy("go back"),
-    "nearest": gettext_lazy("advance to the nearest railroad / utility"),
-    "go_to_jail": gettext_lazy("go to jail"),
-    "go_to_price_war": gettext_lazy("go to Price War (competitor)"),
-    "go_to_prison": gettext_lazy("go to Prison (monopolist)"),
-    "jail_card": gettext_lazy("get out of jail free"),
-    "repairs": gettext_lazy("repairs: pay per house and hotel"),
-    "pay_each_player": gettext_lazy("pay each player"),
-    "collect_from_each_player": gettext_lazy("collect from each player"),
-}
 
 
 def score_label(state: GameState) -> str:
@@ -143,18 +126,7 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
             }
         )
     roller = legal.roll
-    card = None
-    if legal.card:
-        deck = board.decks[legal.card["deck"]]
-        card = {
-            "player": legal.card["player"],
-            "player_name": names[legal.card["player"]],
-            "deck": deck.id,
-            "deck_name": deck.name,
-            "cards": None
-            if legal.card["cards"] is None
-            else [{"ref": f"{deck.id}:{cid}", "text": deck.card(cid).text} for cid in legal.card["cards"]],
-        }
+    card = card_panel(state, legal.card, names) if legal.card else None
     return {
         "game": game,
         "version": game.version,
@@ -200,8 +172,6 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         "final": _final(state, legal, names),
         "score_label": score_label(state),
         "roles": v.roles,
-        # a card written out by its effect: the engine's kinds, in its order
-        "effect_kinds": [{"kind": k, "label": EFFECT_LABELS.get(k, k)} for k in effect_kinds(v.roles)],
         "rents": [
             {
                 **r,
@@ -231,10 +201,6 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         "closed": (closed := is_closed(game)),
         "can_undo": not closed and game.events.filter(status=GameEvent.Status.ACTIVE).exists(),
         "last_move_at": log[0]["at"] if log else game.created_at,  # the latest entry, whatever its status
-        # for a card written out by its effect ("advance to a square")
-        "squares": [square_label(board, s.index) for s in board.squares]
-        if card and card["cards"] is None
-        else [],
     }
 
 

@@ -1,0 +1,114 @@
+"""What the console offers for a pending card: the deck's listed cards, or, for a deck whose texts are not
+listed (the Polish Szansa / Kasa Społeczna), what a card does — one tap for a card without an amount and for
+each effect the classic cards print, else the kind with its own field(s) only."""
+
+from __future__ import annotations
+
+import json
+
+from django.utils.translation import gettext_lazy
+
+from rules.board import EFFECT_FIELDS
+from rules.cards import NEAREST_MULTIPLIERS, classic_effects, effect_kinds, needs_dice_for
+from rules.state import GameState
+
+#: What the console calls each card effect of the engine's vocabulary (``rules.board.EFFECT_FIELDS``); a kind
+#: missing here is offered by its name.
+EFFECT_LABELS = {
+    "collect": gettext_lazy("the bank pays the player"),
+    "pay": gettext_lazy("the player pays the bank"),
+    "move_to": gettext_lazy("advance to a square"),
+    "move_back": gettext_lazy("go back"),
+    "nearest": gettext_lazy("advance to the nearest railroad / utility"),
+    "go_to_jail": gettext_lazy("go to jail"),
+    "go_to_price_war": gettext_lazy("go to Price War (competitor)"),
+    "go_to_prison": gettext_lazy("go to Prison (monopolist)"),
+    "jail_card": gettext_lazy("get out of jail free"),
+    "repairs": gettext_lazy("repairs: pay per house and hotel"),
+    "pay_each_player": gettext_lazy("pay each player"),
+    "collect_from_each_player": gettext_lazy("collect from each player"),
+}
+NEAREST_LABELS = {
+    "railroad": gettext_lazy("advance to the nearest railroad"),
+    "utility": gettext_lazy("advance to the nearest utility"),
+}
+#: The label of each field a referee types (or chooses, for a square).
+FIELD_LABELS = {
+    "amount": gettext_lazy("Amount"),
+    "square": gettext_lazy("Square"),
+    "steps": gettext_lazy("Squares back"),
+    "per_house": gettext_lazy("Per house"),
+    "per_hotel": gettext_lazy("Per hotel"),
+}
+
+
+def card_panel(state: GameState, card: dict, names: dict) -> dict:
+    """``card``: the engine's pending draw (``rules.legal``'s ``card``)."""
+    board = state.board
+    deck = board.decks[card["deck"]]
+    out = {
+        "player": card["player"],
+        "player_name": names[card["player"]],
+        "deck": deck.id,
+        "deck_name": deck.name,
+        "cards": None
+        if card["cards"] is None
+        else [{"ref": f"{deck.id}:{cid}", "text": deck.card(cid).text} for cid in card["cards"]],
+    }
+    if card["cards"] is None:
+        out.update(_by_effect(state, card["player"], deck.id))
+    return out
+
+
+def _by_effect(state: GameState, player: str, deck: str) -> dict:
+    """One tap for a card without an amount (both "nearest" cards among them); for each kind with amounts, the
+    classic cards' amounts one tap each, and its field(s) for any other."""
+    kinds = effect_kinds(state.variant.roles)
+    held = deck in state.held_jail_cards()  # this deck's "Get out of jail free" card is not in the deck now
+    one_tap = []
+    for kind in kinds:
+        if kind == "nearest":
+            one_tap += [
+                _offer(state, player, {"kind": kind, "square_kind": k, **m}, NEAREST_LABELS[k])
+                for k, m in NEAREST_MULTIPLIERS.items()
+            ]
+        elif not EFFECT_FIELDS[kind] and not (kind == "jail_card" and held):
+            one_tap.append(_offer(state, player, {"kind": kind}, EFFECT_LABELS.get(kind, kind)))
+    # the classic cards' amounts are the classic game's: not offered for Anti-Monopoly's own decks
+    classic = [] if state.variant.roles else classic_effects()
+    typed = [
+        {
+            "kind": kind,
+            "label": EFFECT_LABELS.get(kind, kind),
+            "one_tap": [
+                _offer(state, player, e, _values_label(state, e)) for e in classic if e["kind"] == kind
+            ],
+            "fields": [_field(f) for f in EFFECT_FIELDS[kind]],
+        }
+        for kind in kinds
+        if kind != "nearest" and EFFECT_FIELDS[kind]
+    ]
+    return {
+        "one_tap": one_tap,
+        "typed": typed,
+        "dice_for": [o["label"] for o in one_tap + [o for t in typed for o in t["one_tap"]] if o["dice"]],
+        "squares": [{"index": s.index, "name": s.name} for s in state.board.squares],
+    }
+
+
+def _field(name: str) -> dict:
+    """A field to type in, as wide as its label (the label is its placeholder)."""
+    label = str(FIELD_LABELS.get(name, name))
+    return {"name": name, "label": label, "size": max(5, len(label))}
+
+
+def _offer(state: GameState, player: str, effect: dict, label) -> dict:
+    """A one-tap button: the effect as the record writes it; must the dice for a rent go with it?"""
+    return {"value": json.dumps(effect), "label": label, "dice": needs_dice_for(state, player, effect)}
+
+
+def _values_label(state: GameState, effect: dict) -> str:
+    """The button of a classic card within its kind's row: its values ("50", "Start", "25 / 100")."""
+    if effect["kind"] == "move_to":
+        return state.board.square(effect["square"]).name
+    return " / ".join(str(effect[f]) for f in EFFECT_FIELDS[effect["kind"]])
