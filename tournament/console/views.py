@@ -16,7 +16,7 @@ from rules import RulesError
 from tournament import moves
 from tournament.console.actions import ActionError, client_key, event_from_post
 from tournament.console.forms import NewGameForm
-from tournament.console.panel import build_panel
+from tournament.console.panel import build_panel, moves_page
 from tournament.exports.chart import net_worth_svg
 from tournament.messages import error_text
 from tournament.models import Game
@@ -53,7 +53,8 @@ def _respond(request, game: Game, *, error: str | None = None, notice: str | Non
         messages.error(request, error)
     elif notice:
         messages.info(request, notice)
-    return redirect("console", pk=game.pk)
+    # a move voided from the page of all moves goes back there
+    return redirect("console_moves" if request.POST.get("next") == "moves" else "console", pk=game.pk)
 
 
 @login_required
@@ -97,6 +98,13 @@ def panel(request, pk: int):
         return HttpResponse(status=204)
     game = Game.objects.get(pk=game.pk)  # with its state and ledger
     return render(request, "console/panel.html", build_panel(game, moves.current_state(game)))
+
+
+@login_required
+def all_moves(request, pk: int):
+    """Every move of the game (the panel's log shows the latest few), each one voidable."""
+    game = _game_for(request, pk)
+    return render(request, "console/moves.html", moves_page(game))
 
 
 @login_required
