@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.test_console_views import act, html, start, state
+from tournament import moves
 from tournament.console.panel import LOG_LENGTH
 from tournament.models import GameEvent
 
@@ -114,3 +115,23 @@ def test_the_poll_disables_nothing(client, referee):
     (poll,) = page.xpath("//*[@data-poll]")
     assert poll.get("hx-disabled-elt") == "unset"
     assert 'hx-disabled-elt="none"' not in html(client.get(reverse("console_panel", args=[game.pk])))
+
+
+def test_a_refused_move_shows_the_state_of_the_version_its_forms_carry(client, referee, monkeypatch):
+    """A move refused while another device's move is saved: the panel's forms carry the version of the state
+    it shows (read together), so the referee's next tap is not refused as stale for a state he has seen."""
+    from tournament.console import views
+
+    game = start(referee)
+    real = views._game_for
+
+    def then_another_device_moves(request, pk):
+        g = real(request, pk)  # read without its state, as for every move
+        moves.submit(pk, {"type": "roll", "player": "A", "dice": [1, 2]}, version=g.version)
+        return g
+
+    monkeypatch.setattr(views, "_game_for", then_another_device_moves)
+    page = lxml.html.fromstring(html(act(client, game, action="roll", player="A", d1="9", d2="1")))
+    assert page.xpath("//input[@name='version']/@value")[0] == str(game.version)
+    assert page.xpath("//*[@id='console-error']") and game.version == 1
+    assert "Ulica Stalowa" in page.text_content()  # where the other device's roll took Anna

@@ -44,9 +44,17 @@ def _version(request) -> int:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else -1
 
 
+def _whole(game: Game) -> Game:
+    """The game read at once, version, state and ledger together: a game read without its state
+    (``_game_for``) would read it later, maybe after another device's move, and show that state with the
+    older version."""
+    return Game.objects.get(pk=game.pk) if game.get_deferred_fields() else game
+
+
 def _respond(request, game: Game, *, error: str | None = None, notice: str | None = None):
     """The refreshed panel (HTMX) or a redirect to the console page carrying the message."""
     if request.htmx:
+        game = _whole(game)
         context = build_panel(game, moves.current_state(game), error=error, notice=notice)
         return render(request, "console/panel.html", context)
     if error:
@@ -85,7 +93,7 @@ def game_new(request):
 
 @login_required
 def console(request, pk: int):
-    game = _game_for(request, pk)
+    game = _whole(_game_for(request, pk))
     context = build_panel(game, moves.current_state(game))
     return render(request, "console/page.html", context)
 
@@ -96,7 +104,7 @@ def panel(request, pk: int):
     game = _game_for(request, pk)
     if request.GET.get("version") == str(game.version):
         return HttpResponse(status=204)
-    game = Game.objects.get(pk=game.pk)  # with its state and ledger
+    game = _whole(game)
     return render(request, "console/panel.html", build_panel(game, moves.current_state(game)))
 
 
