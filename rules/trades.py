@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.errors import Refusal, gettext_noop, refusal
-from rules.messages import msg
+from rules.messages import Message, msg
 from rules.movements import Leg
 from rules.ownership import buildings_refusal, monopoly_buildings_refusal, ownership_refusal, transfer_fee
 from rules.state import GameState, PlayerState
@@ -57,6 +57,44 @@ def trade_refusal(s: GameState, a: PlayerState, b: PlayerState, give: dict, get:
     return trade_side_refusal(s, a, give) or trade_side_refusal(s, b, get)
 
 
+def _listed(parts: list) -> Message | str | int:
+    """'X', 'X and Y', 'X, Y and Z': each part a square's name, a sum of cash or a message."""
+    if len(parts) == 1:
+        return parts[0]
+    if len(parts) == 2:
+        return msg(gettext_noop("{first} and {last}"), first=parts[0], last=parts[1])
+    return msg(gettext_noop("{first}, {rest}"), first=parts[0], rest=_listed(parts[1:]))
+
+
+def _side_parts(s: GameState, side: dict) -> list:
+    """What one side hands over, as the log names it: its squares, its cash, its jail cards."""
+    parts: list = [s.board.squares[m].name for m in side["squares"]]
+    if side["cash"]:
+        parts.append(side["cash"])
+    n = side["jail_cards"]
+    if n == 1:
+        parts.append(msg(gettext_noop("1 'Get out of jail free' card")))
+    elif n:
+        parts.append(msg(gettext_noop("{n} 'Get out of jail free' cards"), n=n))
+    return parts
+
+
+def trade_note(s: GameState, a: PlayerState, b: PlayerState, give: dict, get: dict) -> tuple[str, dict]:
+    """The log line of a trade: what changed hands ("Anna gives X and 200 to Bartek for Y and 1 'Get out of
+    jail free' card"); a one-sided trade (a gift) is told from the side that gives."""
+    given, taken = _side_parts(s, give), _side_parts(s, get)
+    if not given:
+        a, b, given, taken = b, a, taken, given
+    if not taken:
+        return gettext_noop("{a} gives {given} to {b}."), {"a": a.name, "b": b.name, "given": _listed(given)}
+    return gettext_noop("{a} gives {given} to {b} for {taken}."), {
+        "a": a.name,
+        "b": b.name,
+        "given": _listed(given),
+        "taken": _listed(taken),
+    }
+
+
 def trade(tx: Tx, ev: dict) -> None:
     s = tx.s
     a, b = s.by_id[ev["player"]], s.by_id[ev["with"]]
@@ -80,7 +118,8 @@ def trade(tx: Tx, ev: dict) -> None:
         receiver.jail_cards.extend(moved)
     cash = get["cash"] - give["cash"]
     tx.record("trade", [Leg(a.id, cash, vb - va), Leg(b.id, -cash, va - vb)], detail=f"{a.id}-{b.id}")
-    tx.note(gettext_noop("{a} and {b} trade."), a=a.name, b=b.name)
+    template, params = trade_note(s, a, b, give, get)
+    tx.note(template, **params)
     for m in mortgaged_to_b:
         transfer_fee(tx, b.id, m)
     for m in mortgaged_to_a:

@@ -75,6 +75,21 @@ def test_trade_of_squares_cash_and_jail_cards():
     assert t.p("B").jail_cards == ["chance:get-out-of-jail-free"] and t.cash("A") == 1510
 
 
+def test_the_log_of_a_trade_says_what_changed_hands():
+    t = Table("tournament-pl", "classic-pl", players=("Anna", "Bartek", "Celina"))
+    t.give("Anna", 1, 3).give("Bartek", 5)
+    t.roll("Anna", 3, 4)
+    t("card", player="Anna", effect={"kind": "jail_card"})
+    swap = {"player": "Anna", "with": "Bartek"}
+    out = t("trade", **swap, give={"squares": [1, 3], "cash": 200}, get={"squares": [5]})
+    (note,) = [n.text for n in out.notes]
+    assert note == "Anna gives Ulica Konopacka, Ulica Stalowa and 200 to Bartek for Dworzec Zachodni."
+    out = t("trade", **swap, give={"jail_cards": 1}, get={"cash": 30})
+    assert out.notes[0].text == "Anna gives 1 'Get out of jail free' card to Bartek for 30."
+    out = t("trade", **swap, give={}, get={"squares": [1]})  # a gift is told by the side that gives
+    assert out.notes[0].text == "Bartek gives Ulica Konopacka to Anna."
+
+
 def test_trade_refusals():
     t = Table()
     t.give("A", 1, 3, level=1)

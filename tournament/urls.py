@@ -25,6 +25,7 @@ urlpatterns = [
     path("games/<id:pk>/act/", console.act, name="console_act"),
     path("games/<id:pk>/undo/", console.undo, name="console_undo"),
     path("games/<id:pk>/void/<id:seq>/", console.void, name="console_void"),
+    path("games/<id:pk>/moves/", console.all_moves, name="console_moves"),
     path("games/<id:pk>/record.json", console.export, name="game_record"),
     path("games/<id:pk>/cards/", console.cards, name="game_cards"),
     path("boards/", director_boards.board_list, name="boards"),

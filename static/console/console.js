@@ -40,9 +40,7 @@
   document.addEventListener("DOMContentLoaded", function () { initDice(document); tick(); });
   document.addEventListener("htmx:afterSwap", function () {
     initDice(document);
-    tick();
-    var error = document.getElementById("console-error");  // the referee may be scrolled far below
-    if (error) error.scrollIntoView({block: "center"});
+    tick();  // scrolling to the error or the next action: console-forms.js
   });
   // A move that did not get through says so (the form keeps its key: tapping again enters it once).
   function problem(text) {
@@ -69,6 +67,12 @@
   }
   document.addEventListener("htmx:sendError", function (e) {
     if (sent(e)) problem(say("offline"));
+  });
+  // A request left hanging (a move saved whose answer is stuck on the Wi-Fi) would keep the console's
+  // buttons disabled until the browser gives up: after 12 s it is given up, and the referee told.
+  if (window.htmx) htmx.config.timeout = 12000;
+  document.addEventListener("htmx:timeout", function (e) {
+    if (sent(e)) problem(say("timeout"));
   });
   document.addEventListener("htmx:responseError", function (e) {
     if (!sent(e)) return;

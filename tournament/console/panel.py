@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules import final_steps
 from rules.board import Board
@@ -25,6 +26,11 @@ from tournament.reports import end_reason_text
 from tournament.roles import role_label
 
 LOG_LENGTH = 12
+#: The trade form's two sides: the field prefix, the select naming whose side it is, the legend.
+TRADE_SIDES = (
+    ("give", "player", gettext_lazy("The first player gives")),
+    ("get", "with", gettext_lazy("and gets")),
+)
 
 
 def score_label(state: GameState) -> str:
@@ -143,6 +149,7 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         "current": names.get(mover),
         "players": players,
         "active": [p for p in players if not p["bankrupt"]],
+        "trade_sides": TRADE_SIDES,
         "bank": {"houses": state.houses, "hotels": state.hotels},
         "roll": {
             "player": roller,
@@ -197,6 +204,7 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         "can_time_up": legal.time_up,
         "time_limit_minutes": v.time_limit_minutes,
         "log": (log := _log(game)),
+        "log_total": game.events.count() if len(log) == LOG_LENGTH else len(log),
         "just_now": next((e for e in log if e["active"]), None) if not error else None,
         "closed": (closed := is_closed(game)),
         "can_undo": not closed and game.events.filter(status=GameEvent.Status.ACTIVE).exists(),
@@ -218,8 +226,19 @@ def _player_options(board: Board, o) -> dict | None:
     }
 
 
-def _log(game: Game) -> list[dict]:
-    rows = list(game.events.select_related("entered_by").order_by("-seq")[:LOG_LENGTH])
+def moves_page(game: Game) -> dict:
+    """Every move of the game, the latest first, each voidable as in the panel's log."""
+    return {
+        "game": game,
+        "version": game.version,
+        "client_key": uuid.uuid4().hex,
+        "log": _log(game, length=None),
+        "closed": is_closed(game),
+    }
+
+
+def _log(game: Game, length: int | None = LOG_LENGTH) -> list[dict]:
+    rows = list(game.events.select_related("entered_by").order_by("-seq")[:length])
     last_active = next((r.seq for r in rows if r.status == GameEvent.Status.ACTIVE), None)
     return [
         {

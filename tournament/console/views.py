@@ -16,7 +16,7 @@ from rules import RulesError
 from tournament import moves
 from tournament.console.actions import ActionError, client_key, event_from_post
 from tournament.console.forms import NewGameForm
-from tournament.console.panel import build_panel
+from tournament.console.panel import build_panel, moves_page
 from tournament.exports.chart import net_worth_svg
 from tournament.messages import error_text
 from tournament.models import Game
@@ -44,16 +44,25 @@ def _version(request) -> int:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else -1
 
 
+def _whole(game: Game) -> Game:
+    """The game read at once, version, state and ledger together: a game read without its state
+    (``_game_for``) would read it later, maybe after another device's move, and show that state with the
+    older version."""
+    return Game.objects.get(pk=game.pk) if game.get_deferred_fields() else game
+
+
 def _respond(request, game: Game, *, error: str | None = None, notice: str | None = None):
     """The refreshed panel (HTMX) or a redirect to the console page carrying the message."""
     if request.htmx:
+        game = _whole(game)
         context = build_panel(game, moves.current_state(game), error=error, notice=notice)
         return render(request, "console/panel.html", context)
     if error:
         messages.error(request, error)
     elif notice:
         messages.info(request, notice)
-    return redirect("console", pk=game.pk)
+    # a move voided from the page of all moves goes back there
+    return redirect("console_moves" if request.POST.get("next") == "moves" else "console", pk=game.pk)
 
 
 @login_required
@@ -85,7 +94,7 @@ def game_new(request):
 
 @login_required
 def console(request, pk: int):
-    game = _game_for(request, pk)
+    game = _whole(_game_for(request, pk))
     context = build_panel(game, moves.current_state(game))
     return render(request, "console/page.html", context)
 
@@ -96,8 +105,15 @@ def panel(request, pk: int):
     game = _game_for(request, pk)
     if request.GET.get("version") == str(game.version):
         return HttpResponse(status=204)
-    game = Game.objects.get(pk=game.pk)  # with its state and ledger
+    game = _whole(game)
     return render(request, "console/panel.html", build_panel(game, moves.current_state(game)))
+
+
+@login_required
+def all_moves(request, pk: int):
+    """Every move of the game (the panel's log shows the latest few), each one voidable."""
+    game = _game_for(request, pk)
+    return render(request, "console/moves.html", moves_page(game))
 
 
 @login_required

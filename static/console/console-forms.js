@@ -1,0 +1,236 @@
+// The referee's forms in the console panel (htmx swaps the whole panel after every request):
+// - a refused move keeps what was typed: the same form in the new panel gets the values back, opened;
+// - another device's move (the 10 s poll) never replaces a form being filled in: a banner offers it;
+// - after a move that went through, the action now pending is brought into view;
+// - the trade form shows each side's own deeds and jail cards.
+(function () {
+  "use strict";
+
+  var POST_LIMIT = 15000;  // ms: a move's answer is awaited at most this long (htmx's timeout is shorter)
+  var sent = null;         // the form of the move last sent: its key and what was typed in it
+  var postingSince = 0;    // a move is on its way: the poll waits for its answer
+
+  function panel() { return document.getElementById("console"); }
+  function isPost(detail) {
+    var cfg = detail.requestConfig;
+    return !!cfg && !!cfg.verb && cfg.verb.toLowerCase() === "post";
+  }
+  function isPoll(elt) { return !!elt && elt.hasAttribute && elt.hasAttribute("data-poll"); }
+  function posting() { return postingSince && Date.now() - postingSince < POST_LIMIT; }
+  function say(name) {
+    var m = document.getElementById("console-messages");
+    return m ? m.dataset[name] : "";
+  }
+
+  // -- what was typed ------------------------------------------------------------------------------------
+  function typed(el) {
+    return !!el.name && el.tagName !== "BUTTON" && !/^(hidden|submit|button|reset)$/.test(el.type);
+  }
+  function checkable(el) { return el.type === "checkbox" || el.type === "radio"; }
+
+  // The same form in the next panel: its address and its fixed hidden fields (not the version or key).
+  function formKey(form) {
+    var parts = [form.getAttribute("action") || ""];
+    form.querySelectorAll("input[type=hidden]").forEach(function (i) {
+      if (!/^(version|client_key|csrfmiddlewaretoken)$/.test(i.name)) parts.push(i.name + "=" + i.value);
+    });
+    return parts.join("&");
+  }
+
+  function defaultIndex(select) {
+    for (var i = 0; i < select.options.length; i++) if (select.options[i].defaultSelected) return i;
+    return select.options.length ? 0 : -1;
+  }
+
+  // Something typed or chosen that differs from what the panel came with.
+  function changed(form) {
+    return Array.prototype.some.call(form.elements, function (el) {
+      if (!typed(el)) return false;
+      if (checkable(el)) return el.checked !== el.defaultChecked;
+      if (el.tagName === "SELECT") return el.selectedIndex !== defaultIndex(el);
+      return el.value !== el.defaultValue;
+    });
+  }
+
+  function snapshot(form) {
+    var checks = {}, values = {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!typed(el)) return;
+      if (checkable(el)) checks[el.name + "\n" + el.value] = el.checked;
+      else (values[el.name] = values[el.name] || []).push(el.value);
+    });
+    return {key: formKey(form), checks: checks, values: values};
+  }
+
+  function restore(form, saved) {
+    var values = {};
+    Object.keys(saved.values).forEach(function (k) { values[k] = saved.values[k].slice(); });
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!typed(el)) return;
+      if (checkable(el)) {
+        var k = el.name + "\n" + el.value;
+        if (k in saved.checks) el.checked = saved.checks[k];
+      } else if (values[el.name] && values[el.name].length) {
+        el.value = values[el.name].shift();
+      }
+    });
+  }
+
+  function findForm(root, key) {
+    var forms = root.querySelectorAll("form");
+    for (var i = 0; i < forms.length; i++) if (formKey(forms[i]) === key) return forms[i];
+    return null;
+  }
+
+  function openAround(el) {
+    for (var d = el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+  }
+
+  // -- the poll: never over a form being filled in ---------------------------------------------------------
+  function editing(root) {
+    var active = document.activeElement;
+    if (active && root.contains(active) && active.matches(
+      "input:not([type=hidden]):not([type=checkbox]):not([type=radio]), select, textarea")) return true;
+    return Array.prototype.some.call(root.querySelectorAll("form"), changed);
+  }
+
+  function offerChanges(pollUrl) {
+    var root = panel();
+    if (!root || document.getElementById("console-changed")) return;
+    var b = document.createElement("button");
+    b.type = "button";
+    b.id = "console-changed";
+    b.className = "changed";
+    b.setAttribute("hx-disabled-elt", "unset");
+    b.textContent = say("changed");
+    b.addEventListener("click", function () {
+      htmx.ajax("GET", pollUrl.split("?")[0], {source: b, target: "#console", swap: "outerHTML"});
+    });
+    root.insertBefore(b, root.firstChild);
+  }
+
+  function openKeys(root) {
+    var keys = [];
+    root.querySelectorAll("details[open]").forEach(function (d) {
+      var form = d.querySelector("form");
+      if (form) keys.push(formKey(form));
+    });
+    return keys;
+  }
+  var reopen = [];
+
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail.elt;
+    if (isPoll(elt)) {
+      if (posting()) e.preventDefault();  // the move's answer brings the fresh panel
+      return;
+    }
+    if (!isPost(e.detail)) return;
+    postingSince = Date.now();
+    var form = elt.closest ? elt.closest("form") : null;
+    // two taps of dice are quickly tapped again; a form with typing is worth keeping
+    sent = form && !form.querySelector("[data-auto-submit]") ? snapshot(form) : null;
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (isPost(e.detail)) postingSince = 0;
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var d = e.detail, root = panel();
+    var source = d.requestConfig && d.requestConfig.elt;  // d.elt is the target here
+    if (!isPoll(source) || !d.shouldSwap || !root) return;
+    if (posting()) {
+      d.shouldSwap = false;  // a panel read before the move was saved: the move's answer follows
+    } else if (editing(root)) {
+      d.shouldSwap = false;
+      offerChanges(source.getAttribute("hx-get"));
+    } else {
+      reopen = openKeys(root);
+    }
+  });
+
+  // -- after a swap ----------------------------------------------------------------------------------------
+  function afterMove(root) {
+    var error = document.getElementById("console-error");
+    if (!error) {
+      sent = null;
+      var next = root.querySelector("section.now .card");
+      if (next) next.scrollIntoView({block: "nearest"});
+      return;
+    }
+    var form = sent && findForm(root, sent.key);
+    if (form && sent) {
+      restore(form, sent);
+      openAround(form);
+      initTrades(form.parentNode);
+      form.insertBefore(error, form.firstChild);  // said where the referee is, above what he typed
+    }
+    sent = null;
+    error.scrollIntoView({block: "center"});
+  }
+
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var root = panel();
+    if (!root || e.target !== root) return;
+    initTrades(root);
+    if (isPost(e.detail)) {
+      afterMove(root);
+    } else if (reopen.length) {
+      reopen.forEach(function (key) {
+        var form = findForm(root, key);
+        if (form) openAround(form);
+      });
+      reopen = [];
+    }
+  });
+
+  // -- the trade form: each side its own -------------------------------------------------------------------
+  function showSides(form) {
+    form.querySelectorAll("fieldset[data-side-of]").forEach(function (side) {
+      var select = form.querySelector("select[name=" + side.dataset.sideOf + "]");
+      var who = select ? select.value : "";
+      var cards = 0;
+      side.querySelectorAll("[data-owner]").forEach(function (group) {
+        var mine = group.dataset.owner === who;
+        group.hidden = !mine;
+        group.querySelectorAll("input").forEach(function (i) { i.disabled = !mine; });
+        if (mine) cards = Number(group.dataset.jailCards || 0);
+      });
+      var jail = side.querySelector("[data-jail-cards-input]");
+      if (jail) {
+        jail.hidden = cards === 0;
+        var input = jail.querySelector("input");
+        input.disabled = cards === 0;
+        input.max = cards;
+      }
+    });
+  }
+
+  // The two players differ: choosing the other one as the first swaps them.
+  function notThemselves(form, changedSelect) {
+    var selects = form.querySelectorAll("select[name=player], select[name=with]");
+    if (selects.length !== 2) return;
+    var other = selects[0] === changedSelect ? selects[1] : selects[0];
+    if (other.value !== changedSelect.value) return;
+    var was = changedSelect.dataset.was;
+    if (was && was !== changedSelect.value) other.value = was;
+  }
+
+  function initTrades(root) {
+    root.querySelectorAll("form[data-trade]").forEach(function (form) {
+      form.querySelectorAll("select").forEach(function (s) { s.dataset.was = s.value; });
+      if (!form.dataset.tradeReady) {
+        form.dataset.tradeReady = "1";
+        form.addEventListener("change", function (e) {
+          if (e.target.tagName !== "SELECT") return;
+          notThemselves(form, e.target);
+          form.querySelectorAll("select").forEach(function (s) { s.dataset.was = s.value; });
+          showSides(form);
+        });
+      }
+      showSides(form);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { initTrades(document); });
+})();
