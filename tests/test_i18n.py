@@ -30,8 +30,12 @@ def test_every_engine_message_has_a_polish_translation():
     templates = engine_templates()
     assert len(templates) > 100
     with translation.override("pl"):
-        untranslated = sorted(t for t in templates if gettext(t) == t)
+        untranslated = sorted(t for t in templates if gettext(t) == t and t not in SAME_IN_POLISH)
     assert untranslated == []
+
+
+#: Engine templates that read the same in Polish (punctuation only).
+SAME_IN_POLISH = {"{first}, {rest}"}
 
 
 def test_rule_error_in_polish_and_english_with_nested_fragment():
