@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from tournament import moves
 from tournament.errors import RoundError
 from tournament.models import AuditEntry, Game, Participant, Round, Seat, Table, TableResult
-from tournament.models.games import REASON_LENGTH
+from tournament.reasons import clean_reason
 from tournament.results import current_result, finish_round_if_done, lock_table
 from tournament.rounds import seat_tables
 from tournament.standings import placement_points
@@ -24,13 +24,8 @@ from tournament.standings import placement_points
 Action = AuditEntry.Action
 
 
-def clean_reason(reason: str | None) -> str:
-    reason = (reason or "").strip()
-    if not reason:
-        raise RoundError(_("Say why."))
-    if len(reason) > REASON_LENGTH:
-        raise RoundError(_("Say why in at most %(n)s characters.") % {"n": REASON_LENGTH})
-    return reason
+def _why(reason: str | None) -> str:
+    return clean_reason(reason, missing=_("Say why."), error=RoundError)
 
 
 def _audit(table_or_round, action: str, user, reason: str, participant=None, **details) -> AuditEntry:
@@ -73,7 +68,7 @@ def _renumber(table: Table) -> None:
 def mark_absent(table: Table, participant: Participant, user, reason: str) -> None:
     """The participant does not play at this table this round (he stays in the tournament): the table starts
     without him."""
-    reason = clean_reason(reason)
+    reason = _why(reason)
     round_, table = _open_table(table)
     deleted, _n = Seat.objects.filter(table=table, participant=participant).delete()
     if not deleted:
@@ -87,7 +82,7 @@ def withdraw(participant: Participant, user, reason: str) -> None:
     """Withdraw from the tournament: not seated again; earlier results stay in the standings. Seated in a
     round not over, he leaves his table there too — before its game starts (a game in play is finished
     first)."""
-    reason = clean_reason(reason)
+    reason = _why(reason)
     if not Participant.objects.select_for_update().get(pk=participant.pk).active:  # read again, locked
         raise RoundError(_("%(name)s has already withdrawn.") % {"name": participant})
     t = participant.tournament
@@ -119,7 +114,7 @@ def withdraw(participant: Participant, user, reason: str) -> None:
 def move(participant: Participant, round_: Round, to_table: int, user, reason: str) -> Table:
     """Move a seated participant to another table of the round (or to a new one: the next number), before
     either game starts."""
-    reason = clean_reason(reason)
+    reason = _why(reason)
     seat = (
         Seat.objects.select_related("table__round__tournament")
         .filter(table__round=round_, participant=participant)
@@ -150,7 +145,7 @@ def move(participant: Participant, round_: Round, to_table: int, user, reason: s
 def reseat(round_: Round, user, reason: str) -> Round:
     """Seat the round again from the participants active now (after withdrawals, late arrivals), while no
     game of the round has started and no result is in. The referees stay at their table numbers."""
-    reason = clean_reason(reason)
+    reason = _why(reason)
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.status == Round.Status.FINISHED:
         raise RoundError(_("Round %(n)s is over: its tables are fixed.") % {"n": round_.number})
@@ -182,7 +177,7 @@ def _referees_by_number(round_: Round) -> dict[int, list[int]]:
 def stop_game(table: Table, user, reason: str) -> Game:
     """The director stops the table's game (a game without a time limit, or one the schedule cannot wait
     for): a ``time_up`` with ``now`` — it ends at once, scored as at a time limit (RULES.md §4)."""
-    reason = clean_reason(reason)
+    reason = _why(reason)
     game = Game.objects.filter(table=table).first()
     if game is None:
         raise RoundError(_("This table's game has not started."))
@@ -235,7 +230,7 @@ def enter_result(table: Table, places: dict[int, tuple[int, int]], user, reason:
     """The director enters the table's result by hand: confirmed by him (a second person confirms it too
     where the tournament asks for it), marked as entered by hand with why. A game left unfinished at the
     table becomes read-only with the result, like any confirmed game."""
-    reason = clean_reason(reason)
+    reason = _why(reason)
     round_, table, _game = lock_table(table)
     if current_result(table) is not None:
         raise RoundError(_("This table has a confirmed result: reopen it first."))

@@ -22,7 +22,7 @@ from rules.replay import start_state
 from rules.snapshot import dump_state, load_state
 from rules.state import GameState
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
-from tournament.models.games import REASON_LENGTH
+from tournament.reasons import clean_reason
 
 
 class StaleVersion(Exception):
@@ -244,11 +244,7 @@ def rebuild(game: Game) -> None:
 def _take_back(
     game_id: int, seq: int | None, status: str, *, version: int | None, user, reason: str, client_key=None
 ) -> Game:
-    reason = (reason or "").strip()
-    if not reason:
-        raise LogError(_("Say why (a reason is kept in the log)."))
-    if len(reason) > REASON_LENGTH:
-        raise LogError(_("Say why in at most %(n)s characters.") % {"n": REASON_LENGTH})
+    reason = clean_reason(reason, missing=_("Say why (a reason is kept in the log)."), error=LogError)
     with transaction.atomic():
         game = _lock(game_id)
         if client_key and game.events.filter(change_key=client_key).exists():

@@ -15,7 +15,7 @@ from rules.scoring import ranking, score
 from tournament import moves
 from tournament.errors import RoundError
 from tournament.models import Game, Round, Table, TableResult, Tournament
-from tournament.models.games import REASON_LENGTH
+from tournament.reasons import clean_reason
 from tournament.standings import placement_points
 
 
@@ -98,11 +98,7 @@ def confirm(table: Table, user) -> Confirmation:
 @transaction.atomic
 def reopen(table: Table, user, reason: str) -> None:
     """Only the director reopens a confirmed result; it stays in the history with who and why."""
-    reason = (reason or "").strip()
-    if not reason:
-        raise RoundError(_("Say why the result is reopened."))
-    if len(reason) > REASON_LENGTH:
-        raise RoundError(_("Say why in at most %(n)s characters.") % {"n": REASON_LENGTH})
+    reason = clean_reason(reason, missing=_("Say why the result is reopened."), error=RoundError)
     round_, table, _game = lock_table(table)
     result = current_result(table)
     if result is None:
