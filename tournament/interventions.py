@@ -190,16 +190,19 @@ def stop_game(table: Table, user, reason: str) -> Game:
     return game
 
 
+def table_players(table: Table) -> list[tuple[int, str, str]]:
+    """(participant id, name, role) of who plays at the table: the game's players once it started (some
+    seated may have been absent), else those seated."""
+    game = Game.objects.filter(table=table).first()
+    if game is not None:
+        return [(p.participant_id, p.name, p.role) for p in game.players.all() if p.participant_id]
+    return [(s.participant_id, s.participant.name, s.role) for s in table.seats.select_related("participant")]
+
+
 def hand_ranking(table: Table, places: dict[int, tuple[int, int]]) -> list[dict]:
     """The result rows from the places and scores the director typed, one per player of the table (the
     game's players if it started, else the seated ones); checked like the engine's ranking would be."""
-    game = Game.objects.filter(table=table).first()
-    if game is not None:
-        players = [(p.participant_id, p.name, p.role) for p in game.players.all() if p.participant_id]
-    else:
-        players = [
-            (s.participant_id, s.participant.name, s.role) for s in table.seats.select_related("participant")
-        ]
+    players = table_players(table)
     if len(players) < 1:
         raise RoundError(_("Nobody plays at this table."))
     if set(places) != {pid for pid, _n, _r in players}:

@@ -129,18 +129,11 @@ def table_stop(request, pk: int, number: int, table: int):
     return redirect("table", pk=pk, number=number, table=table)
 
 
-def hand_result_players(table) -> list[tuple[int, str]]:
-    """Who gets a place in a result typed by hand: the game's players if it started, else those seated."""
-    game = table.game_or_none
-    if game is not None:
-        return [(p.participant_id, p.name) for p in game.players.all() if p.participant_id]
-    return [(s.participant_id, s.participant.name) for s in table.seats.select_related("participant")]
-
-
 @director_required
 def table_hand_result(request, pk: int, number: int, table: int):
     t = table_for(request, pk, number, table)
-    form = HandResultForm(request.POST or None, players=hand_result_players(t))
+    players = [(pid, name) for pid, name, _role in interventions.table_players(t)]
+    form = HandResultForm(request.POST or None, players=players)
     if request.method == "POST" and form.is_valid():
         try:
             interventions.enter_result(t, form.places(), request.user, form.cleaned_data["reason"])
