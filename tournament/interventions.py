@@ -18,7 +18,7 @@ from tournament.errors import RoundError
 from tournament.models import AuditEntry, Game, Participant, Round, Seat, Table, TableResult
 from tournament.reasons import clean_reason
 from tournament.results import current_result, finish_round_if_done, lock_table
-from tournament.rounds import seat_tables
+from tournament.rounds import referees_by_number, seat_tables
 from tournament.standings import placement_points
 
 Action = AuditEntry.Action
@@ -155,23 +155,12 @@ def reseat(round_: Round, user, reason: str) -> Round:
         or TableResult.objects.filter(table__in=tables).exists()
     ):
         raise RoundError(_("A game of this round has started: the round can no longer be seated again."))
-    referees = _referees_by_number(round_)
+    referees = referees_by_number(round_)
     Table.objects.filter(round=round_).delete()
     round_.seed += 1  # another draw
-    seat_tables(round_)
-    for table in round_.tables.all():
-        table.referees.set(referees.get(table.number, []))
+    seat_tables(round_, referees)
     _audit(round_, Action.RESEAT, user, reason)
     return round_
-
-
-def _referees_by_number(round_: Round) -> dict[int, list[int]]:
-    out: dict[int, list[int]] = {}
-    for number, user_id in Table.referees.through.objects.filter(table__round=round_).values_list(
-        "table__number", "user_id"
-    ):
-        out.setdefault(number, []).append(user_id)
-    return out
 
 
 def stop_game(table: Table, user, reason: str) -> Game:

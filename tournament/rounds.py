@@ -22,26 +22,31 @@ def tables_of(round_: Round) -> list[list[int]]:
     return [[s.participant_id for s in t.seats.all()] for t in round_.tables.prefetch_related("seats")]
 
 
-def met_pairs(tournament: Tournament, before: int | None = None) -> set[frozenset]:
-    """Pairs of participants who have shared a table in the rounds before ``before`` (all rounds: None)."""
+def earlier_tables(tournament: Tournament, before: int | None = None) -> list[tuple[int, list[int]]]:
+    """(round number, participant ids) of each table in the rounds before ``before`` (all rounds: None), read
+    in one query."""
     seats = Seat.objects.filter(table__round__tournament=tournament)
     if before is not None:
         seats = seats.filter(table__round__number__lt=before)
-    tables: dict[int, list[int]] = {}
-    for table_id, participant_id in seats.values_list("table_id", "participant_id"):
-        tables.setdefault(table_id, []).append(participant_id)
-    return pairs_of(tables.values())
+    tables: dict[int, tuple[int, list[int]]] = {}
+    for table_id, number, participant_id in seats.values_list(
+        "table_id", "table__round__number", "participant_id"
+    ):
+        tables.setdefault(table_id, (number, []))[1].append(participant_id)
+    return list(tables.values())
+
+
+def met_pairs(tournament: Tournament, before: int | None = None) -> set[frozenset]:
+    """Pairs of participants who have shared a table in the rounds before ``before`` (all rounds: None)."""
+    return pairs_of(ids for _number, ids in earlier_tables(tournament, before))
 
 
 def repeat_pairs_named(round_: Round) -> list[tuple[str, str, list[int]]]:
     """The pairs at this round's tables who have met before, by name, with the rounds they met in."""
     rounds_met: dict[frozenset, list[int]] = {}
-    for earlier in round_.tournament.round_set.filter(number__lt=round_.number).prefetch_related(
-        "tables__seats"
-    ):
-        for ids in tables_of(earlier):
-            for pair_ in pairs_of([ids]):
-                rounds_met.setdefault(pair_, []).append(earlier.number)
+    for number, ids in earlier_tables(round_.tournament, before=round_.number):
+        for pair_ in pairs_of([ids]):
+            rounds_met.setdefault(pair_, []).append(number)
     names = dict(Participant.objects.filter(seats__table__round=round_).values_list("pk", "name"))
     out = []
     for ids in tables_of(round_):
@@ -82,14 +87,15 @@ def seat_next_round(tournament: Tournament) -> Round:
     if number > tournament.rounds:
         raise RoundError(_("All %(n)s rounds have been played.") % {"n": tournament.rounds})
     round_ = Round(tournament=tournament, number=number, seed=tournament.seed * 1000 + number)
-    seat_tables(round_, previous=last)
+    seat_tables(round_, referees=referees_by_number(last) if last else {})
     return round_
 
 
-def seat_tables(round_: Round, previous: Round | None = None) -> None:
+def seat_tables(round_: Round, referees: dict[int, list[int]]) -> None:
     """Seat the round's tables (a new round, or one seated again) from the active participants: by standings
     after round 1, away from earlier opponents, club-mates and — for those who sat at a short table — from
-    short tables again. The referees of the previous round's tables stay at the same table numbers."""
+    short tables again. ``referees``: user ids by table number (the previous round's, or the round's own
+    before it is seated again)."""
     tournament, number = round_.tournament, round_.number
     entrants = [
         Entrant(p.pk, p.club, p.seed) for p in tournament.participants.filter(withdrawn_after__isnull=True)
@@ -100,13 +106,14 @@ def seat_tables(round_: Round, previous: Round | None = None) -> None:
     final = tournament.final_table_size if number == tournament.rounds else None
     if final and final > len(entrants):
         final = None
+    earlier = earlier_tables(tournament, before=number)
     seating = seat_round(
         entrants,
         size=tournament.table_size,
         seed=round_.seed,
         standings=standings,
-        met=met_pairs(tournament, before=number),
-        short_before=short_table_players(tournament, before=number),
+        met=pairs_of(ids for _number, ids in earlier),
+        short_before={pid for _number, ids in earlier if len(ids) < tournament.table_size for pid in ids},
         final_table=final,
     )
     round_.save()
@@ -121,31 +128,22 @@ def seat_tables(round_: Round, previous: Round | None = None) -> None:
         for table, ids in zip(tables, seating.tables, strict=True)
         for i, pid in enumerate(ids)
     )
-    if previous is not None:
-        keep_referees(previous, tables)
-
-
-def keep_referees(previous: Round, tables: list[Table]) -> None:
-    """Each table keeps the referees its number had in ``previous`` (the director changes what he needs)."""
-    by_number = {t.number: t for t in tables}
     through = Table.referees.through
     through.objects.bulk_create(
-        through(table_id=by_number[number].pk, user_id=user_id)
-        for number, user_id in Table.referees.through.objects.filter(table__round=previous).values_list(
-            "table__number", "user_id"
-        )
-        if number in by_number
+        through(table_id=table.pk, user_id=user_id)
+        for table in tables
+        for user_id in referees.get(table.number, [])
     )
 
 
-def short_table_players(tournament: Tournament, before: int) -> set:
-    """Participants who sat at a table smaller than the tournament's table size in the rounds before."""
-    sizes = {}
-    for table_id, pid in Seat.objects.filter(
-        table__round__tournament=tournament, table__round__number__lt=before
-    ).values_list("table_id", "participant_id"):
-        sizes.setdefault(table_id, []).append(pid)
-    return {pid for ids in sizes.values() if len(ids) < tournament.table_size for pid in ids}
+def referees_by_number(round_: Round) -> dict[int, list[int]]:
+    """The user ids of each table's referees in the round, by table number."""
+    out: dict[int, list[int]] = {}
+    for number, user_id in Table.referees.through.objects.filter(table__round=round_).values_list(
+        "table__number", "user_id"
+    ):
+        out.setdefault(number, []).append(user_id)
+    return out
 
 
 @transaction.atomic
