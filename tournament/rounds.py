@@ -15,7 +15,7 @@ from tournament.current_standings import tournament_standings
 from tournament.errors import RoundError
 from tournament.models import Game, Participant, Round, Seat, Table, Tournament
 from tournament.roles import assign_roles, role_history
-from tournament.seating import Entrant, pairs_of, repeat_pairs, seat_round
+from tournament.seating import Entrant, club_key, pairs_of, repeat_pairs, seat_round
 
 
 def tables_of(round_: Round) -> list[list[int]]:
@@ -64,7 +64,7 @@ def club_pairs_named(round_: Round) -> list[tuple[str, str, str]]:
         people = [s.participant for s in table.seats.all()]
         for i, a in enumerate(people):
             for b in people[i + 1 :]:
-                if a.club.strip() and a.club.strip().casefold() == b.club.strip().casefold():
+                if club_key(a.club) and club_key(a.club) == club_key(b.club):
                     x, y = sorted((a.name, b.name), key=name_key)
                     out.append((x, y, a.club.strip()))
     return sorted(out, key=lambda r: (name_key(r[0]), name_key(r[1])))

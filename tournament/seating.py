@@ -62,6 +62,11 @@ def table_sizes(n: int, size: int = 4) -> list[int]:
     return best[1]
 
 
+def club_key(club: str) -> str:
+    """A club or school as compared: "SP 1 " and "sp 1" are one; blank is no club."""
+    return club.strip().casefold()
+
+
 def pair(a, b) -> frozenset:
     return frozenset((a, b))
 
@@ -76,7 +81,7 @@ class _Cost:
         size: int = 0,
         short_before: set | frozenset = frozenset(),
     ):
-        self.club = {e.id: e.club.strip().casefold() for e in entrants}
+        self.club = {e.id: club_key(e.club) for e in entrants}
         self.met = met
         self.order = order  # id -> position in the standings (None: no standings term)
         self.spread = spread  # ids to keep at different tables (the top seeds)
