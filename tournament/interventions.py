@@ -101,7 +101,7 @@ def withdraw(participant: Participant, user, reason: str) -> None:
         withdrawn_after = min(withdrawn_after, table.round.number - 1)
     participant.withdrawn_after = withdrawn_after
     participant.save(update_fields=["withdrawn_after"])
-    where = seats[0].table if seats else (last or None)
+    where = seats[0].table if seats else last
     if where is None:  # before any round: nothing to place the entry in but the tournament
         AuditEntry.objects.create(
             tournament=t, participant=participant, action=Action.WITHDRAW, reason=reason, user=user

@@ -24,12 +24,14 @@ from tournament.permissions import can_enter_moves, is_director
 from tournament.reports import game_report
 
 SEARCH_LENGTH = 100
+#: Games read with what their title needs (a table's game is named after its tournament, round and table).
+TITLED = Game.objects.select_related("table__round__tournament")
 
 
 def _game_for(request, pk: int) -> Game:
     """The game, if this user enters its moves. Its stored state is read when used (a poll that finds
     nothing new, or a move that locks and reads the game again, does not need it)."""
-    game = get_object_or_404(Game.objects.defer("state", "ledger"), pk=pk)
+    game = get_object_or_404(TITLED.defer("state", "ledger"), pk=pk)
     if not can_enter_moves(request.user, game):
         raise PermissionDenied(
             _("Only the referees of this table and the tournament director may enter moves.")
@@ -48,7 +50,7 @@ def _whole(game: Game) -> Game:
     """The game read at once, version, state and ledger together: a game read without its state
     (``_game_for``) would read it later, maybe after another device's move, and show that state with the
     older version."""
-    return Game.objects.get(pk=game.pk) if game.get_deferred_fields() else game
+    return TITLED.get(pk=game.pk) if game.get_deferred_fields() else game
 
 
 def _respond(request, game: Game, *, error: str | None = None, notice: str | None = None):
