@@ -37,7 +37,7 @@ class Legal:
     finished: bool
     roll: str | None = None  # who may roll now
     roll_again: bool = False
-    buy: dict | None = None  # {"player", "square", "price", "can_pay"}
+    buy: dict | None = None  # {"player", "square", "price", "can_pay", "auction"}
     auctions: list[dict] = field(default_factory=list)  # {"square", "opening_bid", "optional"}
     card: dict | None = None  # {"player", "deck", "cards": [ids] or None}
     tax: dict | None = None  # {"player", "square", "fixed", "percent"}: the income tax choice (Anti-Monopoly)
@@ -86,6 +86,8 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
             "square": d.square,
             "price": sq.price,
             "can_pay": s.by_id[d.player].cash >= sq.price,
+            # a decline puts the square up for auction from this bid (None: it stays with the bank)
+            "auction": v.auction_opening_bid(sq.price) if v.auction_on_decline else None,
         }
     elif isinstance(d, TaxChoice):
         p = s.by_id[d.player]

@@ -44,7 +44,7 @@ from tournament.models import Game  # noqa: E402
 # Taps on the console for each kind of event, as tests/test_console_browser_cards.py counts them on a phone
 # (a field typed in: one tap; a list: two; the keyboard's keys are not counted).
 TAPS = {
-    "roll": 2,  # the two dice; the second sends the roll
+    "roll": 1,  # one key of the dice pad
     "buy": 1,
     "decline": 1,
     "jail_fine": 1,
@@ -60,15 +60,23 @@ TAPS = {
 }
 
 
+def game_taps(events: list[dict]) -> int:
+    """A decline followed by its auction is entered with the auction (the buy panel's "Sold to" buttons)."""
+    following = [e["type"] for e in events[1:]] + [None]
+    return sum(
+        0 if e["type"] == "decline" and then == "auction" else taps(e)
+        for e, then in zip(events, following, strict=True)
+    )
+
+
 def taps(event) -> int:
     kind = event["type"]
-    dice = 2 if kind in ("rent", "card") and "dice" in event else 0  # a utility's rent: the dice too
     if kind == "card":
-        return card_taps(event) + dice
+        return card_taps(event) + 2 * ("dice" in event)  # the card's dice, each die on its own
     if kind == "rent":
-        return 1 + dice
-    if kind == "auction":  # the winner, the price, "Sold"; or "Nobody bought"
-        return 1 if event["winner"] is None else 3
+        return 1  # "Rent claimed", or the key of the dice thrown for it
+    if kind == "auction":  # the price typed, then the winner's button (one tap at the opening bid); or nobody
+        return 1 if event["winner"] is None else 2
     if kind == "trade":  # open the form, choose both players, each deed, each amount, then send
         sides = [event.get("give", {}), event.get("get", {})]
         return 6 + sum(
@@ -123,13 +131,13 @@ def main() -> None:
     print(f"server time of one move at event 1,000: {window(1000):.1f} ms (median over events 1,000–1,049)")
 
     turns = sum(1 for e in events if e["type"] == "roll")  # every roll begins a turn or an extra roll
-    total = sum(taps(e) for e in events)
-    print("taps for a typical turn (two dice, then buy / decline / rent claimed): 3")
+    total = game_taps(events)
+    print("taps for a typical turn (a key of the dice pad, then buy / rent claimed): 2")
     print(f"taps per roll over this simulated game, everything included: {total / turns:.1f}")
     for board in ("classic-pl", "classic-us"):  # as the browser test plays them (tournament-pl, 4 players)
         game_events = simulate("tournament-pl", board, 4, seed=0)["events"]
         rolls = sum(1 for e in game_events if e["type"] == "roll")
-        print(f"estimated taps per roll, tournament-pl on {board}: {sum(map(taps, game_events)) / rolls:.2f}")
+        print(f"estimated taps per roll, tournament-pl on {board}: {game_taps(game_events) / rolls:.2f}")
 
 
 if __name__ == "__main__":

@@ -14,8 +14,10 @@ def post_form(event: dict) -> dict:
             f[k] = event[k]
     if event["type"] == "auction" and event.get("winner") is None:
         f["nobody"] = "1"
-    if "dice" in event:
+    if "dice" in event and event["type"] == "card":  # a card's dice: each die on its own
         f["d1"], f["d2"] = event["dice"]
+    elif "dice" in event:  # a key of the dice pad
+        f["dice"] = "".join(map(str, event["dice"]))
     if "effect" in event:
         e = event["effect"]
         f["effect_kind"] = e["kind"]

@@ -65,10 +65,12 @@ class Referee:
         self.page.wait_for_url(f"**{next_url}")
 
     def roll(self, d1, d2):
-        dice = self.page.locator("form.roll fieldset.die")
-        self.tap(dice.nth(0).locator("label", has_text=str(d1)))
+        self.throw(self.page.locator("form.roll"), d1, d2)
+
+    def throw(self, form, d1, d2):
+        """One key of the dice pad in ``form``: it sends the form."""
         with self.posted():
-            self.tap(dice.nth(1).locator("label", has_text=str(d2)))  # the second tap sends the roll
+            self.tap(form.locator(f".pad button[value='{d1}{d2}']"))
 
     def button(self, name):
         with self.posted():
@@ -117,36 +119,34 @@ def test_referee_plays_several_turns_on_a_phone(game_and_referee):
     ref.sees("Anna rolls")
     ref.shot("01-start")
 
-    # Anna: a double to ul. Radzymińska, buys it; rolls again to ul. Targowa and declines.
+    # Anna: a double to ul. Radzymińska, buys it; rolls again to ul. Targowa: declined, it is auctioned
+    # from the buy panel (tournament rules: from half the printed price).
     ref.roll(3, 3)
     ref.sees("Buy for 100")
     ref.button("Buy for 100")
     ref.sees("Anna rolls again (double)")
     ref.roll(1, 2)
-    ref.button("Decline")
-    ref.sees("Auction: Ulica Targowa")
+    ref.sees("Or declined, and auctioned from 60")
     ref.shot("02-auction")
 
-    # A bid below the opening bid is refused, saying why, and nothing changes.
-    page.get_by_role("radio", name="Bartek").check()
+    # A bid below the opening bid is refused, saying why, and nothing changes (not even the decline).
     page.fill("input[name=price]", "59")
-    ref.button("Sold")
+    ref.button("Bartek")
     ref.sees("Auction price 59 is below the opening bid 60 (half of 120) in tournament-pl.")
-    assert state(game).owner_of(9) is None
+    assert state(game).owner_of(9) is None and state(game).decision is not None
     ref.shot("03-refused-bid")
-    page.get_by_role("radio", name="Bartek").check()
     page.fill("input[name=price]", "150")
-    ref.button("Sold")
+    ref.button("Bartek")  # sold to Bartek: the decline and the auction in one tap
     assert state(game).owner_of(9) == "B"
 
-    # Bartek lands on Anna's street: a typical turn is two taps of dice and one for the rent.
+    # Bartek lands on Anna's street: a typical turn is one tap of the dice pad and one for the rent.
     before = ref.taps
     ref.roll(2, 4)
     ref.sees("Rent 6: Bartek → Anna")
     ref.shot("04-rent")
     ref.button("Rent claimed")
     typical_turn_taps = ref.taps - before
-    assert typical_turn_taps == 3
+    assert typical_turn_taps == 2
     assert state(game).player("A").cash == 1406
 
     # Celina draws a Szansa card (recorded by its effect on the Polish board): go to jail.
@@ -157,8 +157,7 @@ def test_referee_plays_several_turns_on_a_phone(game_and_referee):
 
     # Anna and Bartek play; Celina pays the fine to leave jail and moves.
     ref.roll(4, 6)  # Anna: 9 -> 19, ul. Wolska
-    ref.button("Decline")
-    ref.button("Nobody bought")
+    ref.button("Nobody bought")  # declined, and nobody bid
     ref.roll(1, 3)  # Bartek: 6 -> 10, just visiting
     ref.sees("Celina rolls")
     ref.shot("05-jail")
@@ -175,7 +174,6 @@ def test_referee_plays_several_turns_on_a_phone(game_and_referee):
     ref.sees("she wanted to decline")
     assert state(game).owner_of(15) is None and state(game).decision is not None
     ref.shot("06-undone")
-    ref.button("Decline")
     ref.button("Nobody bought")
     s = state(game)
     assert (s.player("C").cash, s.round) == (1450, 2)
@@ -213,10 +211,9 @@ def test_a_move_whose_answer_is_lost_says_so_and_is_entered_once_when_tapped_aga
     is lost. Each time the referee is told; tapping again (the same form, the same key) enters it once."""
     game, ref = game_and_referee
     page = ref.page
-    dice = page.locator("form.roll fieldset.die")
+    key = page.locator("form.roll .pad button[value='23']")
     page.context.set_offline(True)
-    ref.tap(dice.nth(0).locator("label", has_text="2"))
-    ref.tap(dice.nth(1).locator("label", has_text="3"))
+    ref.tap(key)
     ref.sees("No connection: the move was not sent.")
     ref.shot("08-offline")
     assert game.events.count() == 0
@@ -233,11 +230,11 @@ def test_a_move_whose_answer_is_lost_says_so_and_is_entered_once_when_tapped_aga
 
     page.route("**/act/", lose_the_first_answer)
     page.evaluate("document.getElementById('console-error').remove()")
-    page.locator("form.roll").evaluate("f => f.requestSubmit()")
+    ref.tap(key)
     ref.sees("No connection: the move was not sent.")
     assert lost == [200] and game.events.count() == 1
     with ref.posted():
-        page.locator("form.roll").evaluate("f => f.requestSubmit()")  # tapped again: the same key
+        ref.tap(key)  # tapped again: the same form, the same key
     ref.sees("Buy for 200")  # Anna on Dworzec Zachodni
     assert game.events.count() == 1 and state(game).player("A").position == 5
 
@@ -270,10 +267,7 @@ def test_an_anti_monopoly_two_hour_game_to_its_end_on_a_phone(live_server, brows
     ref.roll(4, 4)  # Celina: 12, Marek's utility; her extra roll comes after the rent
     ref.sees("Rent 4 × the dice: Celina → Marek")
     ref.shot("am-02-utility-rent")
-    dice = ref.page.locator("form.rent fieldset.die")
-    ref.tap(dice.nth(0).locator("label", has_text="3"))
-    ref.tap(dice.nth(1).locator("label", has_text="2"))
-    ref.button("Rent claimed")
+    ref.throw(ref.page.locator("form.rent"), 3, 2)  # the rent claimed with the dice thrown
     assert state(game).player("B").cash == 1500 - 150 + 20  # 4 × (3 + 2)
     ref.page.once("dialog", lambda d: d.accept())  # "The game time is up?"
     with ref.posted():
@@ -286,10 +280,7 @@ def test_an_anti_monopoly_two_hour_game_to_its_end_on_a_phone(live_server, brows
     ref.page.once("dialog", lambda d: d.accept())
     ref.button("Each keeps his share of cash")
     ref.sees("rolls the dice to value U.S. Electric Company")
-    dice = ref.page.locator(".final fieldset.die")
-    ref.tap(dice.nth(0).locator("label", has_text="6"))
-    ref.tap(dice.nth(1).locator("label", has_text="6"))
-    ref.button("Record the roll")
+    ref.throw(ref.page.locator(".final form"), 6, 6)
     ref.sees("The treasurer's tour: one rent per property")
     ref.shot("am-04-tour")
     ref.button("Pay the rents and end the game")

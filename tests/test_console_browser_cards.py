@@ -76,9 +76,15 @@ class TappingReferee(Referee):
         for i, n in enumerate(dice):
             self.tap(d.nth(i).locator("label", has_text=str(n)))
 
-    # -- one event -------------------------------------------------------------------------------------
-    def enter(self, event):
+    # -- one tap's events --------------------------------------------------------------------------------
+    def enter(self, event, following=None) -> int:
+        """Enter ``event`` (and the auction ``following`` a decline, where the buy panel sells it at once);
+        the number of events entered."""
         page, kind = self.page, event["type"]
+        sold_at_once = page.locator("form.auction:has(input[name=action][value=decline])")
+        if kind == "decline" and following and following["type"] == "auction" and sold_at_once.count():
+            self.auction(sold_at_once, following)
+            return 2
         if kind == "roll":
             self.roll(*event["dice"])
         elif kind in ("buy", "decline", "jail_fine", "jail_card"):
@@ -86,18 +92,11 @@ class TappingReferee(Referee):
         elif kind == "rent":
             form = self.form(("player", event["player"]), ("square", event["square"]))
             if "dice" in event:
-                self.dice(form, event["dice"])
-            self.send(form.locator("button[value=rent]"))
-        elif kind == "auction":
-            form = self.form(("action", "auction"), ("square", event["square"]))
-            if event["winner"] is None:
-                self.send(form.locator("button[name=nobody]"))
+                self.throw(form, *event["dice"])
             else:
-                self.tap(form.locator(f"label:has(input[name=winner][value={event['winner']}])"))
-                price = form.locator("input[name=price]")
-                if price.input_value() != str(event["price"]):
-                    self.type_into(price, event["price"])
-                self.send(form.locator("button[name=go]"))
+                self.send(form.locator("button[value=rent]"))
+        elif kind == "auction":
+            self.auction(self.form(("action", "auction"), ("square", event["square"])), event)
         elif kind == "card":
             self.card(event)
         elif kind in ("build", "sell_building", "mortgage", "unmortgage"):
@@ -113,6 +112,17 @@ class TappingReferee(Referee):
             self.send(self.form(("player", event["player"])).locator("button[value=bankrupt]"))
         else:
             raise AssertionError(f"the test does not enter {kind} events")
+        return 1
+
+    def auction(self, form, event):
+        """The price typed if it is not the opening bid shown, then the winner's button (or nobody's)."""
+        if event["winner"] is None:
+            self.send(form.locator("button[name=nobody]"))
+            return
+        price = form.locator("input[name=price]")
+        if price.input_value() != str(event["price"]):
+            self.type_into(price, event["price"])
+        self.send(form.locator(f"button[name=winner][value={event['winner']}]"))
 
     def name(self, event):
         return state(self.game).player(event["player"]).name
@@ -198,16 +208,19 @@ def test_a_whole_simulated_game_tapped_in_on_a_phone(board, live_server, browser
 
     s = state(game)  # to tell the turns apart, as the events go in
     per_roll, per_turn, by_kind = [], [], {}
-    after_jail_exit, shots = False, 0
-    for k, event in enumerate(record["events"]):
+    after_jail_exit, shots, k, version = False, 0, 0, 0
+    events = record["events"]
+    while k < len(events):
+        event = events[k]
         new_turn = begins_a_turn(s, event, after_jail_exit)
         after_jail_exit = event["type"] in ("jail_fine", "jail_card")
         shoot = event["type"] == "card" and "effect" in event and (shots := shots + 1) <= 2
         if shoot:  # the card to tap, then its log line
             ref.shot(f"cards-sim-{board}-{k:03d}-card")
         before = ref.taps
-        ref.enter(event)
-        ref.page.wait_for_selector(f"#console[data-version='{k + 1}']", timeout=5000)
+        entered = ref.enter(event, events[k + 1] if k + 1 < len(events) else None)
+        version += 1
+        ref.page.wait_for_selector(f"#console[data-version='{version}']", timeout=5000)
         assert ref.page.locator("#console-error").count() == 0, (
             event,
             ref.page.locator("#console-error").text_content(),
@@ -217,16 +230,19 @@ def test_a_whole_simulated_game_tapped_in_on_a_phone(board, live_server, browser
             assert taps == 1 + 2 * ("dice" in event), (
                 event
             )  # a usual card: one tap (the dice of a rent aside)
-        by_kind.setdefault(event["type"], []).append(taps)
+        kind = "+".join(e["type"] for e in events[k : k + entered])
+        by_kind.setdefault(kind, []).append(taps)
         if event["type"] == "roll" or not per_roll:
             per_roll.append(0)
         per_roll[-1] += taps
         if new_turn or not per_turn:
             per_turn.append(0)
         per_turn[-1] += taps
-        apply(s, event, in_place=True, narrate=False)
+        for e in events[k : k + entered]:
+            apply(s, e, in_place=True, narrate=False)
         if shoot:
             ref.shot(f"cards-sim-{board}-{k:03d}-logged")
+        k += entered
     ref.shot(f"cards-sim-{board}-end")
     context.close()
 
@@ -238,6 +254,8 @@ def test_a_whole_simulated_game_tapped_in_on_a_phone(board, live_server, browser
     print(f"taps per player turn: {summary(per_turn)}")
     for kind, counts in sorted(by_kind.items()):
         print(f"  {kind}: {len(counts)} × {statistics.mean(counts):.2f} taps")
+    # the issue's target: at most three taps a turn on average, counted either way
+    assert statistics.mean(per_roll) <= 3.0 and statistics.mean(per_turn) <= 3.0
 
 
 def test_a_polish_card_in_one_tap_and_its_log_line_in_words(game_and_referee):  # noqa: F811
@@ -245,7 +263,6 @@ def test_a_polish_card_in_one_tap_and_its_log_line_in_words(game_and_referee):  
     both in words."""
     game, ref = game_and_referee
     ref.roll(1, 2)  # Anna: 3, ul. Targowa; declined, not sold
-    ref.button("Decline")
     ref.button("Nobody bought")
     ref.roll(1, 1)  # Bartek: a double to 2, Kasa Społeczna
     ref.sees("Bartek draws from Kasa Społeczna")

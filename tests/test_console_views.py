@@ -99,7 +99,8 @@ def test_start_form_refuses_bad_players(client, referee, players):
 def test_console_page_shows_turn_dice_and_players(client, referee):
     game = start(referee)
     page = html(client.get(reverse("console", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en"))
-    assert "Anna rolls" in page and 'name="d1"' in page and "Bartek" in page and "32 houses" in page
+    assert "Anna rolls" in page and 'name="dice" value="35"' in page  # the dice pad: 3 and 5
+    assert "Bartek" in page and "32 houses" in page
 
 
 def test_roll_buy_decline_auction_rent(client, referee):
@@ -150,6 +151,55 @@ def test_two_pending_rents_each_claimed_by_its_square(client, referee):
     assert [(r.square, r.amount) for r in state(game).rents] == [(9, second.amount)]
     assert rent_forms(page) == [(9, f"Rent {second.amount}: Anna → Bartek ({name[9]})")]
     assert state(game).player("B").cash == 1500 - 100 - 120 + first.amount  # bought 6 and 9; rent for 6
+
+
+def test_one_key_of_the_dice_pad_rolls_and_a_garbled_key_changes_nothing(client, referee):
+    game = start(referee)
+    for bad in ("37", "3", "35x", "", "a5"):
+        page = html(act(client, game, action="roll", player="A", dice=bad))
+        assert "A die shows 1 to 6." in unescape(page) and game.version == 0, bad
+    act(client, game, action="roll", player="A", dice="52")
+    assert game.events.get().data["dice"] == [5, 2] and state(game).player("A").position == 7
+
+
+def test_the_buy_panel_sells_a_declined_square_in_one_tap(client, referee):
+    """Tournament rules: a decline is always followed by its auction, so the buy panel holds the auction
+    (from half the printed price): one tap on the winner enters both, as one change of the game."""
+    game = start(referee, names=("Anna", "Bartek", "Celina"))
+    page = html(act(client, game, action="roll", player="A", dice="12"))  # 3: printed price 60
+    buy = page.split('class="card buy"')[1].split("</div>\n\n")[0]
+    assert "Or declined, and auctioned from 30" in buy and 'value="decline"' in buy
+    assert all(f'name="winner" value="{p}"' in buy for p in "ABC")
+    assert ">Decline<" not in buy  # no decline on its own: the auction's result comes with it
+    version = game.version
+    act(client, game, action="decline", player="A", square=3, price=45, winner="C")
+    assert [e.data["type"] for e in game.events.order_by("seq")] == ["roll", "decline", "auction"]
+    assert state(game).owner_of(3) == "C" and state(game).player("C").cash == 1500 - 45
+    assert game.version == version + 1 and game.next_seq == 4  # seq 1, 2, 3 taken
+    moves.undo_last(game.pk, version=game.version, reason="wrong winner")  # the auction comes back
+    assert state(game).auctions == (3,) and state(game).owner_of(3) is None
+
+
+def test_a_refused_one_tap_auction_enters_neither_the_decline_nor_the_sale(client, referee):
+    game = start(referee)
+    act(client, game, action="roll", player="A", dice="12")
+    page = html(act(client, game, action="decline", player="A", square=3, price=29, winner="B"))
+    assert "below the opening bid 30" in page
+    assert game.events.count() == 1 and state(game).decision is not None  # still Anna's to buy
+    page = html(act(client, game, action="decline", player="A", square=3, nobody="1"))
+    assert [e.data["type"] for e in game.events.order_by("seq")] == ["roll", "decline", "auction"]
+    assert state(game).owner_of(3) is None and state(game).auctions == ()
+
+
+def test_where_a_declined_square_stays_with_the_bank_the_buy_panel_just_declines(client, referee):
+    game = moves.create_game(
+        variant="anti-monopoly",
+        board="anti-monopoly-us",
+        players=[{"name": "Anna", "role": "competitor"}, {"name": "Bartek", "role": "monopolist"}],
+        referees=[referee],
+    )
+    page = html(act(client, game, action="roll", player="A", dice="12"))
+    assert ">Decline<" in page and "Or declined, and auctioned" not in page and 'name="winner"' not in page
 
 
 def test_auction_nobody_bought(client, referee):

@@ -20,10 +20,17 @@ def test_legal_buy_and_auction_with_opening_bid():
     t = Table("tournament-pl", "classic-pl")
     t.roll("A", 1, 2)
     legal = legal_actions(t.state)
-    assert legal.roll is None and legal.buy == {"player": "A", "square": 3, "price": 60, "can_pay": True}
+    assert legal.roll is None
+    assert legal.buy == {"player": "A", "square": 3, "price": 60, "can_pay": True, "auction": 30}
     assert "buy or decline" in legal.blocked_by
     t("decline", player="A")
     assert legal_actions(t.state).auctions == [{"square": 3, "opening_bid": 30, "optional": False}]
+
+
+def test_legal_buy_says_no_auction_follows_where_a_declined_square_stays_with_the_bank():
+    t = Table("anti-monopoly", "anti-monopoly-us", roles=("competitor", "monopolist", "competitor"))
+    t.roll("A", 1, 2)
+    assert legal_actions(t.state).buy["auction"] is None
 
 
 def test_legal_card_lists_only_cards_in_the_deck():

@@ -185,6 +185,14 @@ def submit(
     A request resent with the same ``client_key`` (a double tap, a retry after a lost answer) is answered with
     what the first one did; the database's unique (game, client_key) makes sure it is stored once.
     """
+    return submit_all(game_id, [event], version=version, user=user, client_key=client_key)
+
+
+def submit_all(
+    game_id: int, events: list[dict], *, version: int | None, user=None, client_key: str | None = None
+) -> Submitted:
+    """Apply events one after the other, all or none (one tap entering a decline and its auction); as
+    ``submit``. The answer names the last event; the request's key is kept with the first."""
     with transaction.atomic():
         game = _lock(game_id)
         if client_key:
@@ -194,26 +202,32 @@ def submit(
         if is_closed(game):
             raise GameClosed()
         _require_version(game, version)
-        out = apply(load_state(game.state), event, in_place=True)
-        row = GameEvent.objects.create(
-            game=game,
-            seq=game.next_seq,
-            data=event_data(out.event),
-            notes=[to_data(n) for n in out.notes],
-            entered_by=author(user),
-            client_key=client_key or None,
-        )
-        for pid, (income, cost) in totals(out.movements).items():
-            game.ledger[pid][0] += income
-            game.ledger[pid][1] += cost
-        game.state = dump_state(out.state)
+        state = load_state(game.state)
+        rows = []
+        for k, event in enumerate(events):
+            out = apply(state, event, in_place=True)
+            rows.append(
+                GameEvent(
+                    game=game,
+                    seq=game.next_seq + k,
+                    data=event_data(out.event),
+                    notes=[to_data(n) for n in out.notes],
+                    entered_by=author(user),
+                    client_key=(client_key or None) if k == 0 else None,
+                )
+            )
+            for pid, (income, cost) in totals(out.movements).items():
+                game.ledger[pid][0] += income
+                game.ledger[pid][1] += cost
+        GameEvent.objects.bulk_create(rows)
+        game.state = dump_state(state)
         game.version += 1
-        game.next_seq += 1
+        game.next_seq += len(rows)
         now = timezone.now()
         game.started_at = game.started_at or now
-        _set_status(game, out.state, now)
+        _set_status(game, state, now)
         game.save()
-        return Submitted(game, row)
+        return Submitted(game, rows[-1])
 
 
 def _set_status(game: Game, state: GameState, now) -> None:

@@ -1,13 +1,15 @@
 // The referee's forms in the console panel (htmx swaps the whole panel after every request):
 // - a refused move keeps what was typed: the same form in the new panel gets the values back, opened;
 // - another device's move (the 10 s poll) never replaces a form being filled in: a banner offers it;
-// - after a move that went through, the action now pending is brought into view;
+// - after a move that went through, the action now pending is brought into view, and the player's
+//   "build, sell, mortgage" it was sent from stays open;
 // - the trade form shows each side's own deeds and jail cards.
 (function () {
   "use strict";
 
   var POST_LIMIT = 15000;  // ms: a move's answer is awaited at most this long (htmx's timeout is shorter)
   var sent = null;         // the form of the move last sent: its key and what was typed in it
+  var stayOpen = null;     // the key of a player's opened "build, sell, mortgage" the move was sent from
   var postingSince = 0;    // a move is on its way: the poll waits for its answer
 
   function panel() { return document.getElementById("console"); }
@@ -128,8 +130,8 @@
     if (!isPost(e.detail)) return;
     postingSince = Date.now();
     var form = elt.closest ? elt.closest("form") : null;
-    // two taps of dice are quickly tapped again; a form with typing is worth keeping
-    sent = form && !form.querySelector("[data-auto-submit]") ? snapshot(form) : null;
+    sent = form ? snapshot(form) : null;  // what was typed, kept if the move is refused
+    stayOpen = form && form.closest("details.actions") ? formKey(form) : null;  // building house after house
   });
   document.addEventListener("htmx:afterRequest", function (e) {
     if (isPost(e.detail)) postingSince = 0;
@@ -154,10 +156,14 @@
     var error = document.getElementById("console-error");
     if (!error) {
       sent = null;
+      var same = stayOpen && findForm(root, stayOpen);
+      if (same) openAround(same);  // the player's next building or mortgage is one tap
+      stayOpen = null;
       var next = root.querySelector("section.now .card");
       if (next) next.scrollIntoView({block: "nearest"});
       return;
     }
+    stayOpen = null;
     var form = sent && findForm(root, sent.key);
     if (form && sent) {
       restore(form, sent);

@@ -1,18 +1,6 @@
-// The referee's console: two taps roll the dice, clocks count down. Works again after every htmx swap.
+// The referee's console: clocks count down; a move that did not get through says so. Runs again after each swap.
 (function () {
   "use strict";
-
-  function initDice(root) {
-    root.querySelectorAll("[data-dice-form]").forEach(function (form) {
-      if (form.dataset.ready) return;
-      form.dataset.ready = "1";
-      form.addEventListener("change", function () {
-        var d1 = form.querySelector("input[name=d1]:checked");
-        var d2 = form.querySelector("input[name=d2]:checked");
-        if (d1 && d2 && form.querySelector("[data-auto-submit]")) form.requestSubmit();
-      });
-    });
-  }
 
   function tick() {
     var now = Date.now();
@@ -37,11 +25,8 @@
     });
   }
 
-  document.addEventListener("DOMContentLoaded", function () { initDice(document); tick(); });
-  document.addEventListener("htmx:afterSwap", function () {
-    initDice(document);
-    tick();  // scrolling to the error or the next action: console-forms.js
-  });
+  document.addEventListener("DOMContentLoaded", tick);
+  document.addEventListener("htmx:afterSwap", tick);  // scrolling to the error or the next action: console-forms.js
   // A move that did not get through says so (the form keeps its key: tapping again enters it once).
   function problem(text) {
     var console_ = document.getElementById("console");

@@ -47,6 +47,12 @@ def _int(post: QueryDict, name: str, label: str, *, required: bool = True, minim
 
 
 def _dice(post: QueryDict, *, required: bool = True) -> list[int] | None:
+    """The dice: one key of the pad (``dice=35``), or each die tapped on its own (``d1``, ``d2``)."""
+    if "dice" in post:
+        pair = post["dice"]
+        if len(pair) != 2 or not all(c in "123456" for c in pair):
+            raise ActionError(_("A die shows 1 to 6."))
+        return [int(pair[0]), int(pair[1])]
     d1 = _int(post, "d1", _("first die"), required=required, minimum=1)
     d2 = _int(post, "d2", _("second die"), required=required, minimum=1)
     if d1 is None or d2 is None:
@@ -130,6 +136,27 @@ def _split_do(post: QueryDict) -> QueryDict:
     return post
 
 
+def _auction(post: QueryDict) -> dict:
+    square = _int(post, "square", _("square"))
+    if post.get("nobody"):
+        return {"type": "auction", "square": square, "winner": None, "price": 0}
+    return {
+        "type": "auction",
+        "square": square,
+        "winner": _player(post, "winner"),
+        "price": _int(post, "price", _("price")),
+    }
+
+
+def events_from_post(post: QueryDict) -> list[dict]:
+    """The events one tap enters: one, or a decline and the auction's result that follows it (the buy
+    panel's "Sold to" buttons)."""
+    event = event_from_post(post)
+    if event["type"] == "decline" and ("winner" in post or "nobody" in post):
+        return [event, _auction(post)]
+    return [event]
+
+
 def event_from_post(post: QueryDict) -> dict:
     if post.get("do"):
         post = _split_do(post)
@@ -139,15 +166,7 @@ def event_from_post(post: QueryDict) -> dict:
     if action in WITHOUT_PLAYER:
         return {"type": action}
     if action == "auction":
-        square = _int(post, "square", _("square"))
-        if post.get("nobody"):
-            return {"type": "auction", "square": square, "winner": None, "price": 0}
-        return {
-            "type": "auction",
-            "square": square,
-            "winner": _player(post, "winner"),
-            "price": _int(post, "price", _("price")),
-        }
+        return _auction(post)
     ev = {"type": action, "player": _player(post)}
     if action == "roll":
         ev["dice"] = _dice(post)

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from rules import RulesError
 from tournament import moves
-from tournament.console.actions import ActionError, client_key, event_from_post
+from tournament.console.actions import ActionError, client_key, events_from_post
 from tournament.console.forms import NewGameForm
 from tournament.console.panel import build_panel, moves_page
 from tournament.exports.chart import net_worth_svg
@@ -123,9 +123,9 @@ def all_moves(request, pk: int):
 def act(request, pk: int):
     game = _game_for(request, pk)
     try:
-        event = event_from_post(request.POST)
-        result = moves.submit(
-            game.pk, event, version=_version(request), user=request.user, client_key=client_key(request.POST)
+        events = events_from_post(request.POST)
+        result = moves.submit_all(
+            game.pk, events, version=_version(request), user=request.user, client_key=client_key(request.POST)
         )
     except (ActionError, moves.GameClosed) as e:
         return _respond(request, game, error=str(e))
