@@ -80,6 +80,42 @@ def test_a_refused_bid_keeps_the_price_typed(game_and_referee):
     assert state(game).owner_of(9) == "B"
 
 
+def test_without_javascript_the_dice_pad_rolls_and_a_refused_trade_keeps_what_was_typed(live_server, browser):
+    """No JavaScript (an old phone, a blocked script): the dice pad's keys are plain buttons, and a refused
+    move answers with the console, the trade still open and filled in."""
+    game, ref, context = dealt_game(live_server, browser, "ref-nojs")
+    context.close()
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, locale="en-US", java_script_enabled=False
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/login/?next=/games/{game.pk}/")
+    page.fill("input[name=username]", "ref-nojs")
+    page.fill("input[name=password]", "pw")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Log in").click()
+    with page.expect_navigation():
+        page.locator("form.roll .pad button[value='12']").click()  # Anna: 3
+    assert state(game).player("A").position == 3
+    trade = page.locator("details.trade")
+    trade.locator("summary").click()
+    page.locator("select[name=player]").select_option("B")
+    page.locator("select[name=with]").select_option("C")
+    page.locator("fieldset[data-side-of=player] [data-owner=B] input[value='6']").check()
+    page.fill("input[name=give_cash]", "5000")  # more than Bartek has
+    with page.expect_navigation():
+        page.get_by_role("button", name="Record the trade").click()
+    expect(page.locator("#console-error")).to_be_visible()
+    expect(page.locator("details.trade")).to_have_attribute("open", "")
+    expect(page.locator("select[name=player]")).to_have_value("B")
+    expect(page.locator("select[name=with]")).to_have_value("C")
+    expect(page.locator("fieldset[data-side-of=player] [data-owner=B] input[value='6']")).to_be_checked()
+    expect(page.locator("input[name=give_cash]")).to_have_value("5000")
+    page.screenshot(path=str(SCREENS / "forms-09-no-javascript-trade-kept.png"), full_page=True)
+    assert state(game).owner_of(6) == "B"
+    context.close()
+
+
 def test_a_refused_trade_keeps_the_form_open_and_filled(live_server, browser):
     game, ref, context = dealt_game(live_server, browser)
     page = ref.page

@@ -65,6 +65,57 @@ def test_a_square_that_is_not_the_givers_is_refused_clearly_and_nothing_changes(
     assert state(game).owner_of(theirs) == "B" and game.events.count() == events
 
 
+def refused_without_javascript(client, game, **fields):
+    """A move posted the way a browser without JavaScript posts it: the page it answers with, parsed."""
+    game.refresh_from_db()
+    with translation.override("en"):
+        response = client.post(
+            reverse("console_act", args=[game.pk]),
+            {"version": game.version, **fields},
+            HTTP_ACCEPT_LANGUAGE="en",
+        )
+    assert response.status_code == 200 and 'id="console-error"' in html(response)
+    return lxml.html.fromstring(html(response))
+
+
+def test_without_javascript_a_refused_trade_comes_back_open_and_filled(client, referee):
+    game = dealt(client, referee, names=("Anna", "Bartek", "Celina"))
+    events = game.events.count()
+    page = refused_without_javascript(
+        client, game, action="trade", player="B", **{"with": "C"}, give_squares=["6", "8"], give_cash="9999"
+    )
+    assert game.events.count() == events
+    form = page.xpath("//form[@data-trade]")[0]
+    assert form.getparent().get("open") is not None  # the details around it
+    assert form.xpath(".//select[@name='player']/option[@selected]")[0].get("value") == "B"
+    assert form.xpath(".//select[@name='with']/option[@selected]")[0].get("value") == "C"
+    ticked = {i.get("value") for i in form.xpath(".//input[@name='give_squares'][@checked]")}
+    assert ticked == {"6", "8"} and not form.xpath(".//input[@name='get_squares'][@checked]")
+    assert form.xpath(".//input[@name='give_cash']")[0].get("value") == "9999"
+    assert trade_form(client, game).xpath(".//input[@name='give_cash']")[0].get("value") == ""  # once only
+
+
+def test_without_javascript_a_refused_bid_keeps_its_price_and_a_card_its_amount(client, referee):
+    game = start(referee)
+    act(client, game, action="roll", player="A", dice="12")  # ul. Targowa: bought, or auctioned from 30
+    page = refused_without_javascript(
+        client, game, action="decline", player="A", square="3", price="29", winner="B"
+    )
+    assert "below the opening bid 30" in page.xpath("//*[@id='console-error']")[0].text_content()
+    assert page.xpath("//form[contains(@class, 'auction')]//input[@name='price']")[0].get("value") == "29"
+    act(client, game, action="decline", player="A", square="3", nobody="1")
+    act(client, game, action="roll", player="B", dice="34")  # Szansa, by effect on the Polish board
+    page = refused_without_javascript(
+        client, game, action="card", player="B", effect_kind="pay", effect_amount="15x"
+    )
+    form = page.xpath("//form[.//input[@name='effect_kind'][@value='pay']]")[0]
+    assert form.xpath(".//input[@name='effect_amount']")[0].get("value") == "15x"
+    other = page.xpath(
+        "//form[.//input[@name='effect_kind'][@value='collect']]//input[@name='effect_amount']"
+    )
+    assert other[0].get("value") == ""  # only the refused form gets its typing back
+
+
 def test_the_log_of_a_trade_says_what_changed_hands(client, referee):
     game = dealt(client, referee)
     s = state(game)

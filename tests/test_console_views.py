@@ -341,15 +341,15 @@ def test_double_tap_creates_one_event(client, referee):
     assert GameEvent.objects.count() == 1
 
 
-def test_without_htmx_a_move_redirects_back_with_its_message(client, referee):
+def test_without_htmx_a_move_redirects_back_and_a_refused_one_is_answered_with_the_console(client, referee):
     game = start(referee)
-    response = client.post(
-        reverse("console_act", args=[game.pk]),
-        {"version": 0, "action": "roll", "player": "B", "d1": 1, "d2": 2},
-        follow=True,
-    )
+    url = reverse("console_act", args=[game.pk])
+    response = client.post(url, {"version": 0, "action": "roll", "player": "B", "dice": "12"})
+    assert response.status_code == 200 and "turn to roll" in html(response)  # the page itself: typing kept
+    assert "<title>" in html(response) and game.events.count() == 0
+    response = client.post(url, {"version": 0, "action": "roll", "player": "A", "dice": "12"}, follow=True)
     assert response.redirect_chain[-1][0] == reverse("console", args=[game.pk])
-    assert "turn to roll" in html(response)
+    assert game.events.count() == 1
 
 
 def test_undo_and_void_through_the_console(client, referee):

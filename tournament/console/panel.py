@@ -19,6 +19,7 @@ from rules.scoring import ranking, score
 from rules.state import GameState
 from rules.valuation import net_worth
 from tournament.console.card_panel import card_panel
+from tournament.console.kept import Kept
 from tournament.messages import message_text
 from tournament.models import Game, GameEvent
 from tournament.moves import is_closed
@@ -83,8 +84,17 @@ def square_label(board: Board, index: int) -> dict:
     }
 
 
-def build_panel(game: Game, state: GameState, *, error: str | None = None, notice: str | None = None) -> dict:
+def build_panel(
+    game: Game,
+    state: GameState,
+    *,
+    error: str | None = None,
+    notice: str | None = None,
+    kept: Kept | None = None,
+) -> dict:
+    """What the console shows; ``kept``: the typing of a refused form, given back (no JavaScript)."""
     board, v = state.board, state.variant
+    kept = kept or Kept()
     legal = legal_actions(state)
     names = {p.id: p.name for p in state.players}
     ranks = ranking(state) if state.finished else {}
@@ -133,6 +143,9 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         )
     roller = legal.roll
     card = card_panel(state, legal.card, names) if legal.card else None
+    for t in card.get("typed", ()) if card else ():
+        for f in t["fields"]:
+            f["value"] = kept.value(f"effect_{f['name']}", "", action="card", effect_kind=t["kind"])
     return {
         "game": game,
         "version": game.version,
@@ -149,7 +162,18 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
         "current": names.get(mover),
         "players": players,
         "active": [p for p in players if not p["bankrupt"]],
-        "trade_sides": TRADE_SIDES,
+        "trade_sides": [
+            {
+                "side": side,
+                "select": select,
+                "legend": legend,
+                "squares": kept.numbers(f"{side}_squares", action="trade"),
+                "cash": kept.value(f"{side}_cash", "", action="trade"),
+                "jail_cards": kept.value(f"{side}_jail_cards", "", action="trade"),
+            }
+            for side, select, legend in TRADE_SIDES
+        ],
+        "trade_kept": kept.form(action="trade"),
         "bank": {"houses": state.houses, "hotels": state.hotels},
         "roll": {
             "player": roller,
@@ -167,10 +191,18 @@ def build_panel(game: Game, state: GameState, *, error: str | None = None, notic
             **legal.buy,
             "player_name": names[legal.buy["player"]],
             "square": square_label(board, legal.buy["square"]),
+            "bid": kept.value("price", legal.buy["auction"], action="decline", square=legal.buy["square"]),
         }
         if legal.buy
         else None,
-        "auctions": [{**a, "square": square_label(board, a["square"])} for a in legal.auctions],
+        "auctions": [
+            {
+                **a,
+                "square": square_label(board, a["square"]),
+                "bid": kept.value("price", a["opening_bid"], action="auction", square=a["square"]),
+            }
+            for a in legal.auctions
+        ],
         "card": card,
         "tax": {**legal.tax, "player_name": names[legal.tax["player"]]} if legal.tax else None,
         "foundation": {**legal.foundation, "player_name": names[legal.foundation["player"]]}

@@ -1,5 +1,6 @@
 """Views of the referee's console. One POST applies one event; with HTMX the response is the refreshed panel,
-without it a redirect back to the console (the console also works without JavaScript)."""
+without it a redirect back to the console, or the console page with the typing kept if the move is refused
+(the console also works without JavaScript)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from rules import RulesError
 from tournament import moves
 from tournament.console.actions import ActionError, client_key, events_from_post
 from tournament.console.forms import NewGameForm
+from tournament.console.kept import Kept
 from tournament.console.panel import build_panel, moves_page
 from tournament.exports.chart import net_worth_svg
 from tournament.messages import error_text
@@ -53,12 +55,14 @@ def _whole(game: Game) -> Game:
     return TITLED.get(pk=game.pk) if game.get_deferred_fields() else game
 
 
-def _respond(request, game: Game, *, error: str | None = None, notice: str | None = None):
-    """The refreshed panel (HTMX) or a redirect to the console page carrying the message."""
-    if request.htmx:
+def _respond(request, game: Game, *, error: str | None = None, notice: str | None = None, kept=False):
+    """The refreshed panel (HTMX) or a redirect to the console page carrying the message; a move refused
+    without HTMX (``kept``) is answered with the console page itself, what was typed still in its form."""
+    if request.htmx or (error and kept):
         game = _whole(game)
-        context = build_panel(game, moves.current_state(game), error=error, notice=notice)
-        return render(request, "console/panel.html", context)
+        typed = Kept(request.POST) if kept and not request.htmx else None
+        context = build_panel(game, moves.current_state(game), error=error, notice=notice, kept=typed)
+        return render(request, "console/panel.html" if request.htmx else "console/page.html", context)
     if error:
         messages.error(request, error)
     elif notice:
@@ -128,9 +132,9 @@ def act(request, pk: int):
             game.pk, events, version=_version(request), user=request.user, client_key=client_key(request.POST)
         )
     except (ActionError, moves.GameClosed) as e:
-        return _respond(request, game, error=str(e))
+        return _respond(request, game, error=str(e), kept=True)
     except RulesError as e:
-        return _respond(request, game, error=error_text(e))
+        return _respond(request, game, error=error_text(e), kept=True)
     except moves.StaleVersion as e:
         return _respond(
             request,
@@ -139,6 +143,7 @@ def act(request, pk: int):
                 "Another device entered a move meanwhile: your move was not applied. "
                 "Here is the current state."
             ),
+            kept=True,
         )
     return _respond(request, result.game)
 
