@@ -12,10 +12,21 @@ from django.db import IntegrityError, connection, transaction
 from django.test import Client
 from django.urls import reverse
 
+from rules.replay import replay
 from rules.simulate import simulate
 from tests.console_posts import post_form
 from tournament import current_standings, moves, results, rounds
-from tournament.models import Game, GameEvent, Participant, Round, Seat, Table, TableResult, Tournament
+from tournament.models import (
+    AuditEntry,
+    Game,
+    GameEvent,
+    Participant,
+    Round,
+    Seat,
+    Table,
+    TableResult,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HX = {"HTTP_HX_REQUEST": "true", "HTTP_ACCEPT_LANGUAGE": "en"}
@@ -257,3 +268,86 @@ def test_the_same_participant_added_twice_at_once_is_added_once(table, director)
     assert [r.status_code for r in responses] == [200, 200]
     assert sum("is already registered" in r.content.decode() for r in responses) == 1
     assert t.participants.filter(name__iexact="zofia nowak").count() == 1
+
+
+# -- the director's changes racing a table's own ------------------------------------------------------------
+
+
+def started(table, referee) -> Game:
+    """The table's game started, no move yet (the tournament's rules: ten rounds, no time limit)."""
+    return rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+
+
+def replays_to_what_is_stored(game) -> bool:
+    game.refresh_from_db()
+    return replay(moves.record_of(game)).state == moves.current_state(game)
+
+
+def test_a_stop_and_a_move_at_once_leave_a_game_that_replays(table, referee, director):
+    game = started(table, referee)
+    first = game.players.order_by("seat").first().pid
+    roll = {"version": 0, "action": "roll", "player": first, "dice": "13"}  # to the income tax: no decision
+    move, stop = at_once(
+        lambda: phone(referee).post(reverse("console_act", args=[game.pk]), roll),
+        lambda: phone(director).post(table_url("table_stop", table), {"reason": "out of time"}),
+    )
+    assert move.status_code == 200 and stop.status_code == 302
+    game.refresh_from_db()
+    kinds = [e.data["type"] for e in game.events.order_by("seq")]
+    assert kinds in (["roll", "time_up"], ["time_up"])  # the move first, or refused after the stop
+    assert game.status == Game.Status.FINISHED and replays_to_what_is_stored(game)
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.END_GAME).count() == 1
+
+
+def test_two_stops_at_once_stop_the_game_once(table, referee, director):
+    game = started(table, referee)
+    url, why = table_url("table_stop", table), {"reason": "schedule"}
+    pages = at_once(*(lambda: phone(director).post(url, why, follow=True) for _n in range(2)))
+    assert [e.data["type"] for e in game.events.all()] == ["time_up"]
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.END_GAME).count() == 1
+    said = sorted(("already over" in p.content.decode(), "is stopped" in p.content.decode()) for p in pages)
+    assert said == [(False, True), (True, False)]  # one stopped it, the other was told it is over
+
+
+def test_a_result_by_hand_and_the_referees_confirmation_at_once_give_one_confirmed_result(
+    table, referee, director
+):
+    play(table, referee)
+    places = {}
+    for i, s in enumerate(table.seats.order_by("order")):
+        places |= {f"place_{s.participant_id}": str(i + 1), f"score_{s.participant_id}": str(1000 - i)}
+    hand, confirm = at_once(
+        lambda: phone(director).post(
+            table_url("table_hand_result", table), {**places, "reason": "the sheet disagrees"}
+        ),
+        lambda: phone(referee).post(table_url("table_confirm", table)),
+    )
+    assert confirm.status_code == 302
+    confirmed = TableResult.objects.get(table=table, status=TableResult.Status.CONFIRMED)
+    hand_entries = AuditEntry.objects.filter(action=AuditEntry.Action.HAND_RESULT).count()
+    if confirmed.by_hand:  # the director first: the referee's tap finds the table confirmed
+        assert hand.status_code == 302 and hand_entries == 1
+    else:  # the referee first: the director is told to reopen it, and nothing of his is stored
+        assert hand.status_code == 200 and "reopen it first" in hand.content.decode()
+        assert hand_entries == 0
+    assert TableResult.objects.filter(table=table).count() == 1
+    assert len(current_standings.game_scores(table.round.tournament)) == 4  # each player once
+
+
+def test_an_absence_and_the_tables_start_at_once_never_seat_an_absent_player(table, referee, director):
+    seats = list(table.seats.order_by("order"))
+    absent = seats[0].participant_id
+    order = {"order": "1", **{f"place_{s.participant_id}": str(i + 1) for i, s in enumerate(seats)}}
+    at_once(
+        lambda: phone(referee).post(table_url("table", table), order),
+        lambda: phone(director).post(
+            table_url("table_absent", table), {"participant": absent, "reason": "not here"}
+        ),
+    )
+    game = Game.objects.filter(table=table).first()
+    marked = AuditEntry.objects.filter(action=AuditEntry.Action.ABSENT).exists()
+    if game is not None:  # the start first: the absence is refused, he plays
+        assert not marked and game.players.filter(participant_id=absent).exists()
+        assert table.seats.filter(participant_id=absent).exists()
+    else:  # the absence first: the start (with his place) is refused, the table starts again without him
+        assert marked and not table.seats.filter(participant_id=absent).exists()

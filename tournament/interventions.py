@@ -165,15 +165,15 @@ def reseat(round_: Round, user, reason: str) -> Round:
 
 def stop_game(table: Table, user, reason: str) -> Game:
     """The director stops the table's game (a game without a time limit, or one the schedule cannot wait
-    for): a ``time_up`` with ``now`` — it ends at once, scored as at a time limit (RULES.md §4)."""
+    for): a ``time_up`` with ``now`` — it ends at once, scored as at a time limit (RULES.md §4). Checked with
+    the game locked: a move at the table waits, and a second stop at once is told the game is over."""
     reason = _why(reason)
-    game = Game.objects.filter(table=table).first()
-    if game is None:
-        raise RoundError(_("This table's game has not started."))
-    if game.status == Game.Status.FINISHED:
-        raise RoundError(_("The game is already over."))
     with transaction.atomic():
         _round, table, game = lock_table(table)
+        if game is None:
+            raise RoundError(_("This table's game has not started."))
+        if game.status == Game.Status.FINISHED:
+            raise RoundError(_("The game is already over."))
         moves.submit(game.pk, {"type": "time_up", "now": True}, version=None, user=user)
         _audit(table, Action.END_GAME, user, reason)
     return game
