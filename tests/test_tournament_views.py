@@ -174,9 +174,9 @@ def test_public_standings_and_projector_need_no_login(client, tournament):
 
 def test_withdraw_between_rounds(client, tournament):
     p = tournament.participants.first()
-    client.post(reverse("participant_withdraw", args=[tournament.pk, p.pk]))  # no reason: refused
+    response = client.post(reverse("participant_withdraw", args=[tournament.pk, p.pk]), follow=True)
     p.refresh_from_db()
-    assert p.active
+    assert p.active and "Say why." in [str(m) for m in response.context["messages"]]  # no reason: refused
     client.post(reverse("participant_withdraw", args=[tournament.pk, p.pk]), {"reason": "ill"})
     p.refresh_from_db()
     assert p.withdrawn_after == 0

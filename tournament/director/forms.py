@@ -216,7 +216,9 @@ class BoardUploadForm(forms.Form):
 class ReasonForm(forms.Form):
     """Why the director changes something by hand (kept in the director's log)."""
 
-    reason = forms.CharField(label=_("Why?"), max_length=REASON_LENGTH)
+    reason = forms.CharField(
+        label=_("Why?"), max_length=REASON_LENGTH, error_messages={"required": _("Say why.")}
+    )
 
     def clean_reason(self):
         return self.cleaned_data["reason"].strip()

@@ -18,76 +18,76 @@ from tournament.models import Game, Participant
 from tournament.moves import LogError
 
 
-def _form_errors(request, form) -> None:
-    for errors in form.errors.values():
-        for e in errors:
-            messages.error(request, e)
+def _change(request, form, change, back):
+    """A director's change from a POST: the form checked, ``change(cleaned_data)`` applied and its message
+    said, or what is wrong said instead (nothing changed); then back to ``back``."""
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for e in errors:
+                messages.error(request, e)
+        return back
+    try:
+        done = change(form.cleaned_data)
+    except RoundError as e:
+        messages.error(request, str(e))
+    except RulesError as e:
+        messages.error(request, error_text(e))
+    except LogError as e:  # the table's result is confirmed: its game is read-only
+        messages.error(request, str(e))
+    else:
+        messages.info(request, done)
+    return back
 
 
 @director_required
 @require_POST
 def participant_withdraw(request, pk: int, participant: int):
     p = get_object_or_404(Participant, pk=participant, tournament_id=pk)
-    form = ReasonForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Say why %(name)s withdraws.") % {"name": p})
-        return redirect("tournament", pk=pk)
-    try:
-        interventions.withdraw(p, request.user, form.cleaned_data["reason"])
-        messages.info(request, _("%(name)s withdrawn.") % {"name": p})
-    except RoundError as e:
-        messages.error(request, str(e))
-    return redirect("tournament", pk=pk)
+
+    def withdraw(data):
+        interventions.withdraw(p, request.user, data["reason"])
+        return _("%(name)s withdrawn.") % {"name": p}
+
+    return _change(request, ReasonForm(request.POST), withdraw, redirect("tournament", pk=pk))
 
 
 @director_required
 @require_POST
 def table_absent(request, pk: int, number: int, table: int):
     t = table_for(request, pk, number, table)
-    form = AbsentForm(request.POST, table=t)
-    if form.is_valid():
-        p = form.cleaned_data["participant"]
-        try:
-            interventions.mark_absent(t, p, request.user, form.cleaned_data["reason"])
-            messages.info(request, _("%(name)s does not play at this table.") % {"name": p})
-        except RoundError as e:
-            messages.error(request, str(e))
-    else:
-        _form_errors(request, form)
-    return redirect("table", pk=pk, number=number, table=table)
+
+    def absent(data):
+        interventions.mark_absent(t, data["participant"], request.user, data["reason"])
+        return _("%(name)s does not play at this table.") % {"name": data["participant"]}
+
+    back = redirect("table", pk=pk, number=number, table=table)
+    return _change(request, AbsentForm(request.POST, table=t), absent, back)
 
 
 @director_required
 @require_POST
 def round_move(request, pk: int, number: int):
     round_ = _round(pk, number)
-    form = MoveForm(request.POST, round_=round_)
-    if form.is_valid():
-        p, to = form.cleaned_data["participant"], form.cleaned_data["to_table"]
-        try:
-            interventions.move(p, round_, to, request.user, form.cleaned_data["reason"])
-            messages.info(request, _("%(name)s moved to table %(n)s.") % {"name": p, "n": to})
-        except RoundError as e:
-            messages.error(request, str(e))
-    else:
-        _form_errors(request, form)
-    return redirect("round", pk=pk, number=number)
+
+    def move(data):
+        p, to = data["participant"], data["to_table"]
+        interventions.move(p, round_, to, request.user, data["reason"])
+        return _("%(name)s moved to table %(n)s.") % {"name": p, "n": to}
+
+    back = redirect("round", pk=pk, number=number)
+    return _change(request, MoveForm(request.POST, round_=round_), move, back)
 
 
 @director_required
 @require_POST
 def round_reseat(request, pk: int, number: int):
     round_ = _round(pk, number)
-    form = ReasonForm(request.POST)
-    if form.is_valid():
-        try:
-            interventions.reseat(round_, request.user, form.cleaned_data["reason"])
-            messages.info(request, _("Round %(n)s seated again.") % {"n": number})
-        except RoundError as e:
-            messages.error(request, str(e))
-    else:
-        _form_errors(request, form)
-    return redirect("round", pk=pk, number=number)
+
+    def reseat(data):
+        interventions.reseat(round_, request.user, data["reason"])
+        return _("Round %(n)s seated again.") % {"n": number}
+
+    return _change(request, ReasonForm(request.POST), reseat, redirect("round", pk=pk, number=number))
 
 
 @director_required
@@ -113,20 +113,14 @@ def round_referees(request, pk: int, number: int):
 @require_POST
 def table_stop(request, pk: int, number: int, table: int):
     t = table_for(request, pk, number, table)
-    form = ReasonForm(request.POST)
-    if not form.is_valid():
-        _form_errors(request, form)
-        return redirect("table", pk=pk, number=number, table=table)
-    try:
-        interventions.stop_game(t, request.user, form.cleaned_data["reason"])
-        messages.info(request, _("The game is stopped."))
-    except RoundError as e:
-        messages.error(request, str(e))
-    except RulesError as e:
-        messages.error(request, error_text(e))
-    except LogError:
-        messages.error(request, _("The table's result is confirmed: the game is read-only."))
-    return redirect("table", pk=pk, number=number, table=table)
+
+    def stop(data):
+        interventions.stop_game(t, request.user, data["reason"])
+        return _("The game is stopped.")
+
+    return _change(
+        request, ReasonForm(request.POST), stop, redirect("table", pk=pk, number=number, table=table)
+    )
 
 
 @director_required
