@@ -94,14 +94,14 @@ def test_static_files_are_served_without_debug(tmp_path):
         "import django; django.setup()\n"
         "from django.templatetags.static import static\n"
         "from django.test import Client\n"
-        "url = static('console/console.js')\n"
+        "url = static('console/clocks.js')\n"
         "r = Client().get(url, HTTP_ACCEPT_ENCODING='gzip')\n"
         "h = r.headers\n"
         "print(url, r.status_code, h.get('Cache-Control'), h.get('Content-Encoding'), sep='|')\n"
     )
     out = django_process(code, env)
     url, status, cache, encoding = out.stdout.strip().split("|")
-    assert url.startswith("/static/console/console.") and url != "/static/console/console.js"  # hashed
+    assert url.startswith("/static/console/clocks.") and url != "/static/console/clocks.js"  # hashed
     assert status == "200" and "max-age=315360000" in cache and encoding == "gzip"
 
 

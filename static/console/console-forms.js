@@ -3,7 +3,8 @@
 // - another device's move (the 10 s poll) never replaces a form being filled in: a banner offers it;
 // - after a move that went through, the action now pending is brought into view, and the player's
 //   "build, sell, mortgage" it was sent from stays open;
-// - the trade form shows each side's own deeds and jail cards.
+// - the trade form shows each side's own deeds and jail cards;
+// - a move that did not get through (no Wi-Fi, no answer, a refusal) says so.
 (function () {
   "use strict";
 
@@ -188,6 +189,37 @@
       });
       reopen = [];
     }
+  });
+
+  // -- a move that did not get through ---------------------------------------------------------------------
+  // A move that did not get through says so (the form keeps its key: tapping again enters it once).
+  function problem(text) {
+    var console_ = document.getElementById("console");
+    if (!console_ || !text) return;
+    var p = document.getElementById("console-error");
+    if (!p) {
+      p = document.createElement("p");
+      p.id = "console-error";
+      p.className = "error";
+      p.setAttribute("role", "alert");
+      console_.insertBefore(p, console_.firstChild);
+    }
+    p.textContent = text;
+    p.scrollIntoView({block: "center"});
+  }
+  document.addEventListener("htmx:sendError", function (e) {
+    if (isPost(e.detail)) problem(say("offline"));
+  });
+  // A request left hanging (a move saved whose answer is stuck on the Wi-Fi) would keep the console's
+  // buttons disabled until the browser gives up: after 12 s it is given up, and the referee told.
+  if (window.htmx) htmx.config.timeout = 12000;
+  document.addEventListener("htmx:timeout", function (e) {
+    if (isPost(e.detail)) problem(say("timeout"));
+  });
+  document.addEventListener("htmx:responseError", function (e) {
+    if (!isPost(e.detail)) return;
+    var status = e.detail.xhr.status;
+    problem(say(status >= 500 ? "server" : "refused") + " (" + status + ")");
   });
 
   // -- the trade form: each side its own -------------------------------------------------------------------

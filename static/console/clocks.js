@@ -1,0 +1,31 @@
+// The referee's console: its clocks count down (the game's time, a move's seconds). Runs again after each swap.
+(function () {
+  "use strict";
+
+  function tick() {
+    var now = Date.now();
+    document.querySelectorAll("[data-countdown]").forEach(function (el) {
+      var since = Date.parse(el.dataset.countdownSince);
+      if (isNaN(since)) return;
+      var left = Math.max(0, Math.ceil(Number(el.dataset.countdown) - (now - since) / 1000));
+      var out = el.querySelector(".countdown");
+      if (out) out.textContent = left;
+      el.classList.toggle("expired", left === 0);
+      // a timeout is deliberate: asked for confirmation until the move clock has run out
+      if (left === 0 && el.hasAttribute("hx-confirm")) {
+        el.dataset.confirm = el.getAttribute("hx-confirm");
+        el.removeAttribute("hx-confirm");
+      }
+    });
+    document.querySelectorAll("[data-clock-start]").forEach(function (el) {
+      var end = Date.parse(el.dataset.clockStart) + Number(el.dataset.clockMinutes) * 60000;
+      var left = Math.max(0, Math.round((end - now) / 1000));
+      el.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      el.classList.toggle("warn", left < 300);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", tick);
+  document.addEventListener("htmx:afterSwap", tick);  // scrolling to the error or the next action: console-forms.js
+  setInterval(tick, 500);
+})();
