@@ -26,6 +26,8 @@ CHOOSE_THE_PLAYER = _("Choose the player.")
 CHOOSE_THE_EFFECT = _("Choose what the card does.")
 #: A one-tap card button's effect is a short JSON object; anything much longer is not one.
 EFFECT_LENGTH = 500
+#: No number at a Monopoly table comes near: a mistyped one (a zero too many, a pasted id) is refused here.
+MAX_NUMBER = 1_000_000
 
 
 def _labelled_now(template: str, label, values: dict) -> str:
@@ -39,16 +41,23 @@ _labelled = lazy(_labelled_now, str)
 class WholeNumber(forms.IntegerField):
     """A whole number typed or tapped (money is integers), its messages naming it by its label."""
 
-    def __init__(self, label, *, min_value: int = 0, error_messages: dict | None = None, **kwargs):
+    def __init__(
+        self, label, *, min_value: int = 0, max_value: int = MAX_NUMBER, error_messages=None, **kwargs
+    ):
         messages = {
             "required": _labelled(gettext_noop("Enter the %(field)s."), label, {}),
             "invalid": _labelled(gettext_noop("The %(field)s must be a whole number."), label, {}),
             "min_value": _labelled(
                 gettext_noop("The %(field)s must be at least %(min)s."), label, {"min": min_value}
             ),
+            "max_value": _labelled(
+                gettext_noop("The %(field)s must be at most %(max)s."), label, {"max": max_value}
+            ),
             **(error_messages or {}),
         }
-        super().__init__(label=label, min_value=min_value, error_messages=messages, **kwargs)
+        super().__init__(
+            label=label, min_value=min_value, max_value=max_value, error_messages=messages, **kwargs
+        )
 
 
 class Die(WholeNumber):
