@@ -306,7 +306,7 @@ def test_director_pages_for_the_fallbacks(client, tournament, director):
         r = client.post(
             reverse("table_absent", args=[tournament.pk, 1, 1]), {"participant": a.pk}, follow=True
         )
-        assert a in seated(table) and "This field is required" in r.content.decode()
+        assert a in seated(table) and "Say why." in r.content.decode()
         client.post(
             reverse("table_absent", args=[tournament.pk, 1, 1]), {"participant": a.pk, "reason": "no-show"}
         )
