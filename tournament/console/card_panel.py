@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from rules.board import EFFECT_FIELDS
 from rules.cards import NEAREST_MULTIPLIERS, classic_effects, effect_kinds, needs_dice_for
 from rules.state import GameState
+from tournament.console.kept import NOTHING, Kept
 
 #: What the console calls each card effect of the engine's vocabulary (``rules.board.EFFECT_FIELDS``); a kind
 #: missing here is offered by its name.
@@ -42,8 +43,9 @@ FIELD_LABELS = {
 }
 
 
-def card_panel(state: GameState, card: dict, names: dict) -> dict:
-    """``card``: the engine's pending draw (``rules.legal``'s ``card``)."""
+def card_panel(state: GameState, card: dict, names: dict, kept: Kept = NOTHING) -> dict:
+    """``card``: the engine's pending draw (``rules.legal``'s ``card``); ``kept``: what was typed in a refused
+    card form (no JavaScript), put back into its fields."""
     board = state.board
     deck = board.decks[card["deck"]]
     out = {
@@ -56,11 +58,11 @@ def card_panel(state: GameState, card: dict, names: dict) -> dict:
         else [{"ref": f"{deck.id}:{cid}", "text": deck.card(cid).text} for cid in card["cards"]],
     }
     if card["cards"] is None:
-        out.update(_by_effect(state, card["player"], deck.id))
+        out.update(_by_effect(state, card["player"], deck.id, kept))
     return out
 
 
-def _by_effect(state: GameState, player: str, deck: str) -> dict:
+def _by_effect(state: GameState, player: str, deck: str, kept: Kept = NOTHING) -> dict:
     """One tap for a card without an amount (both "nearest" cards among them); for each kind with amounts, the
     classic cards' amounts one tap each, and its field(s) for any other."""
     kinds = effect_kinds(state.variant.roles)
@@ -83,7 +85,10 @@ def _by_effect(state: GameState, player: str, deck: str) -> dict:
             "one_tap": [
                 _offer(state, player, e, _values_label(state, e)) for e in classic if e["kind"] == kind
             ],
-            "fields": [_field(f) for f in EFFECT_FIELDS[kind]],
+            "fields": [
+                _field(f, kept.value(f"effect_{f}", "", action="card", effect_kind=kind))
+                for f in EFFECT_FIELDS[kind]
+            ],
         }
         for kind in kinds
         if kind != "nearest" and EFFECT_FIELDS[kind]
@@ -96,10 +101,10 @@ def _by_effect(state: GameState, player: str, deck: str) -> dict:
     }
 
 
-def _field(name: str) -> dict:
-    """A field to type in, as wide as its label (the label is its placeholder)."""
+def _field(name: str, value: str) -> dict:
+    """A field to type in, as wide as its label (the label is its placeholder); ``value``: as typed."""
     label = str(FIELD_LABELS.get(name, name))
-    return {"name": name, "label": label, "size": max(5, len(label))}
+    return {"name": name, "label": label, "size": max(5, len(label)), "value": value}
 
 
 def _offer(state: GameState, player: str, effect: dict, label) -> dict:

@@ -29,3 +29,7 @@ class Kept:
         """The boxes ticked under ``name`` (title deeds) in the refused form."""
         post = self.form(**hidden)
         return [int(v) for v in post.getlist(name) if v.isdigit()] if post is not None else []
+
+
+#: Nothing refused: every form with its defaults.
+NOTHING = Kept()

@@ -19,7 +19,7 @@ from rules.scoring import ranking, score
 from rules.state import GameState
 from rules.valuation import net_worth
 from tournament.console.card_panel import card_panel
-from tournament.console.kept import Kept
+from tournament.console.kept import NOTHING, Kept
 from tournament.messages import message_text
 from tournament.models import Game, GameEvent
 from tournament.moves import is_closed
@@ -90,11 +90,10 @@ def build_panel(
     *,
     error: str | None = None,
     notice: str | None = None,
-    kept: Kept | None = None,
+    kept: Kept = NOTHING,
 ) -> dict:
     """What the console shows; ``kept``: the typing of a refused form, given back (no JavaScript)."""
     board, v = state.board, state.variant
-    kept = kept or Kept()
     legal = legal_actions(state)
     names = {p.id: p.name for p in state.players}
     ranks = ranking(state) if state.finished else {}
@@ -142,10 +141,7 @@ def build_panel(
             }
         )
     roller = legal.roll
-    card = card_panel(state, legal.card, names) if legal.card else None
-    for t in card.get("typed", ()) if card else ():
-        for f in t["fields"]:
-            f["value"] = kept.value(f"effect_{f['name']}", "", action="card", effect_kind=t["kind"])
+    card = card_panel(state, legal.card, names, kept) if legal.card else None
     return {
         "game": game,
         "version": game.version,

@@ -17,7 +17,7 @@ from rules import RulesError
 from tournament import moves
 from tournament.console.actions import ActionError, client_key, events_from_post
 from tournament.console.forms import NewGameForm
-from tournament.console.kept import Kept
+from tournament.console.kept import NOTHING, Kept
 from tournament.console.panel import build_panel, moves_page
 from tournament.exports.chart import net_worth_svg
 from tournament.messages import error_text
@@ -60,7 +60,7 @@ def _respond(request, game: Game, *, error: str | None = None, notice: str | Non
     without HTMX (``kept``) is answered with the console page itself, what was typed still in its form."""
     if request.htmx or (error and kept):
         game = _whole(game)
-        typed = Kept(request.POST) if kept and not request.htmx else None
+        typed = Kept(request.POST) if kept and not request.htmx else NOTHING
         context = build_panel(game, moves.current_state(game), error=error, notice=notice, kept=typed)
         return render(request, "console/panel.html" if request.htmx else "console/page.html", context)
     if error:
