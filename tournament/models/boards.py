@@ -27,6 +27,8 @@ class BoardEdition(models.Model):
         verbose_name=_("uploaded by"),
     )
     uploaded_at = models.DateTimeField(_("uploaded at"), default=timezone.now)
+    # one more at every replacement: a process keeps a parsed board only as long as its version is current
+    version = models.PositiveIntegerField(_("version"), default=1)
 
     class Meta:
         ordering = ["id"]
