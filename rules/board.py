@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from time import monotonic
 from typing import NamedTuple
 
 from rules.errors import BoardError, gettext_noop
@@ -525,31 +524,29 @@ def load_board_file(path: str | Path) -> Board:
 
 # -- where boards are found: the shipped files, then boards from elsewhere (an organiser's upload) -------
 
-#: How long a board found through the loader is used before the loader is asked again whether it changed
-#: (another process may have replaced it).
-RECHECK_SECONDS = 30.0
-
 
 class BoardLoader(NamedTuple):
     """Where boards that are not shipped come from (the Django side: the stored board editions).
 
-    ``load(board_id)`` returns the board's data (as :func:`parse_board` reads it) or ``None``; ``ids()`` the
-    ids it knows. Both are asked only for a board that is not shipped."""
+    ``version(board_id)`` says which version of the board is current (any value that changes whenever the
+    board does; ``None``: no such board), and is asked every time the board is wanted, since another process
+    may replace it; ``load(board_id)`` returns ``(version, data)`` (the data as :func:`parse_board` reads it)
+    or ``None``, and is asked only for a version this process has not parsed yet; ``ids()`` the ids it knows.
+    None of them is asked for a shipped board."""
 
-    load: Callable[[str], dict | None]
+    load: Callable[[str], tuple[object, dict] | None]
     ids: Callable[[], Iterable[str]]
-    recheck_seconds: float = RECHECK_SECONDS
+    version: Callable[[str], object]
 
 
 @dataclass(slots=True)
 class _Found:
     board: Board
-    data: dict | None  # what it was built from (compared with what the loader gives on a recheck)
-    checked: float  # time.monotonic() when it was registered or last confirmed by the loader
+    version: object  # the loader's version of the board (None: registered in this process, no loader)
 
 
 _shipped_found: dict[str, Board] = {}  # shipped boards read so far
-_others: dict[str, _Found] = {}  # registered boards and those found through the loader
+_others: dict[str, _Found] = {}  # registered boards and those found through the loader, by id
 _loader: BoardLoader | None = None
 
 
@@ -565,13 +562,14 @@ def available_boards() -> list[str]:
     return sorted({*shipped_boards(), *others})
 
 
-def register_board(board: Board, data: dict | None = None) -> None:
+def register_board(board: Board, version: object = None) -> None:
     """Make ``board`` findable by ``get_board`` (a board that is not shipped; it replaces one of its id).
 
-    With a loader set, the loader stays the authority: after ``recheck_seconds`` it is asked again."""
+    With a loader set, the loader stays the authority: the board is used while the loader says ``version``
+    is current."""
     if board.id in shipped_boards():
         raise ValueError(f"{board.id} is a shipped board and cannot be replaced")
-    _others[board.id] = _Found(board, data, monotonic())
+    _others[board.id] = _Found(board, version)
 
 
 def forget_board(board_id: str) -> None:
@@ -582,16 +580,26 @@ def forget_board(board_id: str) -> None:
 
 
 def set_board_loader(
-    load: Callable[[str], dict | None] | None,
+    load: Callable[[str], tuple[object, dict] | None] | None,
     ids: Callable[[], Iterable[str]] | None = None,
-    recheck_seconds: float = RECHECK_SECONDS,
+    version: Callable[[str], object] | None = None,
 ) -> BoardLoader | None:
     """Ask ``load`` for the boards that are not shipped (``None``: no loader); returns the previous loader.
 
-    The registered boards are forgotten: from now on the loader says which boards exist."""
+    Without ``version``, every use of a board asks ``load`` again (and parses the board again only when its
+    version changed). The registered boards are forgotten: from now on the loader says which boards exist."""
     global _loader
     previous = _loader
-    _loader = None if load is None else BoardLoader(load, ids or (lambda: ()), recheck_seconds)
+    if load is None:
+        _loader = None
+    else:
+        if version is None:
+
+            def version(board_id, load=load):
+                found = load(board_id)
+                return None if found is None else found[0]
+
+        _loader = BoardLoader(load, ids or (lambda: ()), version)
     _others.clear()
     return previous
 
@@ -607,26 +615,31 @@ def _unknown(board_id) -> BoardError:
 
 def get_board(board_id: str) -> Board:
     """A board edition by id: a shipped one (``classic-us``, ``classic-pl``, …) or one registered or found
-    through the loader. Boards are immutable and kept: a shipped board is read once, another one is asked
-    for again only when the loader's ``recheck_seconds`` have passed."""
+    through the loader. Boards are immutable: a shipped board is read once; another one is kept by its
+    version, and the loader is asked at every call which version is current (another process may have
+    replaced the board), so that no process ever plays on a board that is no longer the stored one."""
     board = _shipped_found.get(board_id)
     if board is not None:
         return board
-    found = _others.get(board_id)
-    if found is not None and (_loader is None or monotonic() - found.checked < _loader.recheck_seconds):
-        return found.board
     if board_id in shipped_boards():
         board = _shipped_found[board_id] = load_board_file(BOARDS_DIR / f"{board_id}.json")
         return board
+    found = _others.get(board_id)
     if _loader is None:
-        raise _unknown(board_id)
-    data = _loader.load(board_id)
-    if data is None:
+        if found is None:
+            raise _unknown(board_id)
+        return found.board
+    version = _loader.version(board_id)
+    if version is None:
         _others.pop(board_id, None)
         raise _unknown(board_id)
-    if found is not None and found.data == data:
-        found.checked = monotonic()
+    if found is not None and found.version == version:
         return found.board
+    loaded = _loader.load(board_id)
+    if loaded is None:
+        _others.pop(board_id, None)
+        raise _unknown(board_id)
+    version, data = loaded
     board = parse_board(data)
     if board.id != board_id:
         raise _err(
@@ -634,5 +647,5 @@ def get_board(board_id: str) -> Board:
             "id",
             msg(gettext_noop("is {value}, expected {index}"), value=_shown(board.id), index=board_id),
         )
-    _others[board_id] = _Found(board, data, monotonic())
+    _others[board_id] = _Found(board, version)
     return board

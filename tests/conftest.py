@@ -36,8 +36,9 @@ def _stored_boards():
     from tournament import boards
 
     previous = set_board_loader(
-        _without_blocked_database(boards.stored_board_data, None),
+        _without_blocked_database(boards.stored_board, None),
         _without_blocked_database(boards.stored_board_ids, []),
+        _without_blocked_database(boards.stored_board_version, None),
     )
     yield
     if previous is None:

@@ -55,7 +55,7 @@ def test_a_registered_board_is_found_listed_and_forgotten():
     set_board_loader(None)  # this process only
     with pytest.raises(BoardError):
         get_board("my-us")
-    register_board(board, data)
+    register_board(board)
     assert get_board("my-us") is board and "my-us" in available_boards()
     assert same_board(board, get_board("classic-us"))
     forget_board("my-us")
@@ -73,30 +73,39 @@ def test_a_shipped_board_cannot_be_replaced_nor_forgotten():
     assert set(shipped_boards()) <= set(available_boards())
 
 
-def test_the_loader_is_asked_for_an_unknown_id_only_and_again_after_the_recheck():
-    store = {"my-pl": {**shipped("classic-pl"), "id": "my-pl"}}
-    asked = []
+def test_the_loader_says_the_version_at_every_use_and_a_version_is_parsed_once():
+    store = {"my-pl": (1, {**shipped("classic-pl"), "id": "my-pl"})}
+    loaded, versions = [], []
 
     def load(board_id):
-        asked.append(board_id)
+        loaded.append(board_id)
         return store.get(board_id)
 
-    set_board_loader(load, lambda: list(store), recheck_seconds=3600)
+    def version(board_id):
+        versions.append(board_id)
+        return store[board_id][0] if board_id in store else None
+
+    set_board_loader(load, lambda: list(store), version)
     first = get_board("my-pl")
     assert get_board("my-pl") is first and get_board("classic-us").id == "classic-us"
-    assert asked == ["my-pl"] and "my-pl" in available_boards()
+    assert loaded == ["my-pl"] and versions == ["my-pl", "my-pl"]  # a shipped board asks nothing
+    assert "my-pl" in available_boards()
     with pytest.raises(BoardError):
         get_board("nowhere")
-    set_board_loader(load, lambda: list(store), recheck_seconds=0)  # another process replaced it
-    asked.clear()
-    assert get_board("my-pl") is not first and asked == ["my-pl"]
-    same = get_board("my-pl")
-    assert get_board("my-pl") is same  # unchanged data: the same board, not parsed again
-    store["my-pl"] = {**store["my-pl"], "name": "Replaced"}
+    store["my-pl"] = (2, {**store["my-pl"][1], "name": "Replaced"})  # replaced by another process
     assert get_board("my-pl").name == "Replaced"
     del store["my-pl"]  # deleted elsewhere
     with pytest.raises(BoardError):
         get_board("my-pl")
+
+
+def test_a_loader_without_versions_is_asked_at_every_use():
+    store = {"my-pl": (1, {**shipped("classic-pl"), "id": "my-pl"})}
+    set_board_loader(store.get, lambda: list(store))
+    first = get_board("my-pl")
+    assert get_board("my-pl") is first  # the same version: not parsed again
+    store["my-pl"] = (2, {**store["my-pl"][1], "name": "Replaced"})
+    assert get_board("my-pl").name == "Replaced"
 
 
 def test_every_problem_of_a_board_is_listed_with_its_square_and_field():
@@ -508,18 +517,15 @@ def test_an_id_that_exists(client, director):
     assert BoardEdition.objects.get().name == "Again" and get_board("mine").name == "Again"
 
 
-def test_a_replaced_board_is_seen_by_another_process(client, director):
+def test_a_replaced_board_is_seen_at_once_by_another_process(client, director):
     upload(client, template(client), board="mine", name="First")
     assert get_board("mine").name == "First"
-    # another server process: its registry does not have the board, it asks the database
-    previous = set_board_loader(boards.stored_board_data, boards.stored_board_ids, recheck_seconds=0)
-    try:
-        assert get_board("mine").name == "First"
-        upload(client, template(client), board="mine", name="Second", replace="on")
-        rules.board._others.clear()  # as if the replacement were made by another process
-        assert get_board("mine").name == "Second"
-    finally:
-        set_board_loader(*previous)
+    seen = get_board("mine")
+    upload(client, template(client), board="mine", name="Second", replace="on")
+    # another server process: it still holds the first version in its memory, and asks which is current
+    rules.board._others["mine"] = rules.board._Found(seen, 1)
+    assert get_board("mine").name == "Second"
+    assert BoardEdition.objects.get().version == 2
 
 
 def test_delete(client, director):

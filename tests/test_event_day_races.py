@@ -4,6 +4,7 @@ The suite runs on SQLite and on PostgreSQL (``--postgres``): every test here run
 phone with its own connection; a barrier lets them post at the same moment.
 """
 
+import json
 import threading
 
 import pytest
@@ -12,12 +13,15 @@ from django.db import IntegrityError, connection, transaction
 from django.test import Client
 from django.urls import reverse
 
+from rules.board import BOARDS_DIR
 from rules.replay import replay
 from rules.simulate import simulate
 from tests.console_posts import post_form
-from tournament import current_standings, moves, results, rounds
+from tournament import boards, current_standings, interventions, moves, results, rounds
+from tournament.board_files import BoardFileError
 from tournament.models import (
     AuditEntry,
+    BoardEdition,
     Game,
     GameEvent,
     Participant,
@@ -351,3 +355,76 @@ def test_an_absence_and_the_tables_start_at_once_never_seat_an_absent_player(tab
         assert table.seats.filter(participant_id=absent).exists()
     else:  # the absence first: the start (with his place) is refused, the table starts again without him
         assert marked and not table.seats.filter(participant_id=absent).exists()
+
+
+# -- two directors, or a director and a table, at once ------------------------------------------------------
+
+
+def test_seating_the_round_again_and_starting_a_table_at_once(table, referee, director):
+    """Either the table's game starts first (then the round is not seated again: a game has started) or the
+    round is seated again first (then the referee is told so): never an error page, never both."""
+    tournament = table.round.tournament
+    for n in range(4, 8):  # eight players, two tables: the round can be seated again
+        Participant.objects.create(tournament=tournament, name=f"P{n}")
+    interventions.reseat(table.round, director, "late arrivals")  # the round runs, no game has started
+    reseat_url = reverse("round_reseat", args=[tournament.pk, 1])
+    for attempt in range(3):
+        first = Table.objects.get(round=table.round, number=1)  # its referee stays with table 1
+        order = {
+            "order": "1",
+            **{f"place_{s.participant_id}": str(i + 1) for i, s in enumerate(first.seats.all())},
+        }
+        why = {"reason": f"try {attempt}"}
+        start_url = table_url("table", first)
+        start, reseat = at_once(
+            lambda url=start_url, order=order: phone(referee).post(url, order, follow=True),
+            lambda why=why: phone(director).post(reseat_url, why, follow=True),
+        )
+        assert start.status_code == reseat.status_code == 200
+        reseated = AuditEntry.objects.filter(action=AuditEntry.Action.RESEAT).count() == attempt + 2
+        assert Game.objects.filter(table__round=table.round).exists() != reseated
+        if not reseated:
+            assert "A game of this round has started" in reseat.content.decode()
+            break
+        assert "seated again meanwhile" in start.content.decode() or "place in the order" in (
+            start.content.decode()
+        )
+
+
+def test_two_directors_seating_the_same_round_at_once_seat_it_once(director):
+    tournament = Tournament.objects.create(name="Big", rounds=3, game_rounds=1, seed=5)
+    Participant.objects.bulk_create(Participant(tournament=tournament, name=f"P{i}") for i in range(120))
+    url = reverse("round_seat", args=[tournament.pk])
+    pages = at_once(*(lambda: phone(director).post(url, {"number": "1"}, follow=True) for _n in range(2)))
+    assert [p.status_code for p in pages] == [200, 200]
+    assert Round.objects.filter(tournament=tournament).count() == 1
+    assert Table.objects.filter(round__tournament=tournament).count() == 30
+    assert Seat.objects.filter(table__round__tournament=tournament).count() == 120
+    assert sum("Round 1 is seated already." in p.content.decode() for p in pages) == 1
+
+
+def test_a_stored_board_replaced_while_a_game_starts_on_it(director):
+    """The start holds the board: either the replacement comes first (and the game is played on the new
+    board), or the game does (and the replacement is refused). Never a game on a board replaced under it."""
+    data = {**json.loads((BOARDS_DIR / "classic-us.json").read_text(encoding="utf-8")), "id": "mine"}
+    boards.store_board(data, director, name="First")
+    for attempt in range(4):
+        Game.objects.filter(board="mine").delete()
+
+        def replace(attempt=attempt):
+            try:
+                return boards.store_board(data, director, name=f"Replaced {attempt}", replace=True)
+            except BoardFileError:
+                return None
+
+        def start():
+            return moves.create_game(variant="classic", board="mine", players=[{"name": "A"}, {"name": "B"}])
+
+        replaced, game = at_once(replace, start)
+        edition = BoardEdition.objects.get()
+        if replaced is not None:  # the replacement first: the game was started after it
+            assert edition.name == f"Replaced {attempt}" and edition.uploaded_at <= game.created_at
+        else:
+            assert edition.name != f"Replaced {attempt}"
+        game = moves.submit(game.pk, {"type": "roll", "player": "A", "dice": [1, 2]}, version=0).game
+        assert replays_to_what_is_stored(game)

@@ -2,12 +2,15 @@
 file (``BoardEdition``), offered alike wherever a board is chosen.
 
 The rules find a stored board through the loader set here when the app starts (``install``, from
-``TournamentConfig.ready``): the database is asked only when a board that is not shipped is first needed in a
-process (and again every ``rules.board.RECHECK_SECONDS``, so that a board replaced through another server
-process is seen here too), never while the app starts or migrates. A board stored here is registered at once.
+``TournamentConfig.ready``): every time a stored board is wanted the database says its current version (one
+small query; never while the app starts or migrates), and a process parses a version once. A board replaced
+through another server process is therefore seen at once, and no process keeps playing on an old copy.
 
 Storing checks the file as the rules read it (every square and card, each problem a line), then the id: not a
-shipped one, not another's; replacing a board is for who stored it and only while no game is played on it.
+shipped one, not another's; replacing or deleting a board is for who stored it and only while no game is
+played on it. A game's start holds its stored board (``hold_board``, a row lock) until the game is stored, so
+a replacement at the same moment either comes first or is refused: a board a game was started on never
+changes.
 """
 
 from __future__ import annotations
@@ -43,14 +46,34 @@ MAX_DATA_BYTES = 512 * 1024  # a board as stored (the shipped ones are about 15 
 # -- the rules' loader -------------------------------------------------------------------------------------
 
 
-def stored_board_data(board_id: str) -> dict | None:
-    """The data of the stored board ``board_id``, or None (no such board, or no database to ask yet)."""
-    if not isinstance(board_id, str) or not BOARD_ID.fullmatch(board_id):
+def _storable(board_id) -> bool:
+    return isinstance(board_id, str) and BOARD_ID.fullmatch(board_id) is not None
+
+
+def stored_board(board_id: str) -> tuple[int, dict] | None:
+    """The version and data of the stored board ``board_id``, or None (no such board, or no database yet)."""
+    if not _storable(board_id):
         return None  # no query for an id that cannot be stored
     try:
-        return BoardEdition.objects.filter(pk=board_id).values_list("data", flat=True).first()
+        return BoardEdition.objects.filter(pk=board_id).values_list("version", "data").first()
     except DatabaseError:  # the table is not there yet (before `migrate`): the shipped boards only
         return None
+
+
+def stored_board_version(board_id: str) -> int | None:
+    """The current version of the stored board ``board_id``, or None."""
+    if not _storable(board_id):
+        return None
+    try:
+        return BoardEdition.objects.filter(pk=board_id).values_list("version", flat=True).first()
+    except DatabaseError:
+        return None
+
+
+def stored_board_data(board_id: str) -> dict | None:
+    """The data of the stored board ``board_id``, or None."""
+    found = stored_board(board_id)
+    return None if found is None else found[1]
 
 
 def stored_board_ids() -> list[str]:
@@ -62,7 +85,15 @@ def stored_board_ids() -> list[str]:
 
 def install() -> None:
     """Let the rules find the stored boards (touches no database now)."""
-    set_board_loader(stored_board_data, stored_board_ids)
+    set_board_loader(stored_board, stored_board_ids, stored_board_version)
+
+
+def hold_board(board_id: str) -> None:
+    """Within a transaction: lock the stored board ``board_id`` (nothing for a shipped one) until the
+    transaction ends, so that it is neither replaced nor deleted meanwhile. A game's start calls it before it
+    reads the board."""
+    if board_id not in shipped_boards() and _storable(board_id):
+        list(BoardEdition.objects.select_for_update().filter(pk=board_id).values_list("pk", flat=True))
 
 
 # -- what the forms offer ----------------------------------------------------------------------------------
@@ -182,7 +213,7 @@ def store_board(
             edition = _save(board, data, user, file_name=file_name, replace=replace)
     except IntegrityError:  # stored at the same moment by another request
         raise _refuse(_already_stored(board.id)) from None
-    register_board(board, data)  # here at once; other processes ask the database (rules.board's loader)
+    register_board(board, edition.version)  # parsed once here; every process checks the version it has
     return edition
 
 
@@ -221,6 +252,7 @@ def _save(board, data: dict, user, *, file_name: str, replace: bool) -> BoardEdi
     edition.file_name = NOT_ALLOWED.sub("", file_name)[: BoardEdition._meta.get_field("file_name").max_length]
     edition.uploaded_by = user
     edition.uploaded_at = timezone.now()
+    edition.version = 1 if existing is None else existing.version + 1
     edition.save(force_insert=existing is None)
     return edition
 

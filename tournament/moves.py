@@ -21,6 +21,7 @@ from rules.record import FORMAT
 from rules.replay import start_state
 from rules.snapshot import dump_state, load_state
 from rules.state import GameState
+from tournament.boards import hold_board
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
 from tournament.reasons import clean_reason
 
@@ -71,21 +72,22 @@ def create_game(
 ) -> Game:
     """A new game at a table. ``players``: [{"name", "role"?}] in seat order. Raises RulesError if invalid."""
     ids = [chr(ord("A") + i) for i in range(len(players))]
-    record = parse_record(
-        {
-            "format": FORMAT,
-            "variant": variant,
-            "board": board,
-            "options": options or {},
-            "players": [
-                {"id": pid, "name": p["name"], **({"role": p["role"]} if p.get("role") else {})}
-                for pid, p in zip(ids, players, strict=True)
-            ],
-            "events": [],
-        }
-    )
-    state = start_state(record)
     with transaction.atomic():
+        hold_board(board)  # a stored board is read and the game stored before anyone may replace it
+        record = parse_record(
+            {
+                "format": FORMAT,
+                "variant": variant,
+                "board": board,
+                "options": options or {},
+                "players": [
+                    {"id": pid, "name": p["name"], **({"role": p["role"]} if p.get("role") else {})}
+                    for pid, p in zip(ids, players, strict=True)
+                ],
+                "events": [],
+            }
+        )
+        state = start_state(record)
         game = Game.objects.create(
             table=table,
             name=name[: Game._meta.get_field("name").max_length],

@@ -28,6 +28,7 @@ from rules import RulesError, make_variant, parse_record, replay
 from rules.messages import to_data
 from rules.record import FORMAT
 from tournament import moves
+from tournament.boards import hold_board
 from tournament.messages import error_text
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
 from tournament.participants_import import too_large_message
@@ -210,6 +211,7 @@ def import_table_record(table: Table, data: bytes, user) -> Game:
     author = moves.author(user)
     with transaction.atomic():
         round_, table, game = lock_table(table)
+        hold_board(table.round.tournament.board)  # not replaced before the game is stored
         if table.results.filter(status=TableResult.Status.CONFIRMED).exists():
             raise RecordImportError(
                 _("This table's result is confirmed: reopen the result before importing a game record.")

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from rules import final_steps
 from rules.scoring import ranking, score
 from tournament import moves
-from tournament.errors import RoundError
+from tournament.errors import SEATED_AGAIN, RoundError
 from tournament.models import Game, Round, Table, TableResult, Tournament
 from tournament.reasons import clean_reason
 from tournament.standings import placement_points
@@ -64,7 +64,9 @@ class Confirmation:
 def lock_table(table: Table) -> tuple[Round, Table, Game | None]:
     """Round, table and game locked in that order (the order every change that locks several of them uses)."""
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=table.round_id)
-    table = Table.objects.select_for_update().get(pk=table.pk)
+    table = Table.objects.select_for_update().filter(pk=table.pk).first()
+    if table is None:  # the director seated the round again meanwhile: this table is gone
+        raise RoundError(SEATED_AGAIN)
     table.round = round_
     game = Game.objects.select_for_update().filter(table=table).first()
     return round_, table, game

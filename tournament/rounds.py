@@ -12,7 +12,7 @@ from rules.record import check_roles
 from tournament import moves
 from tournament.collation import name_key
 from tournament.current_standings import tournament_standings
-from tournament.errors import RoundError
+from tournament.errors import SEATED_AGAIN, AlreadySeated, RoundError
 from tournament.models import Game, Participant, Round, Seat, Table, Tournament
 from tournament.roles import assign_roles, role_history
 from tournament.seating import Entrant, club_key, pairs_of, repeat_pairs, seat_round
@@ -76,8 +76,15 @@ def repeat_count(round_: Round) -> int:
 
 
 @transaction.atomic
-def seat_next_round(tournament: Tournament) -> Round:
+def seat_next_round(tournament: Tournament, number: int | None = None) -> Round:
+    """Seat the tournament's next round (``number``, when given, is the round the director asked for: if it
+    is seated already — by another director at the same moment, or a double tap —, AlreadySeated says so).
+
+    The tournament is locked meanwhile: two seatings at once are made one after the other."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     last = tournament.round_set.order_by("-number").first()
+    if number is not None and last is not None and last.number >= number:
+        raise AlreadySeated(_("Round %(n)s is seated already.") % {"n": number}, number)
     if last is not None and last.status != Round.Status.FINISHED:
         raise RoundError(
             _("Round %(n)s is not finished: every table's result must be confirmed first.")
@@ -180,7 +187,9 @@ def start_table_game(table: Table, order: list[int], user=None) -> Game:
     The table's row is locked while the game is made, and ``Game.table`` is unique: two "start" requests at
     once make one game. The second one (a double tap) gets that game when it asks for the same order.
     """
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table = Table.objects.select_for_update().select_related("round__tournament").filter(pk=table.pk).first()
+    if table is None:  # the director seated the round again meanwhile: this table is gone
+        raise RoundError(SEATED_AGAIN)
     round_ = table.round
     existing = Game.objects.filter(table=table).first()
     if existing is not None:

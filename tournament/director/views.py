@@ -25,7 +25,7 @@ from tournament.director.forms import (
     SwapForm,
     TournamentForm,
 )
-from tournament.errors import RoundError
+from tournament.errors import AlreadySeated, RoundError
 from tournament.messages import error_text
 from tournament.models import Round, Table, Tournament
 from tournament.participants_import import (
@@ -158,8 +158,16 @@ def participant_import(request, pk: int):
 @require_POST
 def round_seat(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
+    # the round the page offered to seat; without it (a page of before the field), the next one
+    number = request.POST.get("number", "")
+    number = int(number) if number.isdecimal() and len(number) < 6 else None
+    if number is not None and not 0 < number <= tournament.rounds:
+        number = None
     try:
-        round_ = rounds.seat_next_round(tournament)
+        round_ = rounds.seat_next_round(tournament, number)
+    except AlreadySeated as e:  # another director (or a double tap) seated it a moment ago
+        messages.info(request, str(e))
+        return redirect("round", pk=pk, number=e.number)
     except RoundError as e:
         _round_error(request, e)
         return redirect("tournament", pk=pk)
