@@ -133,7 +133,7 @@ def valid_form(name: str, world) -> dict:
         "participant_add": {"name": "Newcomer", "club": "c", "seed": "3"},
         "round_swap": {"a": people[0], "b": people[-1]},
         "table": {"order": "1", **{f"place_{pk}": str(i + 1) for i, pk in enumerate(seated)}},
-        "round_referees": {"table_1": [world["referee"].pk]},
+        "round_referees": {"tables": ["1"], "table_1": [world["referee"].pk]},
         "round_move": {"participant": people[0], "to_table": "2", "reason": "a quarrel"},
         "round_reseat": {"reason": "late arrivals"},
         "table_absent": {"participant": people[0], "reason": "did not come"},

@@ -120,16 +120,30 @@ def test_round_seat_swap_referees_start_and_play_a_table(client, director, tourn
     referee = User.objects.create_user("ref", password="pw")
     outsider = User.objects.create_user("outsider", password="pw")
     response = client.post(
-        reverse("round_referees", args=[tournament.pk, 1]), {"table_1": [referee.pk]}, follow=True
+        reverse("round_referees", args=[tournament.pk, 1]),
+        {"tables": ["1", "2"], "table_1": [referee.pk]},
+        follow=True,
     )
     assert (
         "referee role" in page(response) and not t1.referees.exists()
     )  # only accounts with the referee role may be given a table
     referee.groups.add(Group.objects.create(name=REFEREES_GROUP))
-    client.post(reverse("round_referees", args=[tournament.pk, 1]), {"table_1": [referee.pk, outsider.pk]})
+    client.post(
+        reverse("round_referees", args=[tournament.pk, 1]),
+        {"tables": ["1"], "table_1": [referee.pk, outsider.pk]},
+    )
     assert list(t1.referees.all()) == []  # one account without the role: the form is refused whole
-    client.post(reverse("round_referees", args=[tournament.pk, 1]), {"table_1": [referee.pk]})
+    referees_url = reverse("round_referees", args=[tournament.pk, 1])
+    client.post(referees_url, {"tables": ["1"], "table_1": [referee.pk]})
     assert list(t1.referees.all()) == [referee]
+    # a post that names no table (an empty post), or a page rendered before a table was added, changes nothing
+    # of the tables it does not name
+    response = client.post(referees_url, {}, follow=True)
+    assert "no referee was changed" in page(response) and list(t1.referees.all()) == [referee]
+    client.post(referees_url, {"tables": ["2"], "table_2": [referee.pk]})
+    assert list(t1.referees.all()) == [referee] and list(t2.referees.all()) == [referee]
+    client.post(referees_url, {"tables": ["2"]})  # every box unticked
+    assert list(t1.referees.all()) == [referee] and not t2.referees.exists()
     client.post(reverse("round_start", args=[tournament.pk, 1]))
 
     client.force_login(referee)

@@ -94,7 +94,13 @@ def round_reseat(request, pk: int, number: int):
 @require_POST
 def round_referees(request, pk: int, number: int):
     round_ = _round(pk, number)
-    tables = list(round_.tables.prefetch_related("referees"))
+    # only the tables the page showed (each sends its number, ticked boxes or not): a table missing from the
+    # post — an empty post, a page rendered before the table was added — keeps its referees
+    shown = set(request.POST.getlist("tables"))
+    tables = [t for t in round_.tables.prefetch_related("referees") if str(t.number) in shown]
+    if not tables:
+        messages.error(request, _("The form named no table: no referee was changed."))
+        return redirect("round", pk=pk, number=number)
     form = RoundRefereesForm(request.POST, tables=tables)
     if not form.is_valid():
         messages.error(request, _("Choose referees among the accounts with the referee role."))
