@@ -9,7 +9,7 @@ from django.utils import translation
 
 from tests.test_console_views import act, html, start, state
 from tournament import moves
-from tournament.console.panel import LOG_LENGTH
+from tournament.console.panel import LOG_LENGTH, MOVES_PER_PAGE
 from tournament.models import GameEvent
 
 pytestmark = pytest.mark.django_db
@@ -186,3 +186,34 @@ def test_a_refused_move_shows_the_state_of_the_version_its_forms_carry(client, r
     assert page.xpath("//input[@name='version']/@value")[0] == str(game.version)
     assert page.xpath("//*[@id='console-error']") and game.version == 1
     assert "Ulica Stalowa" in page.text_content()  # where the other device's roll took Anna
+
+
+def test_the_page_of_all_moves_is_paged_whatever_the_log_holds(client, referee):
+    """A crafted log of many voided moves (a record imported again and again) still gives pages of
+    MOVES_PER_PAGE moves, the latest first, and a page asked for wrongly gives the nearest one."""
+    game = start(referee, "short", "classic-us")
+    act(client, game, action="deal", player="A", squares=["1", "3"])
+    game.refresh_from_db()
+    GameEvent.objects.bulk_create(
+        GameEvent(
+            game=game,
+            seq=game.next_seq + i,
+            data={"type": "mortgage", "player": "A", "square": 1},
+            status=GameEvent.Status.VOIDED,
+            changed_by=referee,
+            changed_at=game.created_at,
+            reason=f"crafted {i}",
+        )
+        for i in range(2 * MOVES_PER_PAGE + 5)
+    )
+    url = reverse("console_moves", args=[game.pk])
+    first = html(client.get(url))
+    assert first.count('<span class="muted">#') == MOVES_PER_PAGE
+    assert f"crafted {2 * MOVES_PER_PAGE + 4}" in first and "crafted 0<" not in first
+    assert "page 1 of 3" in first
+    last = html(client.get(url, {"page": "3"}))
+    assert "crafted 0" in last and "page 3 of 3" in last
+    assert '<span class="muted">#1</span>' in last  # the deal, the last active move: undone from the panel
+    for wrong in ("abc", "0", "-1", "9" * 30, "3.5"):
+        assert client.get(url, {"page": wrong}).status_code == 200
+    assert "page 3 of 3" in html(client.get(url, {"page": "9" * 30}))

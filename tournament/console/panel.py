@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import uuid
 
+from django.core.paginator import Paginator
+from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -27,6 +29,7 @@ from tournament.reports import end_reason_text
 from tournament.roles import role_label
 
 LOG_LENGTH = 12
+MOVES_PER_PAGE = 100  # the page of all moves: a game of 10⁶ voided moves is still a page of a hundred
 #: The trade form's two sides: the field prefix, the select naming whose side it is, the legend.
 TRADE_SIDES = (
     ("give", "player", gettext_lazy("The first player gives")),
@@ -254,20 +257,28 @@ def _player_options(board: Board, o) -> dict | None:
     }
 
 
-def moves_page(game: Game) -> dict:
-    """Every move of the game, the latest first, each voidable as in the panel's log."""
+def moves_page(game: Game, page=None) -> dict:
+    """The game's moves, the latest first, ``MOVES_PER_PAGE`` a page (``page``: its number as asked for; a
+    wrong one gives the nearest page), each voidable as in the panel's log."""
+    moves = Paginator(game.events.select_related("entered_by").order_by("-seq"), MOVES_PER_PAGE)
+    shown = moves.get_page(page)
+    last_active = game.events.filter(status=GameEvent.Status.ACTIVE).aggregate(seq=Max("seq"))["seq"]
     return {
         "game": game,
         "version": game.version,
         "client_key": uuid.uuid4().hex,
-        "log": _log(game, length=None),
+        "log": _rows(shown.object_list, last_active),
+        "page": shown,
         "closed": is_closed(game),
     }
 
 
 def _log(game: Game, length: int | None = LOG_LENGTH) -> list[dict]:
     rows = list(game.events.select_related("entered_by").order_by("-seq")[:length])
-    last_active = next((r.seq for r in rows if r.status == GameEvent.Status.ACTIVE), None)
+    return _rows(rows, next((r.seq for r in rows if r.status == GameEvent.Status.ACTIVE), None))
+
+
+def _rows(rows, last_active: int | None) -> list[dict]:
     return [
         {
             "seq": r.seq,

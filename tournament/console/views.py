@@ -119,7 +119,7 @@ def panel(request, pk: int):
 def all_moves(request, pk: int):
     """Every move of the game (the panel's log shows the latest few), each one voidable."""
     game = _game_for(request, pk)
-    return render(request, "console/moves.html", moves_page(game))
+    return render(request, "console/moves.html", moves_page(game, request.GET.get("page")))
 
 
 @login_required
