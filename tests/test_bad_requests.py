@@ -20,7 +20,7 @@ from rules.legal import legal_actions
 from rules.simulate import simulate
 from tournament import moves, rounds
 from tournament.models import Participant, Tournament
-from tournament.permissions import REFEREES_GROUP
+from tournament.permissions import DIRECTORS_GROUP, REFEREES_GROUP
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +81,8 @@ def world():
     director = User.objects.create_user("director", password="pw", is_staff=True)
     referee = User.objects.create_user("ref", password="pw")
     referee.groups.create(name=REFEREES_GROUP)
-    t = Tournament.objects.create(name="Cup", rounds=2, game_rounds=1, seed=3)
+    User.objects.create_user("deputy", password="pw").groups.create(name=DIRECTORS_GROUP)  # a co-director
+    t = Tournament.objects.create(name="Cup", rounds=2, game_rounds=1, seed=3, created_by=director)
     for i in range(8):
         Participant.objects.create(tournament=t, name=f"P{i}", club=f"c{i % 3}")
     round_ = rounds.seat_next_round(t)
@@ -131,6 +132,8 @@ def valid_form(name: str, world) -> dict:
         "tournament_new": tournament_form,
         "tournament_edit": tournament_form,
         "participant_add": {"name": "Newcomer", "club": "c", "seed": "3"},
+        "directors_add": {"username": "deputy", "reason": "runs the afternoon"},
+        "directors_remove": {"username": "director", "reason": "went home"},
         "round_swap": {"a": people[0], "b": people[-1]},
         "table": {"order": "1", **{f"place_{pk}": str(i + 1) for i, pk in enumerate(seated)}},
         "round_referees": {"tables": ["1"], "table_1": [world["referee"].pk]},

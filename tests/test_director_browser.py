@@ -29,7 +29,7 @@ def test_a_director_handles_a_no_show_a_paper_table_and_a_game_to_stop(live_serv
     referees = Group.objects.create(name=REFEREES_GROUP)
     for name in ("ania", "bartek"):
         User.objects.create_user(name, password="pw").groups.add(referees)
-    t = Tournament.objects.create(name="Puchar Łodzi", rounds=2, table_size=4, seed=3)
+    t = Tournament.objects.create(name="Puchar Łodzi", rounds=2, table_size=4, seed=3, created_by=boss)
     for i, name in enumerate(
         ["Łucja", "Zenon", "Adam", "Ewa", "Ola", "Piotr", "Kasia", "Marek", "Igor", "Jan"]
     ):

@@ -293,6 +293,7 @@ def test_short_tables_rotate(director):
 
 
 def test_director_pages_for_the_fallbacks(client, tournament, director):
+    tournament.directors.add(director)  # a directors-group account directs the tournaments it is given
     client.force_login(director)
     User.objects.create_user("ref").groups.add(Group.objects.create(name=REFEREES_GROUP))
     round_ = rounds.seat_next_round(tournament)

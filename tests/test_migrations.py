@@ -42,3 +42,17 @@ def migrate_to_latest():
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_each_tournament_is_directed_by_its_creator():
+    apps = migrate(("tournament", "0009_board_edition_version"))
+    User = apps.get_model("auth", "User")
+    Tournament = apps.get_model("tournament", "Tournament")
+    anna = User.objects.create(username="anna")
+    created = Tournament.objects.create(name="Anna's Cup", created_by=anna)
+    orphan = Tournament.objects.create(name="Imported long ago")
+    apps = migrate(("tournament", "0010_tournament_directors"))
+    Tournament = apps.get_model("tournament", "Tournament")
+    assert [u.username for u in Tournament.objects.get(pk=created.pk).directors.all()] == ["anna"]
+    assert not Tournament.objects.get(pk=orphan.pk).directors.exists()
+    migrate_to_latest()

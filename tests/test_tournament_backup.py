@@ -150,6 +150,7 @@ def snapshot(t: Tournament) -> dict:
     names = {p.pk: p.name for p in t.participants.all()}
     settings = {f.name: getattr(t, f.name) for f in Tournament._meta.concrete_fields if f.name != "id"}
     settings["created_by"] = who(t.created_by)
+    settings["directors"] = sorted(who(u) for u in t.directors.all())
     tables = {}
     for table in Table.objects.filter(round__tournament=t).select_related("round"):
         game = table.game_or_none
@@ -292,12 +293,38 @@ def test_people_already_here_are_linked_not_created():
     assert imported.created_by == people[0]
 
 
+def test_the_directors_come_back_by_name():
+    """The co-directors are kept by username like the creator: unknown ones become inactive accounts."""
+    director, ref1, _ref2 = make_people()
+    deputy = User.objects.create_user("deputy", password="pw")
+    t = Tournament.objects.create(name="Directed", date=DAY, created_by=director)
+    t.directors.add(deputy)
+    data = json.loads(backup.dumps(backup.export_tournament(t)))
+    assert data["tournament"]["directors"] == ["deputy", "director"]
+    wipe()
+    User.objects.create_user("director", password="pw")
+    created = []
+    imported = backup.import_tournament(data, created_users=created)
+    assert sorted(imported.directors.values_list("username", flat=True)) == ["deputy", "director"]
+    assert [u.username for u in created] == ["deputy"] and not created[0].is_active
+    # a backup made before the co-directors: its creator directs it
+    data["tournament"].pop("directors")
+    data["tournament"]["name"] = "Directed, older"
+    older = backup.import_tournament(data)
+    assert list(older.directors.values_list("username", flat=True)) == ["director"]
+    for bad in ("deputy", ["deputy", None], [""], ["x" * 200]):
+        data["tournament"]["directors"] = bad
+        with pytest.raises(backup.BackupError, match="directors"):
+            backup.import_tournament(data)
+
+
 def test_every_setting_of_the_tournament_is_in_the_backup():
     t = Tournament.objects.create(
         name="Settings", final_table_size=4, time_limit_minutes=90, move_time_limit=50
     )
     data = backup.export_tournament(t)
-    assert set(data["tournament"]) == {f.name for f in Tournament._meta.concrete_fields} - {"id"}
+    fields = [*Tournament._meta.concrete_fields, *Tournament._meta.many_to_many]
+    assert set(data["tournament"]) == {f.name for f in fields} - {"id"}
     assert data["tournament"]["date"] == t.date.isoformat()
 
 

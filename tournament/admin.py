@@ -68,6 +68,7 @@ class ParticipantInline(admin.TabularInline):
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ("name", "date", "variant", "board", "rounds", "table_size")
     search_fields = ("name",)
+    filter_horizontal = ("directors",)
     inlines = [ParticipantInline]
 
 

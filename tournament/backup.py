@@ -196,6 +196,7 @@ def _export(t: Tournament) -> dict:
             "second_confirmation": t.second_confirmation,
             "seed": t.seed,
             "created_by": name(t.created_by_id),
+            "directors": sorted(t.directors.values_list("username", flat=True)),
             "created_at": _iso(t.created_at),
         },
         "participants": [
@@ -442,6 +443,8 @@ def _read_tournament(n: _Node) -> dict:
         "seed": n.int("seed"),
         "created_by": n.username("created_by"),
         "created_at": n.datetime("created_at"),
+        # a backup made before the co-directors: its creator directs it
+        "directors": n.usernames("directors") if "directors" in n.value else [n.username("created_by")],
     }
 
 
@@ -703,8 +706,10 @@ def _store(backup: dict, created: list) -> Tournament:
             % {"name": settings["name"], "date": settings["date"].isoformat()}
         )
     user = _Users(created)
+    directors = settings.pop("directors")
     tournament = Tournament(**{**settings, "created_by": user(settings["created_by"])})
     _create_keeping_times(Tournament, [tournament], ["created_at"])
+    tournament.directors.set([user(name) for name in directors if name is not None])
     participant = {}
     for p in backup["participants"]:
         participant[p["id"]] = Participant(tournament=tournament, **{k: v for k, v in p.items() if k != "id"})

@@ -38,6 +38,8 @@ urlpatterns = [
     path("tournaments/<id:pk>/", director.tournament_detail, name="tournament"),
     path("tournaments/<id:pk>/edit/", director.tournament_edit, name="tournament_edit"),
     path("tournaments/<id:pk>/backup.json", director_backup.tournament_backup, name="tournament_backup"),
+    path("tournaments/<id:pk>/directors/add/", interventions.director_add, name="directors_add"),
+    path("tournaments/<id:pk>/directors/remove/", interventions.director_remove, name="directors_remove"),
     path("tournaments/<id:pk>/participants/add/", director.participant_add, name="participant_add"),
     path("tournaments/<id:pk>/participants/import/", director.participant_import, name="participant_import"),
     path(

@@ -22,7 +22,7 @@ from tournament.console.panel import build_panel, moves_page
 from tournament.exports.chart import net_worth_svg
 from tournament.messages import error_text
 from tournament.models import Game
-from tournament.permissions import can_enter_moves, is_director
+from tournament.permissions import can_enter_moves, visible_games
 from tournament.reports import game_report
 
 SEARCH_LENGTH = 100
@@ -73,7 +73,7 @@ def _respond(request, game: Game, *, error: str | None = None, notice: str | Non
 
 @login_required
 def game_list(request):
-    games = Game.objects.all() if is_director(request.user) else Game.objects.filter(referees=request.user)
+    games = visible_games(request.user)  # his tables, his tournaments' and his own games (staff: all)
     games = games.select_related("table__round__tournament")  # a table's game is named after them
     q = (request.GET.get("q") or "").strip()[:SEARCH_LENGTH]
     if q:

@@ -224,6 +224,14 @@ class ReasonForm(forms.Form):
         return self.cleaned_data["reason"].strip()
 
 
+class DirectorForm(ReasonForm):
+    """A co-director added or removed: his account's username (the page offers a select of the accounts with
+    the director's role); who he is is checked by ``tournament.directors``."""
+
+    username = forms.CharField(label=_("Account"), error_messages={"required": _("Choose an account.")})
+    field_order = ["username", "reason"]
+
+
 class AbsentForm(ReasonForm):
     participant = RowChoiceField(queryset=Participant.objects.none(), label=_("Player"))
 

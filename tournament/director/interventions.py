@@ -1,5 +1,6 @@
 """The director's pages for what cannot go as seated (tournament.interventions): a player absent, withdrawn or
-moved, a round seated again, a game stopped, a result entered by hand; and the referees of a whole round."""
+moved, a round seated again, a game stopped, a result entered by hand; the referees of a whole round; and the
+tournament's co-directors (tournament.directors)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import RulesError
-from tournament import interventions
-from tournament.director.forms import AbsentForm, HandResultForm, MoveForm, ReasonForm, RoundRefereesForm
+from tournament import directors, interventions
+from tournament.director.forms import (
+    AbsentForm,
+    DirectorForm,
+    HandResultForm,
+    MoveForm,
+    ReasonForm,
+    RoundRefereesForm,
+)
 from tournament.director.views import _round, director_required, table_for
 from tournament.errors import RoundError
 from tournament.messages import error_text
-from tournament.models import Game, Participant
+from tournament.models import Game, Participant, Tournament
 from tournament.moves import LogError
 
 
@@ -147,3 +155,27 @@ def table_hand_result(request, pk: int, number: int, table: int):
         "director/hand_result.html",
         {"form": form, "table": t, "round": t.round, "tournament": t.round.tournament},
     )
+
+
+@director_required
+@require_POST
+def director_add(request, pk: int):
+    tournament = get_object_or_404(Tournament, pk=pk)
+
+    def add(data):
+        d = directors.add_director(tournament, data["username"], request.user, data["reason"])
+        return _("%(name)s directs this tournament too.") % {"name": d.get_username()}
+
+    return _change(request, DirectorForm(request.POST), add, redirect("tournament", pk=pk))
+
+
+@director_required
+@require_POST
+def director_remove(request, pk: int):
+    tournament = get_object_or_404(Tournament, pk=pk)
+
+    def remove(data):
+        d = directors.remove_director(tournament, data["username"], request.user, data["reason"])
+        return _("%(name)s no longer directs this tournament.") % {"name": d.get_username()}
+
+    return _change(request, DirectorForm(request.POST), remove, redirect("tournament", pk=pk))

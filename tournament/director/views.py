@@ -34,18 +34,29 @@ from tournament.participants_import import (
     problem_lines,
     too_large_message,
 )
-from tournament.permissions import is_director, referee_accounts
+from tournament.permissions import (
+    directed_tournaments,
+    director_accounts,
+    is_director,
+    may_direct,
+    referee_accounts,
+)
 from tournament.record_import import RecordImportError, import_table_record
 from tournament.referee_tables import tables_now
 from tournament.uploads import upload_refused
 
 
 def director_required(view):
+    """The director's role; for a tournament's page (the URL's ``pk``), a director of that tournament
+    (``may_direct``): another director is refused like anybody else (403)."""
+
     @wraps(view)
     @login_required
     def wrapper(request, *args, **kwargs):
         if not is_director(request.user):
             raise PermissionDenied(_("Only the tournament director may do this."))
+        if "pk" in kwargs and not may_direct(request.user, get_object_or_404(Tournament, pk=kwargs["pk"])):
+            raise PermissionDenied(_("Only this tournament's directors may do this."))
         return view(request, *args, **kwargs)
 
     return wrapper
@@ -56,10 +67,16 @@ def _round_error(request, e: RoundError):
 
 
 def tournament_list(request):
+    """A director's own tournaments link to their pages; the others show their public links only."""
+    mine = directed_tournaments(request.user)
     return render(
         request,
         "director/tournament_list.html",
-        {"tournaments": Tournament.objects.all(), "director": is_director(request.user)},
+        {
+            "mine": mine,
+            "others": Tournament.objects.exclude(pk__in=mine.values("pk")),
+            "director": is_director(request.user),
+        },
     )
 
 
@@ -90,7 +107,7 @@ def tournament_edit(request, pk: int):
 @login_required
 def tournament_detail(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
-    if not is_director(request.user):  # a referee sees his tables there, and the public pages
+    if not may_direct(request.user, tournament):  # a referee sees his tables there, and the public pages
         return render(
             request,
             "tournament_referee.html",
@@ -102,6 +119,9 @@ def tournament_detail(request, pk: int):
         "rounds": tournament.round_set.all(),
         "participant_form": ParticipantForm(tournament=tournament),
         "import_form": ImportForm(),
+        "directors": tournament.directors.order_by("username"),
+        "director_choices": director_accounts().exclude(directed_tournaments=tournament),
+        "audit": tournament.audit.filter(round_number=None).select_related("participant", "user"),
     }
     return render(request, "director/tournament.html", context)
 
@@ -181,7 +201,7 @@ def _round(pk: int, number: int) -> Round:
 @login_required
 def round_detail(request, pk: int, number: int):
     round_ = _round(pk, number)
-    director = is_director(request.user)
+    director = may_direct(request.user, round_.tournament)
     tables = list(round_.tables.prefetch_related("seats__participant", "referees").select_related("game"))
     if not director and not any(request.user in t.referees.all() for t in tables):
         raise PermissionDenied(_("Only the director and this round's referees see its tables."))
@@ -247,7 +267,7 @@ def table_for(request, pk, number, table) -> Table:
         round__number=number,
         number=table,
     )
-    if not (is_director(request.user) or t.referees.filter(pk=request.user.pk).exists()):
+    if not (may_direct(request.user, t.round.tournament) or t.referees.filter(pk=request.user.pk).exists()):
         raise PermissionDenied(_("Only this table's referees and the director may do this."))
     return t
 
@@ -293,7 +313,7 @@ def table_detail(request, pk: int, number: int, table: int):
             "ranking": ranking,
             "result": results.current_result(t),
             "history": t.results.all(),
-            "director": is_director(request.user),
+            "director": may_direct(request.user, t.round.tournament),
             "reopen_form": ReopenForm(),
             "audit": t.round.tournament.audit.filter(
                 round_number=t.round.number, table_number=t.number

@@ -2,9 +2,10 @@
 tournament as an Excel workbook. Each view gathers its report once (``tournament.reports``) and hands it to
 the output that lays it out.
 
-Who may print what follows the pages: a table's sheets for its referees and the director; a round's for its
-referees and the director; the whole tournament's, the workbook and a participant's cards for the director;
-a game's cards for whoever enters its moves; the standings and the blank participant card for everyone.
+Who may print what follows the pages: a table's sheets for its referees and the tournament's directors; a
+round's for its referees and the directors; the whole tournament's, the workbook and a participant's cards for
+the directors (``tournament.permissions.may_direct``); a game's cards for whoever enters its moves; the
+standings and the blank participant card for everyone.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.exports.standings_pdf import standings_pdf
 from tournament.exports.workbook import tournament_workbook
 from tournament.models import Game, Participant, Round, Tournament
-from tournament.permissions import can_enter_moves, is_director
+from tournament.permissions import can_enter_moves, may_direct
 from tournament.reports import game_report, round_report, table_report, tournament_report
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -72,7 +73,8 @@ def table_blank_sheet(request, pk: int, number: int, table: int):
 @login_required
 def round_sheets(request, pk: int, number: int):
     round_ = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
-    if not (is_director(request.user) or round_.tables.filter(referees=request.user).exists()):
+    referee = round_.tables.filter(referees=request.user).exists()
+    if not (may_direct(request.user, round_.tournament) or referee):
         raise PermissionDenied(_("Only the director and this round's referees see its tables."))
     report = round_report(round_)
     data = result_sheets_pdf(round_.tournament, report.tables)

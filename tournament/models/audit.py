@@ -1,5 +1,6 @@
 """What the tournament director changed by hand on the day, with who, when and why: a player absent from his
-table, withdrawn, moved; a round seated again; a game stopped; a table's result entered from paper."""
+table, withdrawn, moved; a round seated again; a game stopped; a table's result entered from paper; a
+co-director added or removed (``details``: his username)."""
 
 from django.conf import settings
 from django.db import models
@@ -16,6 +17,8 @@ class AuditAction(models.TextChoices):
     RESEAT = "reseat", _("round seated again")
     END_GAME = "end_game", _("game stopped by the director")
     HAND_RESULT = "hand_result", _("result entered by hand")
+    DIRECTOR_ADD = "director_add", _("director added")
+    DIRECTOR_DEL = "director_del", _("director removed")
 
 
 class AuditEntry(models.Model):
@@ -29,7 +32,7 @@ class AuditEntry(models.Model):
     )
     action = models.CharField(_("action"), max_length=12, choices=AuditAction.choices)
     reason = models.CharField(_("reason"), max_length=REASON_LENGTH)
-    details = models.JSONField(default=dict, blank=True)  # e.g. {"to_table": 3}
+    details = models.JSONField(default=dict, blank=True)  # e.g. {"to_table": 3}, {"director": "anna"}
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
 

@@ -64,6 +64,11 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # who directs it (tournament.permissions.may_direct): its creator, added when it is created, and the
+    # co-directors he adds; staff direct every tournament
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="directed_tournaments", verbose_name=_("directors")
+    )
 
     class Meta:
         ordering = ["-date", "name"]
@@ -72,6 +77,13 @@ class Tournament(models.Model):
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        """A new tournament is directed by its creator."""
+        adding = self._state.adding
+        super().save(*args, **kwargs)
+        if adding and self.created_by_id is not None:
+            self.directors.add(self.created_by_id)
 
     @property
     def locked(self) -> bool:
