@@ -1,7 +1,8 @@
 #!/bin/sh
-# Installs what the tests need on a fresh machine: the project with its test extra, Debian's chromium for the
-# browser tests (Playwright drives it; no browser is downloaded) and Debian's postgresql for the run against
-# PostgreSQL (`python -m pytest --postgres` starts a throw-away server of its own; nothing is configured).
+# Installs what the tests need on a fresh machine: Debian's chromium for the browser tests (Playwright drives
+# it; no browser is downloaded) and Debian's postgresql for the run against PostgreSQL (`python -m pytest
+# --postgres` starts a throw-away server of its own; nothing is configured), then the project with its test
+# extra into the checkout's virtual environment .venv (tests/venv.sh makes it). Then `. .venv/bin/activate`.
 set -e
 cd "$(dirname "$0")/.."
 missing=""
@@ -12,4 +13,4 @@ if [ -n "$missing" ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
-python -m pip install --quiet --disable-pip-version-check -e ".[test]"
+sh tests/venv.sh test

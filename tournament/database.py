@@ -3,7 +3,8 @@
 - ``DATABASE_URL=postgres://user:password@host:5432/name`` (any URL ``dj-database-url`` reads), or
 - ``DB=postgres`` with ``DB_NAME``, ``DB_USER``, ``DB_PASSWORD``, ``DB_HOST`` (default 127.0.0.1), ``DB_PORT``
   (default 5432), or
-- SQLite (the default) in ``DJANGO_SQLITE_PATH`` or ``db.sqlite3`` beside ``manage.py``.
+- SQLite (the default) in ``DJANGO_SQLITE_PATH`` or ``db.sqlite3`` in the directory the settings give (the
+  checkout; for an installed copy, the directory it is run from).
 
 SQLite is set up for several writers at once: write-ahead logging (readers never wait for a writer), every
 transaction ``BEGIN IMMEDIATE`` (a writer takes the write lock when its transaction starts, so two

@@ -5,6 +5,13 @@
   ``DB_NAME``, ``DB_USER``, ``DB_PASSWORD``, ``DB_HOST``, ``DB_PORT``; otherwise SQLite in ``db.sqlite3``
   (``DJANGO_SQLITE_PATH`` to move it), set up for many writers at once (see :mod:`tournament.database`).
 - ``DJANGO_ALLOWED_HOSTS`` (comma separated), ``DJANGO_HTTPS=0`` for a venue network served over plain HTTP.
+
+Run from a checkout (``manage.py`` beside the package), the templates and static files are the checkout's
+top-level ``templates/`` and ``static/``, and SQLite's file and the collected static files (``staticfiles/``)
+are kept in the checkout. An installed copy (``pip install .``: the wheel) carries the templates and static
+files inside the package, as ``tournament/site/`` (pyproject.toml), and keeps SQLite's file and the collected
+static files in the directory it is run from (``DJANGO_SQLITE_PATH``, ``DJANGO_STATIC_ROOT`` to put them
+elsewhere).
 """
 
 import os
@@ -16,7 +23,11 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.database import database_from_env
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent
+BASE_DIR = PACKAGE_DIR.parent  # the checkout; for an installed copy, site-packages
+IN_CHECKOUT = (BASE_DIR / "manage.py").is_file()
+SITE_DIR = BASE_DIR if IN_CHECKOUT else PACKAGE_DIR / "site"  # templates/ and static/
+DATA_DIR = BASE_DIR if IN_CHECKOUT else Path.cwd()  # db.sqlite3 and staticfiles/ unless set
 
 
 def _flag(name: str, default: bool) -> bool:
@@ -71,7 +82,7 @@ ROOT_URLCONF = "tournament.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [SITE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -86,7 +97,7 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "tournament.wsgi.application"
 
-DATABASES = {"default": database_from_env(os.environ, BASE_DIR)}
+DATABASES = {"default": database_from_env(os.environ, DATA_DIR)}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -111,14 +122,14 @@ AXES_VERBOSE = False
 
 LANGUAGE_CODE = "pl"
 LANGUAGES = [("pl", _("Polish")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "tournament" / "locale"]
+LOCALE_PATHS = [PACKAGE_DIR / "locale"]
 TIME_ZONE = "Europe/Warsaw"
 USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or DATA_DIR / "staticfiles")
+STATICFILES_DIRS = [SITE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # When served: WhiteNoise serves STATIC_ROOT (``collectstatic``) compressed, with hashed names cached

@@ -1,0 +1,171 @@
+"""What `pip install .` installs serves the app (the README's production recipe), without the checkout.
+
+The wheel carries every module, the boards, the translations, the PDF fonts and the checkout's top-level
+templates/ and static/ (as tournament/site/). Installed into a virtual environment of its own and run from a
+directory outside the checkout, its `monopoly-tournament` command migrates SQLite (a file in that directory)
+and collects the static files there, and gunicorn serves the real pages and the static files.
+
+The wheel's own dependencies are not installed again: the temporary environment sees those of the
+environment the tests run in (a path in a .pth file; that environment's own .pth files, among them the
+editable install's path to the checkout, are not read).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import site
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON_DIRS = ("rules", "ledger", "tournament")
+
+
+def checkout_files(folder: str, pattern: str = "*") -> set[str]:
+    return {
+        p.relative_to(ROOT / folder).as_posix()
+        for p in (ROOT / folder).rglob(pattern)
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--quiet", "-w", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert built.returncode == 0, built.stderr
+    (path,) = out.glob("monopoly_tournament-*.whl")
+    return path
+
+
+def test_the_wheel_carries_everything_the_app_serves(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    templates = {n.removeprefix("tournament/site/templates/") for n in names if "/site/templates/" in n}
+    static = {n.removeprefix("tournament/site/static/") for n in names if "/site/static/" in n}
+    assert templates == checkout_files("templates")
+    assert {"home.html", "base.html", "console/page.html", "registration/login.html"} <= templates
+    assert static == checkout_files("static")
+    assert {"console/console.css", "vendor/htmx-2.0.11.min.js"} <= static
+    for folder in PYTHON_DIRS:  # every module of every package
+        assert {f"{folder}/{f}" for f in checkout_files(folder, "*.py")} <= names
+    assert {f"rules/boards/{f}" for f in checkout_files("rules/boards", "*.json")} <= names
+    assert "tournament/locale/pl/LC_MESSAGES/django.mo" in names
+    assert {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE"} <= {
+        n.removeprefix("tournament/exports/fonts/") for n in names
+    }
+    (entry_points,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
+    assert "monopoly-tournament = tournament.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fetch(url: str) -> tuple[int, str, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as r:
+            return r.status, r.headers.get("Content-Type", ""), r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers.get("Content-Type", ""), e.read()
+
+
+def test_the_installed_wheel_serves_pages_from_outside_the_checkout(wheel, tmp_path):
+    venv, work, home = tmp_path / "venv", tmp_path / "site", tmp_path / "home"
+    work.mkdir()
+    home.mkdir()
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    python = venv / "bin" / "python"
+    purelib = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    Path(purelib, "test-environment.pth").write_text("".join(f"{d}\n" for d in site.getsitepackages()))
+    tests_own = ("DJANGO_", "DATABASE_URL", "DB_", "PYTHON", "VIRTUAL_ENV", "XDG_RUNTIME_DIR")
+    env = {k: v for k, v in os.environ.items() if k != "DB" and not k.startswith(tests_own)}
+    env.update(
+        PATH=f"{venv / 'bin'}:/usr/bin:/bin",
+        HOME=str(home),  # gunicorn 25 and later would put their control socket in ~/.gunicorn
+        DJANGO_SECRET_KEY="install-test-" + "x" * 40,
+        DJANGO_ALLOWED_HOSTS="127.0.0.1",
+        DJANGO_HTTPS="0",
+    )
+
+    def run(*command, timeout=180):
+        out = subprocess.run(command, cwd=work, env=env, capture_output=True, text=True, timeout=timeout)
+        assert out.returncode == 0, f"{command}: {out.stdout}\n{out.stderr}"
+        return out.stdout
+
+    run(python, "-m", "pip", "install", "--no-deps", "--no-index", "--ignore-installed", "--quiet", wheel)
+    where = run(python, "-c", "import tournament, rules; print(tournament.__file__, rules.__file__)").split()
+    assert all(Path(w).is_relative_to(venv) for w in where), where  # not the checkout's
+    command = venv / "bin" / "monopoly-tournament"
+    run(command, "check", "--fail-level", "WARNING")
+    run(command, "migrate", "-v", "0")
+    run(command, "collectstatic", "--noinput", "-v", "0")
+    assert (work / "db.sqlite3").is_file()  # in the directory it runs in, not in site-packages
+    manifest = json.loads((work / "staticfiles" / "staticfiles.json").read_text())["paths"]
+
+    port = free_port()
+    with open(tmp_path / "gunicorn.log", "wb") as log:
+        server = subprocess.Popen(
+            [python, "-m", "gunicorn", "tournament.wsgi:application", "--bind", f"127.0.0.1:{port}"]
+            + ["-k", "gthread", "--workers", "1", "--threads", "2"],
+            cwd=work,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            assert server.poll() is None, (tmp_path / "gunicorn.log").read_text()
+            try:
+                status, kind, body = fetch(f"{base}/")
+                break
+            except (ConnectionError, urllib.error.URLError):
+                assert time.monotonic() < deadline, (tmp_path / "gunicorn.log").read_text()
+                time.sleep(0.2)
+        page = body.decode()
+        assert status == 200 and kind.startswith("text/html"), page
+        # home.html in base.html's layout, in Polish (the .mo), listing the shipped boards (rules/boards)
+        assert '<html lang="pl">' in page and "<title>Turniej Monopoly</title>" in page
+        assert "<h2>Plansze</h2>" in page and 'class="topbar"' in page
+        status, _, body = fetch(f"{base}/login/")
+        assert status == 200 and 'name="password"' in body.decode()
+
+        css = re.search(r'href="(/static/console/console\.[0-9a-f]{12}\.css)"', page)
+        assert css, page
+        status, kind, _ = fetch(base + css.group(1))
+        assert status == 200 and kind.startswith("text/css")
+        htmx = "vendor/htmx-2.0.11.min.js"
+        status, _, body = fetch(f"{base}/static/{manifest[htmx]}")
+        assert status == 200 and body == (ROOT / "static" / htmx).read_bytes()
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
