@@ -106,7 +106,13 @@ AXES_ENABLE_ACCESS_FAILURE_LOG = False
 AXES_DISABLE_ACCESS_LOG = True
 AXES_LOCKOUT_CALLABLE = "tournament.views.locked_out"
 AXES_USERNAME_CALLABLE = "tournament.views.login_username"
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0")) or None
+# Keyed on the phone's address: behind DJANGO_PROXY_COUNT proxies (DJANGO_BEHIND_PROXY=1; one by default) the
+# entry of X-Forwarded-For the outermost proxy wrote, never one the client sent (tournament.client_address).
+BEHIND_PROXY = _flag("DJANGO_BEHIND_PROXY", False)
+TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT") or "1") if BEHIND_PROXY else 0
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured("DJANGO_PROXY_COUNT must be 0 or more.")
+AXES_CLIENT_IP_CALLABLE = "tournament.client_address.client_address"
 AXES_VERBOSE = False
 
 LANGUAGE_CODE = "pl"
@@ -155,7 +161,7 @@ if HTTPS:
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = _flag("DJANGO_HSTS_PRELOAD", True)
-    if _flag("DJANGO_BEHIND_PROXY", False):  # TLS ends at a proxy that sets X-Forwarded-Proto
+    if BEHIND_PROXY:  # TLS ends at a proxy that sets X-Forwarded-Proto
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 3  # a tournament weekend
