@@ -186,9 +186,33 @@ SECURITY_HEADERS = {
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 3  # a tournament weekend
 
+# To standard error, a line each with its time (tournament.logs): a refused request (4xx) in one line with its
+# method, path, status and reason, no traceback; a server error (500) with its traceback. Django's loggers
+# write through the root's handler (once, with or without DEBUG); runserver's request lines with the time too.
+LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO" if DEBUG else "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    "formatters": {
+        "line": {
+            "()": "tournament.logs.LineFormatter",
+            "format": "{asctime} {levelname} {name}: {message}",
+            "style": "{",
+        },
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "{asctime} {message}",
+            "datefmt": "%Y-%m-%d %H:%M:%S",
+            "style": "{",
+        },
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "line"},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server"},
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": [], "level": LOG_LEVEL},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
 }
