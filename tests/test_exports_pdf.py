@@ -343,6 +343,11 @@ def test_the_chart(tournament):
     root = ET.fromstring(svg)  # valid XML
     ns = "{http://www.w3.org/2000/svg}"
     assert root.tag == f"{ns}svg" and "<script" not in svg
+    # no style attribute (the pages' Content-Security-Policy blocks them): presentation attributes instead
+    assert not [e.tag for e in root.iter() if "style" in e.attrib]
+    lines = root.findall(f".//{ns}polyline")
+    assert all(e.get("stroke", "").startswith("rgb(") and e.get("fill") == "none" for e in lines)
+    assert {e.get("font-family") for e in root.iter(f"{ns}text")} == {"'DejaVu Sans', Verdana, sans-serif"}
     assert len(root.findall(f".//{ns}polyline")) == len(game.players)
     legend = flat("".join(t.text for t in root.iter(f"{ns}text")))
     for p in game.players:

@@ -64,6 +64,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tournament.middleware.SecurityHeadersMiddleware",  # before WhiteNoise: static files get the headers too
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -117,7 +118,13 @@ AXES_ENABLE_ACCESS_FAILURE_LOG = False
 AXES_DISABLE_ACCESS_LOG = True
 AXES_LOCKOUT_CALLABLE = "tournament.views.locked_out"
 AXES_USERNAME_CALLABLE = "tournament.views.login_username"
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0")) or None
+# Keyed on the phone's address: behind DJANGO_PROXY_COUNT proxies (DJANGO_BEHIND_PROXY=1; one by default) the
+# entry of X-Forwarded-For the outermost proxy wrote, never one the client sent (tournament.client_address).
+BEHIND_PROXY = _flag("DJANGO_BEHIND_PROXY", False)
+TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT") or "1") if BEHIND_PROXY else 0
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured("DJANGO_PROXY_COUNT must be 0 or more.")
+AXES_CLIENT_IP_CALLABLE = "tournament.client_address.client_address"
 AXES_VERBOSE = False
 
 LANGUAGE_CODE = "pl"
@@ -166,14 +173,57 @@ if HTTPS:
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = _flag("DJANGO_HSTS_PRELOAD", True)
-    if _flag("DJANGO_BEHIND_PROXY", False):  # TLS ends at a proxy that sets X-Forwarded-Proto
+    if BEHIND_PROXY:  # TLS ends at a proxy that sets X-Forwarded-Proto
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Sent on every response (tournament.middleware.SecurityHeadersMiddleware). The pages load only the site's
+# own scripts and style sheets (no inline script, event handler or style attribute; htmx is told to add
+# no <style> and to evaluate nothing, in templates/base.html); the admin's pages keep to this too.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+}
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 3  # a tournament weekend
 
+# To standard error, a line each with its time (tournament.logs): a refused request (4xx) in one line with its
+# method, path, status and reason, no traceback; a server error (500) with its traceback. Django's loggers
+# write through the root's handler (once, with or without DEBUG); runserver's request lines with the time too.
+LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO" if DEBUG else "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    "formatters": {
+        "line": {
+            "()": "tournament.logs.LineFormatter",
+            "format": "{asctime} {levelname} {name}: {message}",
+            "style": "{",
+        },
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "{asctime} {message}",
+            "datefmt": "%Y-%m-%d %H:%M:%S",
+            "style": "{",
+        },
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "line"},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server"},
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": [], "level": LOG_LEVEL},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
 }

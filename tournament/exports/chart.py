@@ -220,13 +220,28 @@ def net_worth_chart(game: GameReport, width: float, height: float) -> Drawing:
 
 
 _XML_PROLOGUE = re.compile(r"^\s*<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>\s*)?", re.S)
+_STYLE_ATTRIBUTE = re.compile(r'\sstyle="([^"]*)"')
+
+
+def _presentation_attributes(style: re.Match) -> str:
+    """A ``style`` attribute written by reportlab (``stroke: rgb(…); stroke-width: 0.4; fill: None``) as SVG
+    presentation attributes (``stroke="rgb(…)" stroke-width="0.4" fill="none"``): the same drawing, which the
+    pages' Content-Security-Policy (``style-src 'self'``) lets through where it blocks style attributes."""
+    attributes = []
+    for declaration in style.group(1).split(";"):
+        name, colon, value = declaration.partition(":")
+        if colon and name.strip():
+            value = value.strip()
+            attributes.append(f' {name.strip()}="{"none" if value.lower() == "none" else value}"')
+    return "".join(attributes)
 
 
 def net_worth_svg(game: GameReport, width: float = 640, height: float = 300) -> SafeString:
     """The same chart as SVG markup, ready to place in a page (the names are escaped by the XML writer).
 
     The ``<svg>`` element scales to its container (``viewBox``, ``width="100%"``), carries no ``id`` (several
-    charts may share a page) and asks for DejaVu Sans or the browser's sans-serif.
+    charts may share a page), asks for DejaVu Sans or the browser's sans-serif, and has no style attribute
+    (the Content-Security-Policy would block it): presentation attributes instead.
     """
     drawing = net_worth_chart(game, width, height)
     svg = renderSVG.drawToString(drawing, useClip=True)
@@ -236,4 +251,5 @@ def net_worth_svg(game: GameReport, width: float = 640, height: float = 300) -> 
     svg = svg.replace("<title>...</title>", f"<title>{escape(nfc(_('Net worth turn by turn')))}</title>", 1)
     svg = svg.replace("<desc>...</desc>", "", 1)
     svg = svg.replace(f"font-family: {FONT};", "font-family: 'DejaVu Sans', Verdana, sans-serif;")
+    svg = _STYLE_ATTRIBUTE.sub(_presentation_attributes, svg)
     return mark_safe(svg.strip())  # the XML writer escaped every name
