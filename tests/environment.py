@@ -6,7 +6,9 @@
 - SQLite's test database in a file rather than shared memory, so that threads wait for its lock the way
   server processes do (the race tests);
 - ``python -m pytest --postgres``: the whole suite against a throw-away PostgreSQL server started here and
-  stopped at the end (tests/pgserver.py), or against the server of ``DATABASE_URL`` when it is set.
+  stopped at the end (tests/pgserver.py), or against the server of ``DATABASE_URL`` when it is set;
+- ``python -m pytest --slow``: with the tests marked ``slow`` (skipped by default), e.g. a real run of the
+  event-day load test.
 """
 
 from __future__ import annotations
@@ -27,6 +29,22 @@ def pytest_addoption(parser):
         action="store_true",
         help="run against a throw-away PostgreSQL server on 127.0.0.1 (or DATABASE_URL's server if set)",
     )
+    parser.addoption(
+        "--slow", action="store_true", help="also run the tests marked slow (a real load-test run, …)"
+    )
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: a test of a minute or so: run with --slow only")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--slow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -1,0 +1,344 @@
+"""The event-day load test's verdict (tests/load_event_day.py): each criterion fails the run on its own and
+names itself with its figures; a clean run passes. Its bookkeeping of undone and voided moves and of the
+director's stop against the database, and its set-up (no time limit, the scenarios drawn on the simulated
+games). One small real run (gunicorn, 4 tables) with ``--slow``."""
+
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tests import load_event_day as load
+from tests.load_event_day import Limits, Tally, log_findings, verdict
+
+ROOT = Path(__file__).resolve().parents[1]
+
+CLEAN_LOG = """\
+[2026-11-25 02:02:49 +0000] [28407] [INFO] Starting gunicorn 27.0.1
+[2026-11-25 02:02:49 +0000] [28407] [INFO] Listening at: http://127.0.0.1:50429 (28407)
+[2026-11-25 02:02:49 +0000] [28407] [INFO] Using worker: gthread
+[2026-11-25 02:02:49 +0000] [28410] [INFO] Booting worker with pid: 28410
+[2026-11-25 02:02:50 +0000] [28411] [INFO] Booting worker with pid: 28411
+[2026-11-25 02:02:50 +0000] [28412] [INFO] Booting worker with pid: 28412
+[2026-11-25 02:02:50 +0000] [28407] [INFO] Control socket listening at /tmp/x/gunicorn.ctl
+[2026-11-25 02:04:34 +0000] [28407] [INFO] Handling signal: term
+[2026-11-25 03:04:34 +0100] [28410] [INFO] Worker exiting (pid: 28410)
+[2026-11-25 03:04:34 +0100] [28411] [INFO] Worker exiting (pid: 28411)
+[2026-11-25 03:04:34 +0100] [28412] [INFO] Worker exiting (pid: 28412)
+[2026-11-25 02:04:36 +0000] [28407] [INFO] Shutting down: Master
+"""
+
+TRACEBACK = """\
+Internal Server Error: /games/12/act/
+Traceback (most recent call last):
+  File "/usr/lib/python3/django/core/handlers/exception.py", line 55, in inner
+    response = get_response(request)
+  File "/work/tournament/moves.py", line 190, in submit_all
+    game = _lock(game_id)
+django.db.utils.OperationalError: database is locked
+"""
+
+WORKER_TIMEOUT = """\
+[2026-11-25 02:03:40 +0000] [28407] [CRITICAL] WORKER TIMEOUT (pid:28411)
+[2026-11-25 02:03:40 +0000] [28407] [ERROR] Worker (pid:28411) was sent SIGKILL! Perhaps out of memory?
+[2026-11-25 02:03:41 +0000] [28500] [INFO] Booting worker with pid: 28500
+"""
+
+
+def clean() -> Tally:
+    """A healthy run: 20 tables at one move every 3 s, every move acknowledged, answers in tens of ms."""
+    return Tally(
+        tables=20,
+        workers=3,
+        moves_acked=600,
+        move_phase_s=95.0,
+        offered_rate=6.5,
+        move_latencies=[0.02] * 600 + [0.1] * 30 + [0.3] * 5,
+        statuses=Counter({200: 700, 204: 100, 302: 30}),
+        integrity=Counter({"lost": 0, "doubled": 0, "replay mismatches": 0}),
+    )
+
+
+def failed(tally: Tally, log: str = CLEAN_LOG, limits: Limits | None = None) -> dict[str, str]:
+    return {c.name: c.detail for c in verdict(tally, log, limits) if not c.ok}
+
+
+def test_a_clean_run_passes():
+    checks = verdict(clean(), CLEAN_LOG)
+    assert all(c.ok for c in checks), [c for c in checks if not c.ok]
+    names = [c.name for c in checks]
+    assert names == [
+        "5xx answers",
+        "connection errors",
+        "server log",
+        "tables played to the end",
+        "games ended by a time limit or the move clock",
+        "pace",
+        "latency of moves",
+        "integrity",
+        "client anomalies",
+    ]
+
+
+def test_a_5xx_fails():
+    t = clean()
+    t.statuses[502] = 1
+    assert failed(t) == {"5xx answers": "1 (limit 0)"}
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "no answer (connection error)",
+        "answer cut short",
+        "no answer (timeout or socket error)",
+        "keep-alive connection closed under a request (sent again)",  # the tap again succeeded: still counted
+    ],
+)
+def test_a_connection_error_fails_even_when_tapping_again_succeeded(kind):
+    t = clean()
+    t.connection[kind] = 1
+    assert failed(t) == {"connection errors": f"1 (limit 0): {kind}: 1"}
+
+
+def test_connection_errors_within_a_stated_tolerance_pass():
+    t = clean()
+    t.connection["no answer (connection error)"] = 2
+    assert failed(t, limits=Limits(connection_errors=2)) == {}
+    assert "connection errors" in failed(t, limits=Limits(connection_errors=1))
+
+
+def test_a_traceback_in_the_log_fails():
+    bad = failed(clean(), CLEAN_LOG + TRACEBACK)
+    assert list(bad) == ["server log"]
+    assert "tracebacks: 1" in bad["server log"]
+    assert "database is locked: 1" in bad["server log"]
+    assert "error lines: 1" in bad["server log"]  # "Internal Server Error"; the traceback's frames: not lines
+
+
+def test_a_worker_timeout_fails():
+    bad = failed(clean(), CLEAN_LOG + WORKER_TIMEOUT)
+    assert list(bad) == ["server log"]
+    assert "worker timeouts: 1" in bad["server log"]
+    assert "workers booted again: 1" in bad["server log"]
+    assert "error lines: 1" in bad["server log"]
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("[2026-11-25 02:03:40 +0000] [28407] [ERROR] Exception in worker process", "error lines"),
+        ("[2026-11-25 02:03:40 +0000] [28407] [WARNING] Worker graceful timeout (pid:28411)", "other lines"),
+        ("Forbidden (CSRF token missing.): /games/3/act/", "other lines"),
+        ("Not Found: /games/3/void/99/", "other lines"),
+    ],
+)
+def test_an_error_or_a_warning_in_the_log_fails(line, kind):
+    bad = failed(clean(), CLEAN_LOG + line + "\n")
+    assert bad == {"server log": f"{kind}: 1 (limit: clean)"}
+
+
+def test_the_log_of_a_clean_run_is_clean():
+    assert log_findings(CLEAN_LOG, workers=3) == Counter()
+    assert log_findings(CLEAN_LOG, workers=2) == Counter({"workers booted again": 1})
+
+
+def test_tables_stopped_by_the_time_limit_fail():
+    t = clean()
+    t.tables = 250
+    t.not_finished["time limit"] = 115  # the run's --duration-limit stopped them
+    assert failed(t) == {"tables played to the end": "135 of 250; not: time limit: 115"}
+
+
+def test_a_table_given_up_fails():
+    t = clean()
+    t.not_finished["gave up after retries"] = 1
+    assert failed(t) == {"tables played to the end": "19 of 20; not: gave up after retries: 1"}
+
+
+def test_a_game_ended_by_a_time_limit_fails():
+    t = clean()
+    t.ended_on_time = 1
+    assert failed(t) == {"games ended by a time limit or the move clock": "1 (limit 0)"}
+
+
+def test_a_missed_pace_fails():
+    t = clean()
+    t.moves_acked = 500  # 5.26 moves/s of 6.5 offered: 81 %
+    bad = failed(t)
+    assert list(bad) == ["pace"]
+    assert bad["pace"] == "5.26 moves/s (81%) of 6.50 offered (limit 90%: 5.85)"
+
+
+def test_the_pace_is_not_judged_flat_out():
+    t = clean()
+    t.offered_rate = None
+    t.moves_acked = 10
+    assert failed(t) == {}
+
+
+@pytest.mark.parametrize(
+    ("slow", "figure"),
+    [
+        ([0.8] * 40, "p95 800 ms (limit 500)"),  # 6 % of the moves at 800 ms
+        ([0.3] * 30 + [3.0] * 8, "p99 3000 ms (limit 2000)"),  # p95 fine, 1.2 % at 3 s
+    ],
+)
+def test_slow_moves_fail(slow, figure):
+    t = clean()
+    t.move_latencies = [0.02] * 600 + slow
+    bad = failed(t)
+    assert list(bad) == ["latency of moves"]
+    assert figure in bad["latency of moves"]
+
+
+def test_the_latency_limits_are_arguments():
+    t = clean()
+    assert "latency of moves" in failed(t, limits=Limits(p95_s=0.05))
+    assert "latency of moves" in failed(t, limits=Limits(p99_s=0.05))
+
+
+def test_no_move_answered_fails():
+    t = clean()
+    t.move_latencies = []
+    assert failed(t) == {"latency of moves": "no move was answered"}
+
+
+def test_a_lost_move_or_no_verification_fails():
+    t = clean()
+    t.integrity["lost"] = 2
+    assert failed(t) == {"integrity": "lost: 2"}
+    t.integrity = None
+    assert failed(t) == {"integrity": "not verified"}
+
+
+def test_a_client_anomaly_fails():
+    t = clean()
+    t.anomalies["legal move refused"] = 1
+    assert failed(t) == {"client anomalies": "legal move refused: 1"}
+
+
+def test_each_failure_is_named_on_the_result_line(capsys):
+    t = clean()
+    t.connection["answer cut short"] = 1
+    t.not_finished["time limit"] = 3
+    names = [c.name for c in verdict(t, CLEAN_LOG + TRACEBACK) if not c.ok]
+    assert names == ["connection errors", "server log", "tables played to the end"]
+
+
+# -- the run's bookkeeping against the database ---------------------------------------------------------
+def _args(*extra):
+    return load.parse_args(["--tables", "4", "--moves-per-table", "12", "--pace", "0", *extra])
+
+
+@pytest.mark.django_db
+def test_set_up_has_no_time_limit_and_draws_each_scenario():
+    from tournament.models import Game, Table
+
+    plans, director = load.create_data(_args())
+    assert [p.scenario for p in plans] == ["stop", "two phones", "undo", "void"]
+    assert all(p.at is not None for p in plans)
+    for game in Game.objects.all():
+        assert "time_limit_minutes" not in game.options and "move_time_limit" not in game.options
+    assert Table.objects.count() == 4 + load.EXTRA_TABLES  # two seated, not started: the director's
+    assert director.stop_table == 1 and director.absent[0] == 5 and director.move[1:] == (6, 5)
+    two = plans[1]
+    assert two.other_username == "referee002b" and two.extra["dice"] != two.events[two.at]["dice"]
+    void = plans[3]
+    assert void.extra["type"] == "trade" and void.extra["give"] == {"cash": 1}
+
+
+@pytest.mark.django_db
+def test_plain_set_up_has_no_scenario_and_no_director():
+    plans, director = load.create_data(_args("--plain", "--seed", "2"))
+    assert director is None and len(plans) == 4 and not any(p.scenario for p in plans)
+
+
+def _entered(game, events, run, **scenario):
+    """A referee who entered ``events`` (through tournament.moves, as the views do)."""
+    from tournament import moves
+
+    plan = load.Plan(1, game.pk, 0, "referee", events, **scenario)
+    ref = load.Referee(run, plan, seed=1)
+    for e in events:
+        key = os.urandom(8).hex()
+        moves.submit(game.pk, e, version=None, client_key=key)
+        ref.out.acked.append((key, e))
+    return ref
+
+
+@pytest.mark.django_db
+def test_verify_accounts_for_undone_and_voided_moves():
+    from rules.simulate import simulate
+    from tournament import moves
+
+    record = simulate("classic", "classic-pl", 3, seed=5, max_events=12)
+    game = moves.create_game(
+        variant="classic", board="classic-pl", players=[{"name": n} for n in "ABC"], options=record["options"]
+    )
+    run = load.Run(_args(), port=0)
+    ref = _entered(game, record["events"][:8], run)
+    undone_key = ref.out.acked[-1][0]
+    moves.undo_last(game.pk, version=None, reason="misread the dice", client_key="u1")
+    ok = load.verify([ref], None)
+    assert ok["counts"]["lost"] == 1  # the undone move is not accounted for: it is missing from the game
+    assert ok["examples"]["taken back unasked"]
+    ref.out.taken_back[undone_key] = ("undone", "misread the dice")
+    ok = load.verify([ref], None)
+    bad = {k: n for k, n in ok["counts"].items() if n and k not in ("moves acknowledged", "events stored")}
+    assert bad == {} and ok["ended on time"] == 0
+    ref.out.taken_back[undone_key] = ("voided", "misread the dice")  # stored as undone, not voided
+    assert load.verify([ref], None)["counts"]["taken back otherwise"] == 1
+
+
+@pytest.mark.django_db
+def test_verify_counts_a_game_ended_on_time_and_accepts_the_directors_stop():
+    from rules.simulate import simulate
+    from tournament import moves
+
+    record = simulate("classic", "classic-pl", 3, seed=6, max_events=6)
+    run = load.Run(_args(), port=0)
+    game = moves.create_game(variant="classic", board="classic-pl", players=[{"name": n} for n in "ABC"])
+    ref = _entered(game, record["events"], run)
+    moves.submit(game.pk, {"type": "time_up", "now": True}, version=None)  # not the director's table
+    found = load.verify([ref], None)
+    assert found["ended on time"] == 1 and found["counts"]["doubled"] == 1
+    other = moves.create_game(variant="classic", board="classic-pl", players=[{"name": n} for n in "ABC"])
+    ref = _entered(other, record["events"], run, scenario="stop", at=3)
+    moves.submit(other.pk, {"type": "time_up", "now": True}, version=None)
+    ref.out.ended_by_director = True
+    found = load.verify([ref], None)
+    assert found["ended on time"] == 0 and found["counts"]["doubled"] == 0
+
+
+# -- one real run ---------------------------------------------------------------------------------------
+SCENARIOS = (
+    "scenario: two phones",
+    "scenario: undone, resent, entered again",
+    "scenario: a wrong move voided after the next one",
+    "scenario: stopped, confirmed, reopened, confirmed again",
+    "director's forms: absent",
+    "director's forms: move",
+    "director's downloads: standings.pdf",
+    "director's downloads: workbook.xlsx",
+)
+
+
+@pytest.mark.slow
+def test_a_small_real_run_passes_and_exercises_every_scenario():
+    """4 tables x 12 moves on SQLite through gunicorn (~30 s on an idle 2-core machine, more when busy)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "DB_"))}
+    out = subprocess.run(
+        [sys.executable, "tests/load_event_day.py", "--db", "sqlite", "--tables", "4", "--moves-per-table",
+         "12", "--pace", "0.5", "--director-every", "5", "--duration-limit", "150"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+    assert "RESULT: PASS" in out.stdout
+    events = re.search(r"^events: (.*)$", out.stdout, re.M).group(1)
+    for what in SCENARIOS:
+        assert what in events, what
