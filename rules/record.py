@@ -55,6 +55,10 @@ def load_record_file(path) -> Record:
         raise _bad(
             "record.not_json", gettext_noop("The record is not valid JSON: {error}."), error=str(e)
         ) from None
+    except RecursionError:
+        raise _bad("record.too_deep", gettext_noop("The record is nested too deeply.")) from None
+    except ValueError:  # an integer longer than Python converts (4300 digits)
+        raise _bad("record.bad_number", gettext_noop("The record holds a number that is too long.")) from None
     return parse_record(data)
 
 
