@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from tournament import moves
 from tournament.errors import RoundError
 from tournament.models import AuditEntry, Game, Participant, Round, Seat, Table, TableResult
+from tournament.models.bounds import INTEGER_MAX
 from tournament.reasons import clean_reason
 from tournament.results import current_result, finish_round_if_done, lock_table
 from tournament.rounds import referees_by_number, seat_tables
@@ -157,7 +158,7 @@ def reseat(round_: Round, user, reason: str) -> Round:
         raise RoundError(_("A game of this round has started: the round can no longer be seated again."))
     referees = referees_by_number(round_)
     Table.objects.filter(round=round_).delete()
-    round_.seed += 1  # another draw
+    round_.seed = round_.seed % INTEGER_MAX + 1  # another draw (the column holds no more)
     seat_tables(round_, referees)
     _audit(round_, Action.RESEAT, user, reason)
     return round_
