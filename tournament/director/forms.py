@@ -7,6 +7,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.collation import name_key
+from tournament.interventions import MAX_SCORE
 from tournament.labels import TIE_BREAK_LABELS, board_choices, tie_break_label, variant_choices
 from tournament.models import BoardEdition, Participant, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH
@@ -279,7 +280,7 @@ class HandResultForm(ReasonForm):
         for pid, name in self.players:
             self.fields[f"place_{pid}"] = forms.IntegerField(label=name, min_value=1, max_value=n)
             self.fields[f"score_{pid}"] = forms.IntegerField(
-                label=_("score of %(name)s") % {"name": name}, min_value=0, max_value=10**9
+                label=_("score of %(name)s") % {"name": name}, min_value=0, max_value=MAX_SCORE
             )
         self.order_fields([*(f"{k}_{pid}" for pid, _n in self.players for k in ("place", "score")), "reason"])
 
