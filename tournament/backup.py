@@ -19,7 +19,6 @@ import re
 import stat
 from collections import defaultdict
 from contextlib import contextmanager
-from dataclasses import fields
 from datetime import date, datetime
 from string import Formatter
 
@@ -949,10 +948,13 @@ class _Check:
             raise _refuse(
                 _("%(where)s: %(message)s"), where=f"{where}.options", message=error_text(e)
             ) from None
-        for f in fields(self.variant):
-            if f.name in PREVIOUS_RULES:  # a game played before the engine's newer decisions keeps its rules
+        # The options the game names (a game started before a setting existed, as the Anti-Monopoly ending,
+        # names none and plays by the engine's default); a game played before the engine's newer decisions
+        # keeps its rules.
+        for option in g["options"]:
+            if option in PREVIOUS_RULES:
                 continue
-            mine, game_value = getattr(self.variant, f.name), getattr(theirs, f.name)
+            mine, game_value = getattr(self.variant, option), getattr(theirs, option)
             if mine != game_value:
                 raise _refuse(
                     _(
@@ -960,7 +962,7 @@ class _Check:
                         "%(tournament)s."
                     ),
                     where=f"{where}.options",
-                    option=f.name,
+                    option=option,
                     game=json.dumps(game_value),
                     tournament=json.dumps(mine),
                 )
