@@ -257,16 +257,7 @@ def _int_list(data: dict, key: str, where, length: int | None) -> tuple[int, ...
                 ),
             )
         if x > MAX_BOARD_NUMBER:
-            raise _err(
-                where,
-                key,
-                msg(
-                    gettext_noop("value {position} must be at most {maximum}, got {value}"),
-                    position=position,
-                    maximum=MAX_BOARD_NUMBER,
-                    value=_shown(x),
-                ),
-            )
+            raise _err(where, key, _too_large(x))
     if length is not None and len(v) != length:
         raise _err(
             where,
