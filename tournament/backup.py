@@ -850,8 +850,8 @@ class _Check:
                 )
 
     def _tournament_variant(self):
-        fields_ = {k: self.settings[k] for k in ("variant", "ending", "game_rounds", "time_limit_minutes")}
-        options = Tournament(**fields_, move_time_limit=self.settings["move_time_limit"]).game_options()
+        keys = ("variant", "ending", "game_rounds", "time_limit_minutes", "move_time_limit")
+        options = Tournament(**{k: self.settings[k] for k in keys}).game_options()  # as its games get them
         try:
             return make_variant(self.settings["variant"], options)
         except RulesError as e:
