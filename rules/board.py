@@ -176,6 +176,9 @@ class Board:
 # -- validation: a message per square and field ---------------------------------------------------------
 
 ECHO_LENGTH = 40  # how much of a bad value (or a long name) a message repeats
+#: No number on a board comes near (a price, a rent, a tax, a card's amount, copies of a card): a bigger one
+#: is a typing error, and would be carried into every game played on the board.
+MAX_BOARD_NUMBER = 1_000_000
 
 
 def _echo(value) -> str:
@@ -210,6 +213,12 @@ def _square_where(i: int, s) -> Message:
     return msg(gettext_noop("square {index}"), index=i)
 
 
+def _too_large(v: int) -> Message:
+    return msg(
+        gettext_noop("must be at most {maximum}, got {value}"), maximum=MAX_BOARD_NUMBER, value=_shown(v)
+    )
+
+
 def _int(data: dict, key: str, where, *, required: bool = True, minimum: int = 0) -> int:
     if key not in data or data[key] is None:
         if required:
@@ -226,6 +235,8 @@ def _int(data: dict, key: str, where, *, required: bool = True, minimum: int = 0
                 value=_shown(v),
             ),
         )
+    if v > MAX_BOARD_NUMBER:
+        raise _err(where, key, _too_large(v))
     return v
 
 
@@ -244,6 +255,8 @@ def _int_list(data: dict, key: str, where, length: int | None) -> tuple[int, ...
                     value=_shown(x),
                 ),
             )
+        if x > MAX_BOARD_NUMBER:
+            raise _err(where, key, _too_large(x))
     if length is not None and len(v) != length:
         raise _err(
             where,

@@ -55,6 +55,16 @@ def load_record_file(path) -> Record:
         raise _bad(
             "record.not_json", gettext_noop("The record is not valid JSON: {error}."), error=str(e)
         ) from None
+    except RecursionError:
+        raise _bad(
+            "record.not_json",
+            gettext_noop("The record is not valid JSON: {error}."),
+            error="nested too deeply",
+        ) from None
+    except ValueError as e:  # an integer longer than Python converts (4300 digits)
+        raise _bad(
+            "record.not_json", gettext_noop("The record is not valid JSON: {error}."), error=str(e)
+        ) from None
     return parse_record(data)
 
 

@@ -6,20 +6,32 @@ Values are what a broken phone, a stale tab or a prankster sends: NULs, overlong
 negative numbers, keys of other forms.
 """
 
+import contextlib
+import copy
+import html
+import io
+import json
+import re
 import uuid
 
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
+from rules.board import BOARDS_DIR
 from rules.legal import legal_actions
 from rules.simulate import simulate
-from tournament import moves, rounds
-from tournament.models import Participant, Tournament
+from tournament import backup, moves, rounds
+from tournament.board_files import template_workbook
+from tournament.models import Game, Participant, Tournament
 from tournament.permissions import DIRECTORS_GROUP, REFEREES_GROUP
 
 pytestmark = pytest.mark.django_db
@@ -220,3 +232,204 @@ def test_an_id_too_large_for_the_database_is_not_found(client, world, digits):
             url = url.replace(f"<id:{key}>", huge)
         for method in ("get", "post"):
             assert getattr(client, method)("/" + url).status_code == 404, url
+
+
+# -- forged and damaged files at the import pages (and the backup's command) ---------------------------------
+
+#: What a forger or a damaged disk puts in a file's place: numbers beyond every column, text no database
+#: stores, the wrong kind of value, a structure nested too deeply.
+HOSTILE = [
+    10**40, -(10**40), 3 * 10**10, 2**31, 2**63, -1, 0, 1, 1.5, True, None, "", " ", "\x00", "a\x00b",
+    "\ud800", "x" * 300, "NaN", "=cmd|' /C calc'!A0", [], {}, [1, 2], {"t": "{x.y}", "p": {"x": 1}},
+    [[[[[[[[]]]]]]]],
+]  # fmt: skip
+#: Whole texts no JSON reader of the app may fail on.
+HOSTILE_TEXTS = [
+    b"[" * 100_000 + b"]" * 100_000, b'{"a": ' * 3000 + b"1" + b"}" * 3000, b'{"x": NaN}', b'{"x": 1e400}',
+    b'{"x": 1' + b"0" * 5000 + b"}", b"\xff\xfe", b"", b"null", b'"text"', b'{"format": "\\ud800"}',
+]  # fmt: skip
+
+
+def paths(value, prefix=()):
+    """The place of every value in a JSON structure (a key of an object, an index of a list)."""
+    out = []
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        out.append((*prefix, key))
+        out.extend(paths(item, (*prefix, key)))
+    return out
+
+
+def forged(data, path, action, value):
+    """``data`` with the value at ``path`` replaced by ``value``, dropped, listed twice, or with ``value``
+    beside it."""
+    data = copy.deepcopy(data)
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    key = path[-1]
+    if action == "set":
+        parent[key] = value
+    elif action == "drop":
+        del parent[key]
+    elif action == "add":  # a key the reader does not know, beside this one
+        if isinstance(parent, list):
+            parent.append(value)
+        else:
+            parent[f"{key}_extra"] = value
+    elif isinstance(parent, list):
+        parent.insert(key, copy.deepcopy(parent[key]))
+    else:
+        parent[key] = [parent[key], copy.deepcopy(parent[key])]
+    return data
+
+
+#: JSON that Python's reader takes but no database stores (or no reader of the app may fail on), put in a
+#: place of a forged file as it is.
+RAW = ["1e400", "-1e400", "NaN", "Infinity", "1" + "0" * 5000, "[" * 200 + "]" * 200, '"\\u0000"']
+
+
+def hostile_json(base: dict):
+    """A forged JSON file (one or two places of ``base`` changed), its text cut short, or hostile text."""
+    where = st.sampled_from(paths(base))
+    value = st.one_of(st.sampled_from(HOSTILE), st.sampled_from(range(len(RAW))).map(lambda i: f"@raw{i}@"))
+    change = st.tuples(where, st.sampled_from(["set", "set", "set", "add", "drop", "twice"]), value)
+
+    def write(changes, cut):
+        data = base
+        for path, action, value in changes:
+            with contextlib.suppress(KeyError, IndexError, TypeError):  # an earlier change took it away
+                data = forged(data, path, action, value)
+        text = json.dumps(data)  # NUL and lone surrogates escaped, as a forger writes them
+        for i, raw in enumerate(RAW):
+            text = text.replace(f'"@raw{i}@"', raw)
+        text = text.encode()
+        return text[: len(text) * cut // 100] if cut else text
+
+    return st.one_of(
+        st.builds(write, st.lists(change, min_size=1, max_size=2), st.sampled_from([0] * 9 + [50, 99])),
+        st.sampled_from(HOSTILE_TEXTS),
+    )
+
+
+def hostile_cells(rows: int, columns: int):
+    cell = st.one_of(
+        st.sampled_from([str(v) for v in HOSTILE if isinstance(v, int | float | str)] + ["9" * 5000]),
+        st.integers(-(2**70), 2**70).map(str),
+        st.text(max_size=20),
+    )
+    return st.lists(st.lists(cell, min_size=1, max_size=columns), min_size=1, max_size=rows)
+
+
+def in_a_cell(value):
+    """A value a workbook can hold: no control characters (openpyxl refuses them) nor lone surrogates."""
+    if isinstance(value, str):
+        return re.sub(r"[\ud800-\udfff]", "", ILLEGAL_CHARACTERS_RE.sub("", value))
+    return value
+
+
+def workbook_bytes(rows) -> bytes:
+    wb = Workbook()
+    for row in rows:
+        wb.active.append([in_a_cell(v) for v in row])
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def forged_board_workbook(template: bytes):
+    """The board template with a few cells changed to hostile values."""
+    value = st.one_of(st.sampled_from([v for v in HOSTILE if isinstance(v, int | float | str)]), st.text())
+
+    def write(cells):
+        wb = load_workbook(io.BytesIO(template))
+        for sheet, row, column, v in cells:
+            wb[sheet].cell(row=row, column=column, value=in_a_cell(v))
+        out = io.BytesIO()
+        wb.save(out)
+        return out.getvalue()
+
+    cells = st.tuples(
+        st.sampled_from(["board", "squares", "decks", "cards"]),
+        st.integers(1, 45),
+        st.integers(1, 30),
+        value,
+    )
+    return st.builds(write, st.lists(cells, min_size=1, max_size=3))
+
+
+def post_file(client, url, field, name, data, **fields):
+    upload = io.BytesIO(data)
+    upload.name = name
+    return client.post(url, {field: upload, **fields}, follow=True)
+
+
+def shown(response) -> str:
+    return html.unescape(response.content.decode(errors="replace"))
+
+
+IMPORT_PAGES = ["board json", "board workbook", "game record", "participants csv", "participants workbook"]
+
+
+@pytest.mark.parametrize("target", IMPORT_PAGES)
+def test_forged_files_at_the_import_pages_never_fail_and_change_nothing_when_refused(world, target):
+    t = world["tournament"]
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(world["director"])
+    board = json.loads((BOARDS_DIR / "classic-us.json").read_text(encoding="utf-8")) | {"id": "fuzz-board"}
+    files = {
+        "board json": hostile_json(board).map(lambda d: ("board.json", d)),
+        "board workbook": forged_board_workbook(template_workbook(board)).map(lambda d: ("board.xlsx", d)),
+        "game record": hostile_json(moves.record_of(world["game"])).map(lambda d: ("record.json", d)),
+        "participants csv": hostile_cells(6, 4).map(
+            lambda rows: ("p.csv", "\n".join(",".join(r) for r in rows).encode("utf-8", "surrogatepass"))
+        ),
+        "participants workbook": hostile_cells(6, 4).map(lambda rows: ("p.xlsx", workbook_bytes(rows))),
+    }
+    board_page = reverse("board_upload")
+    url, field, fields = {
+        "board json": (board_page, "file", {"replace": "on"}),
+        "board workbook": (board_page, "file", {"replace": "on", "board": "fuzz-board"}),
+        "game record": (reverse("table_record_import", args=[t.pk, 1, 1]), "record", {}),
+        "participants csv": (reverse("participant_import", args=[t.pk]), "file", {}),
+        "participants workbook": (reverse("participant_import", args=[t.pk]), "file", {}),
+    }[target]
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(file=files[target])
+    def check(file):
+        name, data = file
+        before = fingerprint()
+        response = post_file(client, url, field, name, data, **fields)
+        assert response.status_code == 200, (target, data[:300])
+        if refused(response):
+            assert fingerprint() == before, (target, data[:300])
+            assert 'class="msg error"' in shown(response)  # a message, not a page of its own
+
+    check()
+
+
+def test_forged_backups_never_fail_and_change_nothing_when_refused(world, tmp_path):
+    """The backup is restored from the command line: a forged one ends in the command's message (exit status
+    1) with nothing stored, or is restored; never a traceback."""
+    data = backup.export_tournament(world["tournament"])
+    data["tournament"]["name"] = "Restored Cup"
+    path = tmp_path / "backup.json"
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=hostile_json(data))
+    def check(text):
+        path.write_bytes(text)
+        before = fingerprint()
+        try:
+            call_command("import_tournament", str(path), stdout=io.StringIO())
+        except CommandError as e:
+            assert e.returncode == 1 and str(e).startswith("Nothing was imported. "), str(e)
+            assert fingerprint() == before
+        else:  # restored: taken away again, so that the next file may be restored too
+            restored = Tournament.objects.exclude(pk=world["tournament"].pk)
+            Game.objects.filter(table__round__tournament__in=restored).delete()
+            restored.delete()
+
+    with translation.override("en"):
+        check()

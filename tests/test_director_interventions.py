@@ -330,3 +330,23 @@ def test_director_pages_for_the_fallbacks(client, tournament, director):
         assert "Result entered by hand" in page and "paper" in page
         round_page = client.get(reverse("round", args=[tournament.pk, 1])).content.decode()
         assert "no-show" in round_page and 'name="table_2"' in round_page
+
+
+def test_a_table_with_a_result_by_hand_keeps_its_players(tournament, director):
+    """The result names the players it had: none of them leaves the table while it stands (a backup of the
+    day would hold a result for someone no longer seated there)."""
+    round_ = rounds.seat_next_round(tournament)
+    rounds.start_round(round_)
+    table = round_.tables.get(number=1)
+    people = seated(table)
+    interventions.enter_result(
+        table, {p.pk: (i + 1, 1000 - i) for i, p in enumerate(people)}, director, "played on paper"
+    )
+    with pytest.raises(RoundError, match="has a confirmed result"):
+        interventions.mark_absent(table, people[0], director, "went home")
+    with pytest.raises(RoundError, match="has a confirmed result"):
+        interventions.move(people[0], round_, 2, director, "a quarrel")
+    assert seated(table) == people
+    results.reopen(table, director, "the sheet was wrong")
+    interventions.mark_absent(table, people[0], director, "went home")
+    assert seated(table) == people[1:]

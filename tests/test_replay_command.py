@@ -109,7 +109,11 @@ def test_replay_illegal_event_prints_error_object_and_exits_1(tmp_path, capsys):
     }
 
 
-@pytest.mark.parametrize("content", ["{not json", "[]", ""])
+@pytest.mark.parametrize(
+    "content",
+    ["{not json", "[]", "", "[" * 100_000 + "]" * 100_000, '{"format": 1' + "0" * 5000 + "}"],
+    ids=["not json", "a list", "empty", "nested too deeply", "a number too long"],
+)
 def test_replay_malformed_file(tmp_path, content):
     path = tmp_path / "bad.json"
     path.write_text(content)

@@ -1,6 +1,7 @@
 """A tournament's backup: export to one file, import into an empty installation with an identical result."""
 
 import copy
+import io
 import json
 from datetime import date
 from io import StringIO
@@ -397,14 +398,17 @@ BAD_FILES = {
     ),
     "truncated game record": (
         _truncate,
-        "Round 1, table 1: the result is confirmed but the game record does",
+        "rounds[0].tables[0].results[1]: the result is confirmed but the game record does",
     ),
     "a game without its events": (
         lambda d: _first_game(d).pop("events"),
         "rounds[0].tables[0].game: the key “events” is missing",
     ),
     "missing settings": (lambda d: d["tournament"].pop("date"), "tournament: the key “date” is missing"),
-    "illegal event": (_illegal_first_move, "Round 1, table 1: the game record does not replay: event 0 "),
+    "illegal event": (
+        _illegal_first_move,
+        "rounds[0].tables[0].game.events[0]: move #1 of the game of round 1, table 1 is illegal: ",
+    ),
     "wrong type": (_wrong_type, "rounds[0].tables[0].game.events[3].seq must be a whole number"),
     "unknown participant": (_unknown_participant, "there is no participant 999999"),
 }
@@ -512,3 +516,263 @@ def test_a_backup_made_before_the_newer_rules_keeps_the_rules_its_games_were_pla
     games = [t["game"] for r in backup._read(old)["rounds"] for t in r["tables"] if t["game"]]
     assert all(g["options"]["rent_lapses_at"] == "next_roll" for g in games)
     assert all(g["options"]["jail_fine_before_move"] is False for g in games)
+
+
+# -- forged and damaged files: the file is checked as a whole before anything is stored ---------------------
+
+
+def _tables(data):
+    return data["rounds"][0]["tables"]
+
+
+def _confirmed(table):
+    return next(x for x in table["results"] if x["status"] == "confirmed")
+
+
+def _by_hand(result):
+    result["by_hand"], result["hand_reason"] = True, "played on paper"
+    return result
+
+
+def _seated_twice(d):
+    _tables(d)[1]["seats"].append(_tables(d)[0]["seats"][0])
+
+
+def _scores_twice(d):
+    rows = _by_hand(_confirmed(_tables(d)[1]))["ranking"]
+    rows.append(dict(rows[0]))  # double points for the winner
+
+
+def _player_not_seated(d):
+    first, second = _tables(d)[0], _tables(d)[1]
+    stranger = first["seats"][0]
+    player = second["game"]["players"][0]
+    for row in _confirmed(second)["ranking"]:  # the result follows, as a forger would make it
+        if row["participant"] == player["participant"]:
+            row["participant"] = stranger
+    player["participant"] = stranger
+
+
+def _hand_points(d):
+    for row in _by_hand(_confirmed(_tables(d)[1]))["ranking"]:
+        row["points"] = 5  # every player a winner
+
+
+def _hand_places(d):
+    rows = _by_hand(_confirmed(_tables(d)[1]))["ranking"]
+    for row, rank in zip(rows, (1, 3, 3, 4), strict=True):
+        row["rank"] = rank
+
+
+def _hand_stranger(d):
+    _by_hand(_confirmed(_tables(d)[1]))["ranking"][0]["participant"] = _tables(d)[0]["seats"][0]
+
+
+def _note(d):
+    _first_game(d)["events"][0]["notes"] = [{"t": "{player.missing}", "p": {"player": "A"}}]
+
+
+def _not_playing(table):
+    last = table["game"]["players"][-1]["participant"]
+    return (
+        f"rounds[0].tables[1].seats[{table['seats'].index(last)}]: participant {last} is seated at this "
+        "table but does not play in its game."
+    )
+
+
+def _seat_of(d, pid):
+    """Where the participant sits in the file (the ids are the exporting database's)."""
+    return next(
+        f"rounds[0].tables[{i}].seats[{t['seats'].index(pid)}]"
+        for i, t in enumerate(_tables(d))
+        if pid in t["seats"]
+    )
+
+
+def _reopened_everywhere(d):
+    result = _confirmed(_tables(d)[1])
+    result.update(status="reopened", reopened_at=result["confirmed_at"], reason="dice misread")
+
+
+FORGED = {
+    "a participant at two tables": (
+        _seated_twice,
+        lambda d: (
+            f"rounds[0].tables[1].seats[{len(_tables(d)[1]['seats'])}]: participant "
+            f"{_tables(d)[0]['seats'][0]} is already seated at table 1 of this round."
+        ),
+    ),
+    "scores listed twice": (
+        _scores_twice,
+        lambda d: (
+            f"rounds[0].tables[1].results[0].ranking: "
+            f"{_confirmed(_tables(d)[1])['ranking'][0]['participant']} appears twice."
+        ),
+    ),
+    "a game player who is not seated": (
+        _player_not_seated,
+        lambda d: (
+            f"rounds[0].tables[1].game.players[0].participant: participant {_tables(d)[0]['seats'][0]} "
+            "plays in the game but is not seated "
+            "at this table."
+        ),
+    ),
+    "a seated participant who does not play": (
+        lambda d: _tables(d)[1]["game"]["players"].pop(),
+        lambda d: _not_playing(_tables(d)[1]),
+    ),
+    "points of a result by hand that its places do not give": (
+        _hand_points,
+        "rounds[0].tables[1].results[0].ranking: the points of a result entered by hand are not those of its "
+        "places.",
+    ),
+    "places of a result by hand": (
+        _hand_places,
+        "rounds[0].tables[1].results[0].ranking: Places must be 1, 2, 3",
+    ),
+    "a result by hand naming another table's participant": (
+        _hand_stranger,
+        lambda d: (
+            f"rounds[0].tables[1].results[0].ranking[0].participant: participant "
+            f"{_tables(d)[0]['seats'][0]} does not play at this table."
+        ),
+    ),
+    "rounds out of order": (
+        lambda d: d["rounds"][0].update(number=2),
+        "rounds[0]: the rounds are numbered 1, 2, 3 … in order; this one is 2, not 1.",
+    ),
+    "a finished round without a table's result": (
+        _reopened_everywhere,
+        "rounds[0].tables[1]: round 1 is finished, but this table has no result that counts",
+    ),
+    "a result without the second confirmation the tournament asks for": (
+        lambda d: _confirmed(_tables(d)[1]).update(second_by=None, second_at=None),
+        "rounds[0].tables[1]: round 1 is finished, but this table has no result that counts",
+    ),
+    "games in a round not started": (
+        lambda d: d["rounds"][0].update(status="seated"),
+        "rounds[0].tables[0]: round 1 has not started, yet this table has a game or a result.",
+    ),
+    "a participant seated after he withdrew": (
+        lambda d: d["participants"][4].update(withdrawn_after=0),
+        lambda d: (
+            f"{_seat_of(d, d['participants'][4]['id'])}: participant {d['participants'][4]['id']} withdrew "
+            "after round 0."
+        ),
+    ),
+    "a game under other rules than the tournament's": (
+        lambda d: _first_game(d)["options"].update(move_time_limit=60),
+        "rounds[0].tables[0].game.options: the game's option move_time_limit is 60; the tournament's is "
+        "null.",
+    ),
+    "a game on another board": (
+        lambda d: _first_game(d).update(board="classic-us"),
+        "rounds[0].tables[0].game.board: the game is played with “classic-us”, the tournament with "
+        "“classic-pl”.",
+    ),
+    "a finished game said to be running": (
+        lambda d: _first_game(d).update(status="running"),
+        "rounds[0].tables[0].game.status: the game is “running”, but its moves replay to a game that is "
+        "“finished”.",
+    ),
+    "a note that is no note of the engine": (
+        _note,
+        "rounds[0].tables[0].game.events[0].notes[0] is not a note of the rules engine",
+    ),
+    "NUL in a name": (
+        lambda d: d["participants"][0].update(name="Player\x0000"),
+        "participants[0].name holds a character no database stores (NUL or a lone surrogate).",
+    ),
+    "a lone surrogate in an event": (
+        lambda d: _first_game(d)["events"][2]["data"].update(comment="\ud800"),
+        "rounds[0].tables[0].game.events[2].data.comment holds a character no database stores",
+    ),
+    "a director's change in a round that is not there": (
+        lambda d: d["audit"][0].update(round=3),
+        "audit[0]: there is no round 3 in the backup.",
+    ),
+    "a seed beyond the column": (
+        lambda d: d["tournament"].update(seed=3 * 10**10),
+        "tournament.seed must be at most 2000000.",
+    ),
+    "a participant's seed beyond the column": (
+        lambda d: d["participants"][1].update(seed=3 * 10**10),
+        "participants[1].seed must be at most 2147483647.",
+    ),
+    "placement points beyond bounds": (
+        lambda d: d["tournament"].update(placement_points=[10**40, 0]),
+        "tournament.placement_points[0] must be at most 1000.",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(FORGED))
+def test_a_forged_or_damaged_backup_is_refused_naming_the_place_and_nothing_is_stored(case, one_round_backup):
+    change, expected = FORGED[case]
+    if callable(expected):  # ids as the file has them (a database's sequences decide them)
+        expected = expected(one_round_backup)
+    change(one_round_backup)
+    with translation.override("en"), pytest.raises(backup.BackupError) as e:
+        backup.import_tournament(one_round_backup)
+    assert expected in str(e.value), str(e.value)
+    assert nothing_stored()
+
+
+def test_a_result_by_hand_over_a_finished_game_is_checked_as_the_director_enters_it(one_round_backup):
+    """The director may enter a table's result by hand while its game is over (the paper sheet disagrees):
+    the file may hold one, with a place and score per player of the game and the points of the places."""
+    result = _by_hand(_confirmed(_tables(one_round_backup)[1]))
+    for row in result["ranking"]:
+        row["score"] += 7
+    imported = backup.import_tournament(one_round_backup)
+    stored = results.current_result(imported.round_set.get().tables.get(number=2))
+    assert stored.by_hand and sorted(r["score"] for r in stored.ranking) == sorted(
+        r["score"] for r in result["ranking"]
+    )
+
+
+HOSTILE_TEXTS = {
+    "deep": ("[" * 100_000 + "]" * 100_000, "The file is not a tournament backup: it is nested too deeply."),
+    "deep object": ('{"a": ' * 5000 + "1" + "}" * 5000, "it is nested too deeply."),
+    "a number too long": (
+        '{"format": "monopoly-tournament-backup/1", "seed": 1' + "0" * 5000 + "}",
+        "it holds a number that is not valid JSON or is too long.",
+    ),
+    "NaN": ('{"format": "monopoly-tournament-backup/1", "x": NaN}', "not valid JSON or is too long"),
+    "Infinity": (
+        '{"format": "monopoly-tournament-backup/1", "x": -Infinity}',
+        "not valid JSON or is too long",
+    ),
+    "1e400": ('{"format": "monopoly-tournament-backup/1", "x": 1e400}', "not valid JSON or is too long"),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_TEXTS))
+def test_hostile_json_is_a_message_not_a_traceback(case, tmp_path):
+    text, expected = HOSTILE_TEXTS[case]
+    with translation.override("en"), pytest.raises(backup.BackupError, match=expected):
+        backup.read_backup(text.encode())
+    path = tmp_path / "hostile.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CommandError) as e:
+        run("import_tournament", str(path))
+    assert e.value.returncode == 1 and str(e.value).startswith("Nothing was imported.")
+    assert expected in str(e.value)
+    assert nothing_stored()
+
+
+def test_a_backup_file_over_the_limit_is_refused_before_it_is_read(settings, tmp_path, monkeypatch):
+    settings.BACKUP_MAX_BYTES = 1024 * 1024
+    path = tmp_path / "big.json"
+    path.write_text('{"format": "monopoly-tournament-backup/1", "x": "' + "x" * 1024 * 1024 + '"}')
+    read = []
+    real_read = backup.read_backup
+    monkeypatch.setattr(backup, "read_backup", lambda raw: read.append(raw) or real_read(raw))
+    expected = "The file is larger than 1 MB, the most a backup may have (the setting BACKUP_MAX_BYTES)."
+    with pytest.raises(CommandError, match="larger than") as e:
+        run("import_tournament", str(path))
+    assert expected in str(e.value) and read == []
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
+    with pytest.raises(CommandError, match="larger than"):
+        run("import_tournament", "-")
+    assert read == [] and nothing_stored()

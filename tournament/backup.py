@@ -14,20 +14,28 @@ not give is refused with a :class:`BackupError` naming what is wrong, and nothin
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
 from collections import defaultdict
 from contextlib import contextmanager
 from datetime import date, datetime
+from string import Formatter
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
-from rules import available_boards, available_variants
+from ledger.report import replay_ledger
+from rules import RulesError, available_boards, available_variants, make_variant
+from rules.snapshot import dump_state
 from rules.variants import PREVIOUS_RULES
-from tournament import moves, results
+from tournament import moves
 from tournament.errors import RoundError
+from tournament.interventions import hand_rows
 from tournament.messages import error_text
 from tournament.models import (
     AuditEntry,
@@ -41,15 +49,15 @@ from tournament.models import (
     TableResult,
     Tournament,
 )
-from tournament.standings import TIE_BREAKS
+from tournament.models.bounds import INTEGER_MAX, SMALL_MAX, field_maximum
+from tournament.results import game_ranking
+from tournament.standings import MAX_PLACEMENT_POINTS, TIE_BREAKS
+from tournament.uploads import NotJSON, load_json
 
 FORMAT = "monopoly-tournament-backup/1"
 #: The engine's rules the games of a backup were played by: 2 since rent lapses at the next player's roll and
 #: the jail fine is settled before the token moves (a backup without it replays with ``PREVIOUS_RULES``).
 RULES = 2
-
-SMALL = 32767  # PositiveSmallIntegerField
-LARGE = 2147483647  # PositiveIntegerField
 
 
 class BackupError(Exception):
@@ -246,11 +254,12 @@ def dumps(data: dict) -> str:
 
 
 def read_backup(raw: bytes | str) -> dict:
-    """The data of a backup file's text; BackupError if it is not JSON."""
+    """The data of a backup file's text; BackupError if it is not JSON (or JSON no database stores: nested
+    too deeply, NaN, a number too long)."""
     try:
         if isinstance(raw, bytes):
             raw = raw.decode("utf-8-sig")
-        data = json.loads(raw)
+        data = load_json(raw)
     except UnicodeDecodeError:
         raise BackupError(_("The file is not a tournament backup: it is not text (UTF-8).")) from None
     except json.JSONDecodeError as e:
@@ -261,10 +270,45 @@ def read_backup(raw: bytes | str) -> dict:
             )
             % {"line": e.lineno, "column": e.colno}
         ) from None
+    except NotJSON as e:
+        raise BackupError(_("The file is not a tournament backup: %(reason)s") % {"reason": e}) from None
     return data
 
 
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):g}"
+
+
+def read_backup_file(f) -> dict:
+    """The data of a backup read from a binary file (or standard input): refused above
+    ``settings.BACKUP_MAX_BYTES`` before it is read (a regular file by its size, a stream once it passes the
+    limit), and read into one copy at a time (bytes, then text, then data). OSError as ``f.read``."""
+    limit = settings.BACKUP_MAX_BYTES
+    too_large = BackupError(
+        _("The file is larger than %(size)s MB, the most a backup may have (the setting BACKUP_MAX_BYTES).")
+        % {"size": _megabytes(limit)}
+    )
+    try:
+        info = os.fstat(f.fileno())
+    except (AttributeError, OSError, ValueError):  # not a file with a descriptor (a test's stream)
+        info = None
+    if info is not None and stat.S_ISREG(info.st_mode) and info.st_size > limit:
+        raise too_large
+    raw = f.read(limit + 1)
+    if len(raw) > limit:
+        raise too_large
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise BackupError(_("The file is not a tournament backup: it is not text (UTF-8).")) from None
+    del raw
+    return read_backup(text)
+
+
 # -- reading and checking the file ---------------------------------------------------------------------------
+
+#: What no database stores in a text: NUL (PostgreSQL) and lone surrogates (no encoding).
+UNSTORABLE = re.compile(r"[\x00\ud800-\udfff]")
 
 
 class _Node:
@@ -293,7 +337,7 @@ class _Node:
         template = _("%(where)s must be %(kind)s or null.") if null else _("%(where)s must be %(kind)s.")
         return BackupError(template % {"where": self.path(key), "kind": kind})
 
-    def int(self, key, *, null=False, minimum=0, maximum=LARGE) -> int | None:
+    def int(self, key, *, null=False, minimum=0, maximum=INTEGER_MAX) -> int | None:
         value = self.raw(key)
         if value is None and null:
             return None
@@ -327,7 +371,7 @@ class _Node:
         if value not in allowed:
             raise BackupError(
                 _("%(where)s: “%(value)s” is not one of: %(allowed)s.")
-                % {"where": self.path(key), "value": value, "allowed": ", ".join(allowed)}
+                % {"where": self.path(key), "value": value[:60], "allowed": ", ".join(allowed)}
             )
         return value
 
@@ -404,6 +448,33 @@ def _unique(where: str, values, key=None) -> None:
         seen.add(k)
 
 
+def _check_storable(data) -> None:
+    """No text of the file (a value or a key) holds what the databases cannot store. The file's text is
+    searched first (fast); only when it may hold one is the data walked to name the place."""
+    text = json.dumps(data, ensure_ascii=False)
+    if "\\u0000" not in text and not UNSTORABLE.search(text):
+        return
+    del text
+    stack = [("", data)]
+    while stack:  # not recursive: the depth is bounded, but a stack of our own costs nothing
+        where, value = stack.pop()
+        if isinstance(value, str) and UNSTORABLE.search(value):
+            raise BackupError(
+                _("%(where)s holds a character no database stores (NUL or a lone surrogate).")
+                % {"where": where or _("the file")}
+            )
+        items = (
+            value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        )
+        for key, item in items:
+            if isinstance(key, str) and UNSTORABLE.search(key):
+                raise BackupError(
+                    _("%(where)s has a key with a character no database stores (NUL or a lone surrogate).")
+                    % {"where": where or _("the file")}
+                )
+            stack.append((_Node(value, where).path(key), item))
+
+
 def _check_format(data) -> _Node:
     if not isinstance(data, dict):
         raise BackupError(_("The file is not a tournament backup: a backup is one JSON object."))
@@ -415,7 +486,7 @@ def _check_format(data) -> _Node:
                 "The file is not a tournament backup of a known format: “%(format)s” "
                 "(expected “%(expected)s”)."
             )
-            % {"format": data["format"], "expected": FORMAT}
+            % {"format": str(data["format"])[:60], "expected": FORMAT}
         )
     return _Node(data, "")
 
@@ -423,7 +494,11 @@ def _check_format(data) -> _Node:
 def _read_tournament(n: _Node) -> dict:
     points = _Node(n.json_list("placement_points"), n.path("placement_points"))
     tie_breaks = _Node(n.json_list("tie_breaks"), n.path("tie_breaks"))
-    return {
+
+    def number(key, **kwargs):
+        return n.int(key, maximum=field_maximum(Tournament, key), **kwargs)
+
+    settings_ = {
         "name": n.text("name", blank=False, max_length=_max_length(Tournament, "name")),
         "date": n.date("date"),
         "variant": n.choice("variant", available_variants()),
@@ -431,31 +506,38 @@ def _read_tournament(n: _Node) -> dict:
         "ending": n.choice("ending", [c for c, _label in Tournament._meta.get_field("ending").choices])
         if "ending" in n.value
         else "two_hour",  # a backup made before the setting existed
-        "game_rounds": n.int("game_rounds", null=True, maximum=SMALL),
-        "time_limit_minutes": n.int("time_limit_minutes", null=True, maximum=SMALL),
-        "move_time_limit": n.int("move_time_limit", null=True, maximum=SMALL),
-        "rounds": n.int("rounds", minimum=1, maximum=SMALL),
-        "table_size": n.int("table_size", minimum=2, maximum=SMALL),
-        "final_table_size": n.int("final_table_size", null=True, maximum=SMALL),
-        "placement_points": [points.int(i, minimum=-LARGE) for i in range(len(points.value))],
+        "game_rounds": number("game_rounds", null=True),
+        "time_limit_minutes": number("time_limit_minutes", null=True),
+        "move_time_limit": number("move_time_limit", null=True),
+        "rounds": number("rounds", minimum=1),
+        "table_size": number("table_size", minimum=2),
+        "final_table_size": number("final_table_size", null=True),
+        "placement_points": [points.int(i, maximum=MAX_PLACEMENT_POINTS) for i in range(len(points.value))],
         "tie_breaks": [tie_breaks.choice(i, TIE_BREAKS) for i in range(len(tie_breaks.value))],
         "second_confirmation": n.bool("second_confirmation"),
-        "seed": n.int("seed"),
+        "seed": number("seed"),
         "created_by": n.username("created_by"),
         "created_at": n.datetime("created_at"),
         # a backup made before the co-directors: its creator directs it
         "directors": n.usernames("directors") if "directors" in n.value else [n.username("created_by")],
     }
+    if not settings_["placement_points"]:
+        raise BackupError(_("%(where)s must not be empty.") % {"where": n.path("placement_points")})
+    _unique(n.path("tie_breaks"), settings_["tie_breaks"])
+    return settings_
 
 
 def _read_participants(nodes: list[_Node]) -> list[dict]:
     out = [
         {
-            "id": n.int("id", minimum=-LARGE),
+            "id": n.int("id", minimum=-INTEGER_MAX, maximum=INTEGER_MAX),
             "name": n.text("name", blank=False, max_length=_max_length(Participant, "name")),
             "club": n.text("club", max_length=_max_length(Participant, "club")),
-            "seed": n.int("seed", null=True),
-            "withdrawn_after": n.int("withdrawn_after", null=True, maximum=SMALL),
+            "seed": n.int("seed", null=True, maximum=field_maximum(Participant, "seed")),
+            "withdrawn_after": n.int(
+                "withdrawn_after", null=True, maximum=field_maximum(Participant, "withdrawn_after")
+            ),
+            "where": n.where,
         }
         for n in nodes
     ]
@@ -471,7 +553,7 @@ class _Participants:
         self.ids = {p["id"] for p in participants}
 
     def ref(self, n: _Node, key, *, null=False) -> int | None:
-        value = n.int(key, null=null, minimum=-LARGE)
+        value = n.int(key, null=null, minimum=-INTEGER_MAX, maximum=INTEGER_MAX)
         if value is not None and value not in self.ids:
             raise BackupError(
                 _("%(where)s: there is no participant %(id)s among the backup's participants.")
@@ -480,12 +562,45 @@ class _Participants:
         return value
 
 
+def _is_message(value, depth: int = 0) -> bool:
+    """A note as the engine stores it (``rules.messages.to_data``): a template whose placeholders are plain
+    names of its values, and values that are plain data or notes themselves."""
+    if not (isinstance(value, dict) and set(value) == {"t", "p"} and depth < 10):
+        return False
+    template, params = value["t"], value["p"]
+    if not isinstance(template, str) or not isinstance(params, dict):
+        return False
+    try:
+        fields = [(name, spec, conversion) for _text, name, spec, conversion in Formatter().parse(template)]
+    except ValueError:  # a lone brace
+        return False
+    if any(
+        name is not None and (not name.isidentifier() or spec or conversion)
+        for name, spec, conversion in fields
+    ):
+        return False  # "{x.attribute}", "{x:>999999999}": not what the engine writes
+    return all(_is_message(v, depth + 1) if isinstance(v, dict) else _plain(v) for v in params.values())
+
+
+def _plain(value) -> bool:
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    return value is None or isinstance(value, str | int | float | bool)
+
+
 def _read_event(n: _Node) -> dict:
+    notes = n.json_list("notes")
+    for i, note in enumerate(notes):
+        if not _is_message(note):
+            raise BackupError(
+                _("%(where)s is not a note of the rules engine (a template and its values).")
+                % {"where": _Node(notes, n.path("notes")).path(i)}
+            )
     event = {
-        "seq": n.int("seq", minimum=1),
+        "seq": n.int("seq", minimum=1, maximum=field_maximum(GameEvent, "seq")),
         "data": n.json_object("data"),
         "status": n.choice("status", GameEvent.Status.values),
-        "notes": n.json_list("notes"),
+        "notes": notes,
         "entered_by": n.username("entered_by"),
         "entered_at": n.datetime("entered_at"),
         "client_key": n.text("client_key", null=True, max_length=_max_length(GameEvent, "client_key")),
@@ -505,11 +620,12 @@ def _read_event(n: _Node) -> dict:
 def _read_game(n: _Node, participants: _Participants) -> dict:
     players = [
         {
-            "seat": p.int("seat", maximum=SMALL),
+            "seat": p.int("seat", maximum=field_maximum(GamePlayer, "seat")),
             "pid": p.text("pid", blank=False, max_length=_max_length(GamePlayer, "pid")),
             "name": p.text("name", blank=False, max_length=_max_length(GamePlayer, "name")),
             "role": p.text("role", max_length=_max_length(GamePlayer, "role")),
             "participant": participants.ref(p, "participant", null=True),
+            "where": p.where,
         }
         for p in n.nodes("players")
     ]
@@ -529,26 +645,37 @@ def _read_game(n: _Node, participants: _Participants) -> dict:
         "created_at": n.datetime("created_at"),
         "started_at": n.datetime("started_at", null=True),
         "finished_at": n.datetime("finished_at", null=True),
-        "version": n.int("version"),
-        "next_seq": n.int("next_seq", minimum=1),
+        "version": n.int("version", maximum=field_maximum(Game, "version")),
+        "next_seq": n.int("next_seq", minimum=1, maximum=field_maximum(Game, "next_seq")),
         "referees": n.usernames("referees"),
         "players": players,
         "events": events,
+        "where": n.where,
     }
+
+
+_ROW_KEYS = ("participant", "name", "rank", "score", "points", "role")
 
 
 def _read_result(n: _Node, participants: _Participants) -> dict:
     ranking = []
     for row in n.nodes("ranking"):
+        unknown = sorted(set(row.value) - set(_ROW_KEYS))
+        if unknown:
+            raise BackupError(
+                _("%(where)s: unknown key “%(key)s”.") % {"where": row.where, "key": str(unknown[0])[:40]}
+            )
         ranking.append(
             {
-                **row.value,
                 "participant": participants.ref(row, "participant", null=True),
-                "rank": row.int("rank", minimum=1),
-                "score": row.int("score", minimum=-LARGE),
-                "points": row.int("points", minimum=-LARGE),
+                "name": row.text("name", max_length=_max_length(GamePlayer, "name")),
+                "rank": row.int("rank", minimum=1, maximum=SMALL_MAX),
+                "score": row.int("score", minimum=-INTEGER_MAX, maximum=INTEGER_MAX),
+                "points": row.int("points", maximum=MAX_PLACEMENT_POINTS),
+                **({"role": row.choice("role", Seat.Role.values)} if "role" in row.value else {}),
             }
         )
+    _unique(n.path("ranking"), (r["participant"] for r in ranking if r["participant"] is not None))
     result = {
         "ranking": ranking,
         "status": n.choice("status", TableResult.Status.values),
@@ -565,6 +692,7 @@ def _read_result(n: _Node, participants: _Participants) -> dict:
             if "hand_reason" in n.value
             else ""
         ),
+        "where": n.where,
     }
     if result["by_hand"] and not result["hand_reason"].strip():
         raise BackupError(_("%(where)s: a result entered by hand needs the reason.") % {"where": n.where})
@@ -580,26 +708,34 @@ def _read_result(n: _Node, participants: _Participants) -> dict:
 
 def _read_audit(n: _Node, participants: _Participants) -> dict:
     return {
-        "round_number": n.int("round", null=True, minimum=1, maximum=SMALL),
-        "table_number": n.int("table", null=True, minimum=1, maximum=SMALL),
+        "round_number": n.int(
+            "round", null=True, minimum=1, maximum=field_maximum(AuditEntry, "round_number")
+        ),
+        "table_number": n.int(
+            "table", null=True, minimum=1, maximum=field_maximum(AuditEntry, "table_number")
+        ),
         "participant": participants.ref(n, "participant", null=True),
         "action": n.choice("action", AuditEntry.Action.values),
         "reason": n.text("reason", max_length=_max_length(AuditEntry, "reason"), blank=False),
         "details": n.json_object("details"),
         "user": n.username("user"),
         "at": n.datetime("at"),
+        "where": n.where,
     }
 
 
 def _read_table(n: _Node, participants: _Participants) -> dict:
     seats = _Node(n.json_list("seats"), n.path("seats"))
+    if len(seats.value) > SMALL_MAX:  # Seat.order
+        raise BackupError(_("%(where)s: too many seats.") % {"where": seats.where})
     table = {
-        "number": n.int("number", minimum=1, maximum=SMALL),
+        "number": n.int("number", minimum=1, maximum=field_maximum(Table, "number")),
         "referees": n.usernames("referees"),
         "seats": [participants.ref(seats, i) for i in range(len(seats.value))],
         "roles": [""] * len(seats.value),
         "game": None,
         "results": [_read_result(r, participants) for r in n.nodes("results")],
+        "where": n.where,
     }
     if "roles" in n.value:
         roles = _Node(n.json_list("roles"), n.path("roles"))
@@ -620,17 +756,21 @@ def _read_round(n: _Node, participants: _Participants) -> dict:
     tables = [_read_table(t, participants) for t in n.nodes("tables")]
     _unique(n.path("tables"), (t["number"] for t in tables))
     return {
-        "number": n.int("number", minimum=1, maximum=SMALL),
+        "number": n.int("number", minimum=1, maximum=field_maximum(Round, "number")),
         "status": n.choice("status", Round.Status.values),
-        "seed": n.int("seed"),
+        "seed": n.int("seed", maximum=field_maximum(Round, "seed")),
         "created_at": n.datetime("created_at"),
         "started_at": n.datetime("started_at", null=True),
         "tables": tables,
+        "where": n.where,
     }
 
 
 def _read(data) -> dict:
+    """The file's data read, each value checked where it is: what ``_store`` stores once ``_Check`` passed,
+    or BackupError naming the first place in the file that is wrong."""
     root = _check_format(data)
+    _check_storable(data)
     participants = _read_participants(root.nodes("participants"))
     refs = _Participants(participants)
     backup = {
@@ -648,21 +788,363 @@ def _read(data) -> dict:
     return backup
 
 
+# -- the file as a whole: the rules of the app its parts keep together ---------------------------------------
+
+
+def _refuse(template: str, **values) -> BackupError:
+    return BackupError(template % values)
+
+
+class _Check:
+    """What the live app never lets happen, checked over the whole file before anything is stored: the rounds
+    numbered in order and seated one after the other, a participant seated once per round and not after he
+    withdrew, a game played by the table's seated participants under the tournament's rules, every game
+    replayed by the rules engine, the confirmed result what the game gives (a result entered by hand: one
+    place and score per player, its points those of the places), a finished round with every table's result
+    in. Each refusal names the place in the file."""
+
+    def __init__(self, backup: dict):
+        self.backup = backup
+        self.settings = backup["tournament"]
+        self.participants = {p["id"]: p for p in backup["participants"]}
+        self.points = self.settings["placement_points"]
+
+    def run(self) -> None:
+        rounds = self.backup["rounds"]
+        for i, r in enumerate(rounds, start=1):
+            if r["number"] != i:
+                raise _refuse(
+                    _("%(where)s: the rounds are numbered 1, 2, 3 … in order; this one is %(n)s, not %(i)s."),
+                    where=r["where"],
+                    n=r["number"],
+                    i=i,
+                )
+        if len(rounds) > self.settings["rounds"]:
+            raise _refuse(
+                _("%(where)s: the tournament has %(n)s rounds."),
+                where=rounds[self.settings["rounds"]]["where"],
+                n=self.settings["rounds"],
+            )
+        for r in rounds[:-1]:
+            if r["status"] == Round.Status.SEATED:
+                raise _refuse(
+                    _("%(where)s: round %(n)s has not started, yet a round after it has been seated."),
+                    where=r["where"],
+                    n=r["number"],
+                )
+        for p in self.participants.values():
+            if p["withdrawn_after"] is not None and p["withdrawn_after"] > len(rounds):
+                raise _refuse(
+                    _("%(where)s: withdrawn after round %(n)s, but the backup has %(rounds)s rounds."),
+                    where=p["where"],
+                    n=p["withdrawn_after"],
+                    rounds=len(rounds),
+                )
+        self.variant = self._tournament_variant()
+        for r in rounds:
+            self._round(r)
+        numbers = {r["number"] for r in rounds}
+        for a in self.backup["audit"]:
+            if a["round_number"] is not None and a["round_number"] not in numbers:
+                raise _refuse(
+                    _("%(where)s: there is no round %(n)s in the backup."),
+                    where=a["where"],
+                    n=a["round_number"],
+                )
+
+    def _tournament_variant(self):
+        keys = ("variant", "ending", "game_rounds", "time_limit_minutes", "move_time_limit")
+        options = Tournament(**{k: self.settings[k] for k in keys}).game_options()  # as its games get them
+        try:
+            return make_variant(self.settings["variant"], options)
+        except RulesError as e:
+            raise _refuse(_("%(where)s: %(message)s"), where="tournament", message=error_text(e)) from None
+
+    def _round(self, r: dict) -> None:
+        seated_at: dict[int, int] = {}
+        for table in r["tables"]:
+            for k, pid in enumerate(table["seats"]):
+                where = f"{table['where']}.seats[{k}]"
+                if pid in seated_at:
+                    raise _refuse(
+                        _(
+                            "%(where)s: participant %(id)s is already seated at table %(table)s of this "
+                            "round."
+                        ),
+                        where=where,
+                        id=pid,
+                        table=seated_at[pid],
+                    )
+                seated_at[pid] = table["number"]
+                withdrawn = self.participants[pid]["withdrawn_after"]
+                if withdrawn is not None and r["number"] > withdrawn:
+                    raise _refuse(
+                        _("%(where)s: participant %(id)s withdrew after round %(n)s."),
+                        where=where,
+                        id=pid,
+                        n=withdrawn,
+                    )
+            self._table(r, table)
+        if r["status"] == Round.Status.FINISHED:
+            for table in r["tables"]:
+                if (table["seats"] or table["game"]) and not self._counts(table):
+                    raise _refuse(
+                        _(
+                            "%(where)s: round %(n)s is finished, but this table has no result that counts "
+                            "(confirmed, and by a second person where the tournament asks for it)."
+                        ),
+                        where=table["where"],
+                        n=r["number"],
+                    )
+
+    def _counts(self, table: dict) -> bool:
+        return any(
+            x["status"] == TableResult.Status.CONFIRMED
+            and (not self.settings["second_confirmation"] or x["second_by"] is not None)
+            for x in table["results"]
+        )
+
+    def _table(self, r: dict, table: dict) -> None:
+        game = table["game"]
+        if r["status"] == Round.Status.SEATED and (game is not None or table["results"]):
+            raise _refuse(
+                _("%(where)s: round %(n)s has not started, yet this table has a game or a result."),
+                where=table["where"],
+                n=r["number"],
+            )
+        state = self._game(r, table, game) if game is not None else None
+        confirmed = next((x for x in table["results"] if x["status"] == TableResult.Status.CONFIRMED), None)
+        if confirmed is not None:
+            if confirmed["by_hand"]:
+                self._hand_result(table, confirmed)
+            else:
+                self._game_result(table, confirmed, state)
+        if state is not None and game["status"] != self._status(state):
+            raise _refuse(
+                _(
+                    "%(where)s: the game is “%(status)s”, but its moves replay to a game that is "
+                    "“%(replayed)s”."
+                ),
+                where=f"{game['where']}.status",
+                status=game["status"],
+                replayed=self._status(state),
+            )
+
+    @staticmethod
+    def _status(state) -> str:
+        return Game.Status.FINISHED if state.finished else Game.Status.RUNNING
+
+    def _game(self, r: dict, table: dict, g: dict):
+        """The game's players and rules checked, its moves replayed: the final state (stored in ``g``)."""
+        where = g["where"]
+        for key in ("variant", "board"):
+            if g[key] != self.settings[key]:
+                raise _refuse(
+                    _("%(where)s: the game is played with “%(game)s”, the tournament with “%(tournament)s”."),
+                    where=f"{where}.{key}",
+                    game=g[key],
+                    tournament=self.settings[key],
+                )
+        try:
+            theirs = make_variant(g["variant"], g["options"])
+        except RulesError as e:
+            raise _refuse(
+                _("%(where)s: %(message)s"), where=f"{where}.options", message=error_text(e)
+            ) from None
+        # The options the game names (a game started before a setting existed, as the Anti-Monopoly ending,
+        # names none and plays by the engine's default); a game played before the engine's newer decisions
+        # keeps its rules.
+        for option in g["options"]:
+            if option in PREVIOUS_RULES:
+                continue
+            mine, game_value = getattr(self.variant, option), getattr(theirs, option)
+            if mine != game_value:
+                raise _refuse(
+                    _(
+                        "%(where)s: the game's option %(option)s is %(game)s; the tournament's is "
+                        "%(tournament)s."
+                    ),
+                    where=f"{where}.options",
+                    option=option,
+                    game=json.dumps(game_value),
+                    tournament=json.dumps(mine),
+                )
+        self._players(table, g)
+        players = sorted(g["players"], key=lambda p: p["seat"])
+        events = g["events"]
+        active = sorted((e for e in events if e["status"] == GameEvent.Status.ACTIVE), key=lambda e: e["seq"])
+        record = {
+            **moves.record_header(
+                Game(variant=g["variant"], board=g["board"], options=g["options"]),
+                [GamePlayer(seat=p["seat"], pid=p["pid"], name=p["name"], role=p["role"]) for p in players],
+            ),
+            "events": [e["data"] for e in active],
+        }
+        result, ledger = replay_ledger(record)
+        if result.error is not None:
+            message = error_text(result.exception)
+            if result.error["index"] is None:
+                raise _refuse(
+                    _(
+                        "%(where)s: the game of round %(round)s, table %(table)s is not a valid game record: "
+                        "%(message)s"
+                    ),
+                    where=where,
+                    round=r["number"],
+                    table=table["number"],
+                    message=message,
+                )
+            event = active[result.error["index"]]
+            index = next(i for i, e in enumerate(events) if e is event)
+            raise _refuse(
+                _(
+                    "%(where)s: move #%(seq)s of the game of round %(round)s, table %(table)s is illegal: "
+                    "%(message)s"
+                ),
+                where=f"{where}.events[{index}]",
+                seq=event["seq"],
+                round=r["number"],
+                table=table["number"],
+                message=message,
+            )
+        state = result.state
+        g["replayed"] = {
+            "state": dump_state(state),
+            "ledger": {pid: [ledger.income(pid), ledger.cost(pid)] for pid in ledger.players},
+            "status": self._status(state),
+        }
+        return state
+
+    def _players(self, table: dict, g: dict) -> None:
+        """A table's game is played by the participants seated there, each once (``start_table_game``; a
+        record imported at the table names them too, and after a game starts its seats are fixed)."""
+        seated = set(table["seats"])
+        playing = set()
+        for p in g["players"]:
+            if p["participant"] is None:
+                raise _refuse(
+                    _(
+                        "%(where)s: a player of a tournament game is one of the participants seated at the "
+                        "table."
+                    ),
+                    where=f"{p['where']}.participant",
+                )
+            if p["participant"] not in seated:
+                raise _refuse(
+                    _("%(where)s: participant %(id)s plays in the game but is not seated at this table."),
+                    where=f"{p['where']}.participant",
+                    id=p["participant"],
+                )
+            if p["participant"] in playing:
+                raise _refuse(
+                    _("%(where)s: participant %(id)s plays in the game twice."),
+                    where=f"{p['where']}.participant",
+                    id=p["participant"],
+                )
+            playing.add(p["participant"])
+        for k, pid in enumerate(table["seats"]):
+            if pid not in playing:
+                raise _refuse(
+                    _("%(where)s: participant %(id)s is seated at this table but does not play in its game."),
+                    where=f"{table['where']}.seats[{k}]",
+                    id=pid,
+                )
+
+    def _hand_result(self, table: dict, result: dict) -> None:
+        """As ``interventions.enter_result`` makes it: one place and score per player of the table (the
+        game's players once it started, else the seated participants), the points those of the places."""
+        game = table["game"]
+        if game is not None:
+            players = [(p["participant"], p["name"], p["role"]) for p in sorted(game["players"], key=_seat)]
+        else:
+            players = [
+                (pid, self.participants[pid]["name"], role)
+                for pid, role in zip(table["seats"], table["roles"], strict=True)
+            ]
+        self._same_players(result, {pid for pid, _name, _role in players})
+        places = {row["participant"]: (row["rank"], row["score"]) for row in result["ranking"]}
+        try:
+            expected = hand_rows(players, places, self.points)
+        except RoundError as e:
+            raise _refuse(
+                _("%(where)s: %(message)s"), where=f"{result['where']}.ranking", message=e
+            ) from None
+        if _key(expected) != _key(result["ranking"]):
+            raise _refuse(
+                _("%(where)s: the points of a result entered by hand are not those of its places."),
+                where=f"{result['where']}.ranking",
+            )
+
+    def _same_players(self, result: dict, players: set) -> None:
+        listed = set()
+        for i, row in enumerate(result["ranking"]):
+            if row["participant"] not in players:
+                raise _refuse(
+                    _("%(where)s: participant %(id)s does not play at this table."),
+                    where=f"{result['where']}.ranking[{i}].participant",
+                    id="null" if row["participant"] is None else row["participant"],
+                )
+            listed.add(row["participant"])
+        missing = sorted(players - listed)
+        if missing:
+            raise _refuse(
+                _("%(where)s: participant %(id)s plays at this table but has no place in the result."),
+                where=f"{result['where']}.ranking",
+                id=missing[0],
+            )
+
+    def _game_result(self, table: dict, result: dict, state) -> None:
+        """The confirmed result is what the game's record gives (``results.table_ranking``): the standings
+        are those of the games."""
+        if state is None:
+            raise _refuse(
+                _("%(where)s: the result is confirmed but the table has no game."), where=result["where"]
+            )
+        self._same_players(result, {p["participant"] for p in table["game"]["players"]})
+        by_pid = {p["pid"]: p["participant"] for p in table["game"]["players"]}
+        try:
+            expected = game_ranking(state, by_pid, self.points)
+        except RoundError:
+            raise _refuse(
+                _(
+                    "%(where)s: the result is confirmed but the game record does not reach the end of the "
+                    "game (is it cut short?)."
+                ),
+                where=result["where"],
+            ) from None
+        if _key(expected) != _key(result["ranking"]):
+            raise _refuse(
+                _("%(where)s: the confirmed result is not what the game record gives."),
+                where=f"{result['where']}.ranking",
+            )
+
+
+def _seat(player: dict) -> int:
+    return player["seat"]
+
+
+def _key(rows: list[dict]) -> list[tuple]:
+    return sorted((r["participant"], r["rank"], r["score"], r["points"]) for r in rows)
+
+
 # -- storing -------------------------------------------------------------------------------------------------
 
 
 def import_tournament(data: dict, *, created_users: list | None = None) -> Tournament:
     """Store a backup as a new tournament; all or nothing. Raises BackupError (nothing is stored).
 
-    Usernames that are not here become inactive accounts without a password (listed in ``created_users``
-    when a list is given), so that the history keeps its names.
+    The whole file is checked first (``_read``: every value, the rules of the app over its parts, every game
+    replayed); a refusal names the place in the file. Usernames that are not here become inactive accounts
+    without a password (listed in ``created_users`` when a list is given), so that the history keeps its
+    names.
     """
     backup = _read(data)
+    _Check(backup).run()  # the file as a whole, every game replayed
     new_users: list = []
     try:
         with transaction.atomic():
             tournament = _store(backup, new_users)
-    except (IntegrityError, DataError) as e:
+    except (IntegrityError, DataError) as e:  # not expected after the checks: a rule they do not know yet
         raise BackupError(_("The database refused the backup: %(error)s") % {"error": e}) from e
     if created_users is not None:
         created_users.extend(new_users)
@@ -712,14 +1194,16 @@ def _store(backup: dict, created: list) -> Tournament:
     tournament.directors.set([user(name) for name in directors if name is not None])
     participant = {}
     for p in backup["participants"]:
-        participant[p["id"]] = Participant(tournament=tournament, **{k: v for k, v in p.items() if k != "id"})
+        participant[p["id"]] = Participant(
+            tournament=tournament, **{k: v for k, v in p.items() if k not in ("id", "where")}
+        )
     Participant.objects.bulk_create(participant.values())
 
     def new_id(old: int | None) -> int | None:
         return None if old is None else participant[old].pk
 
     rounds = [
-        Round(tournament=tournament, **{k: v for k, v in r.items() if k != "tables"})
+        Round(tournament=tournament, **{k: v for k, v in r.items() if k not in ("tables", "where")})
         for r in backup["rounds"]
     ]
     _create_keeping_times(Round, rounds, ["created_at"])
@@ -731,7 +1215,8 @@ def _store(backup: dict, created: list) -> Tournament:
                 Seat(table=table, participant_id=new_id(pid), order=i, role=role)
                 for i, (pid, role) in enumerate(zip(t["seats"], t["roles"], strict=True))
             )
-            game = _store_game(table, t["game"], user, new_id) if t["game"] is not None else None
+            if t["game"] is not None:
+                _store_game(table, t["game"], user, new_id)
             _create_keeping_times(
                 TableResult,
                 [
@@ -753,13 +1238,12 @@ def _store(backup: dict, created: list) -> Tournament:
                 ],
                 ["confirmed_at"],
             )
-            _check_result(table, game)
     _create_keeping_times(
         AuditEntry,
         [
             AuditEntry(
                 tournament=tournament,
-                **{k: v for k, v in a.items() if k not in ("participant", "user")},
+                **{k: v for k, v in a.items() if k not in ("participant", "user", "where")},
                 participant_id=new_id(a["participant"]),
                 user=user(a["user"]),
             )
@@ -768,10 +1252,6 @@ def _store(backup: dict, created: list) -> Tournament:
         ["at"],
     )
     return tournament
-
-
-def _where(table: Table) -> dict:
-    return {"round": table.round.number, "table": table.number}
 
 
 _GAME_FIELDS = (
@@ -831,60 +1311,9 @@ def _store_game(table: Table, g: dict, user, new_id) -> Game:
         ],
         ["entered_at"],
     )
-    try:
-        moves.rebuild(game)  # the state, the ledger and the status from the replay of the active events
-    except moves.LogError as e:
-        if e.seq is None:
-            raise BackupError(
-                _("Round %(round)s, table %(table)s: the game record is not valid: %(message)s")
-                % {**_where(table), "message": error_text(e.rules_error)}
-            ) from None
-        active = [x["seq"] for x in g["events"] if x["status"] == GameEvent.Status.ACTIVE]
-        raise BackupError(
-            _(
-                "Round %(round)s, table %(table)s: the game record does not replay: event %(index)s of the "
-                "record (move #%(seq)s) is illegal: %(message)s"
-            )
-            % {
-                **_where(table),
-                "index": sorted(active).index(e.seq),
-                "seq": e.seq,
-                "message": error_text(e.rules_error),
-            }
-        ) from None
+    game.state, game.ledger = g["replayed"]["state"], g["replayed"]["ledger"]  # the replay of ``_Check``
     changes = len(g["events"]) + sum(1 for e in g["events"] if e["status"] != GameEvent.Status.ACTIVE)
     game.version = max(game.version, changes)
     game.next_seq = max([game.next_seq] + [e["seq"] + 1 for e in g["events"]])
-    game.save(update_fields=["state", "ledger", "status", "finished_at", "version", "next_seq"])
+    game.save(update_fields=["state", "ledger", "version", "next_seq"])
     return game
-
-
-def _check_result(table: Table, game: Game | None) -> None:
-    """The confirmed result is what the game's record gives (so the standings are those of the games)."""
-    result = results.current_result(table)
-    if result is None or result.by_hand:  # a result typed from paper stands on its own
-        return
-    if game is None:
-        raise BackupError(
-            _("Round %(round)s, table %(table)s: the result is confirmed but the table has no game.")
-            % _where(table)
-        )
-    try:
-        expected = results.table_ranking(table, game)
-    except RoundError:
-        raise BackupError(
-            _(
-                "Round %(round)s, table %(table)s: the result is confirmed but the game record does not "
-                "reach the end of the game (is it cut short?)."
-            )
-            % _where(table)
-        ) from None
-
-    def key(rows):
-        return sorted((r["participant"] or 0, r["rank"], r["score"], r["points"]) for r in rows)
-
-    if key(expected) != key(result.ranking):
-        raise BackupError(
-            _("Round %(round)s, table %(table)s: the confirmed result is not what the game record gives.")
-            % _where(table)
-        )

@@ -16,12 +16,15 @@ from django.utils.translation import gettext as _
 from tournament import moves
 from tournament.errors import RoundError
 from tournament.models import AuditEntry, Game, Participant, Round, Seat, Table, TableResult
+from tournament.models.bounds import INTEGER_MAX
 from tournament.reasons import clean_reason
 from tournament.results import current_result, finish_round_if_done, lock_table
 from tournament.rounds import referees_by_number, seat_tables
 from tournament.standings import placement_points
 
 Action = AuditEntry.Action
+#: The highest score a result typed by hand may give (far above any Monopoly net worth: a typing error).
+MAX_SCORE = 10**9
 
 
 def _why(reason: str | None) -> str:
@@ -53,6 +56,11 @@ def _open_table(table: Table) -> tuple[Round, Table]:
     if game is not None:
         raise RoundError(
             _("The game at table %(n)s has started: its players are fixed.") % {"n": table.number}
+        )
+    if current_result(table) is not None:  # entered by hand: the result names the players it had
+        raise RoundError(
+            _("Table %(n)s has a confirmed result: its players are fixed (reopen the result first).")
+            % {"n": table.number}
         )
     return round_, table
 
@@ -157,7 +165,7 @@ def reseat(round_: Round, user, reason: str) -> Round:
         raise RoundError(_("A game of this round has started: the round can no longer be seated again."))
     referees = referees_by_number(round_)
     Table.objects.filter(round=round_).delete()
-    round_.seed += 1  # another draw
+    round_.seed = round_.seed % INTEGER_MAX + 1  # another draw (the column holds no more)
     seat_tables(round_, referees)
     _audit(round_, Action.RESEAT, user, reason)
     return round_
@@ -191,7 +199,12 @@ def table_players(table: Table) -> list[tuple[int, str, str]]:
 def hand_ranking(table: Table, places: dict[int, tuple[int, int]]) -> list[dict]:
     """The result rows from the places and scores the director typed, one per player of the table (the
     game's players if it started, else the seated ones); checked like the engine's ranking would be."""
-    players = table_players(table)
+    return hand_rows(table_players(table), places, table.round.tournament.placement_points)
+
+
+def hand_rows(players: list[tuple[int, str, str]], places: dict[int, tuple[int, int]], points) -> list[dict]:
+    """``hand_ranking`` of the table's ``players`` ((participant id, name, role)) with the tournament's
+    placement ``points``; RoundError says what is wrong with the places and scores."""
     if len(players) < 1:
         raise RoundError(_("Nobody plays at this table."))
     if set(places) != {pid for pid, _n, _r in players}:
@@ -202,7 +215,8 @@ def hand_ranking(table: Table, places: dict[int, tuple[int, int]]) -> list[dict]
         raise RoundError(_("Places are 1 to %(n)s.") % {"n": n})
     if any(r != i and r != ranks[i - 2] for i, r in enumerate(ranks, start=1)):  # 1, 2, 2, 4 as the engine
         raise RoundError(_("Places must be 1, 2, 3 … (tied players share a place and the next is skipped)."))
-    points = table.round.tournament.placement_points
+    if any(not 0 <= score <= MAX_SCORE for _rank, score in places.values()):
+        raise RoundError(_("A score is a whole number from 0 to %(max)s.") % {"max": MAX_SCORE})
     rows = [
         {
             "participant": pid,

@@ -22,6 +22,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.models.bounds import field_maximum
 from tournament.models.games import NAME_LENGTH
 from tournament.uploads import MAX_UNPACKED_BYTES, NOT_ALLOWED, NotAWorkbook, WorkbookTooLarge, open_workbook
 
@@ -191,7 +192,8 @@ def read_participants(filename: str, data: bytes) -> list[ParticipantRow]:
 def _participants(numbered: Iterator[tuple[int, Sequence[str]]]) -> list[ParticipantRow]:
     from tournament.models import Participant
 
-    seed_field = Participant._meta.get_field("seed")  # its range is the database's
+    seed_field = Participant._meta.get_field("seed")
+    seed_max = field_maximum(Participant, "seed")  # on every database (SQLite would take 64 bits)
     columns = {"name": 0, "club": 1, "seed": 2}
     first = next(numbered, None)
     if first is not None:
@@ -233,13 +235,23 @@ def _participants(numbered: Iterator[tuple[int, Sequence[str]]]) -> list[Partici
                 seed = int(seed_text)
                 if seed < 1:
                     raise ValueError
-                seed_field.run_validators(seed)
-            except (ValueError, ValidationError):
+            except ValueError:
                 problems.append(
                     (
                         i,
                         _("the seed must be a whole number from 1, not “%(value)s”")
                         % {"value": _echo(seed_text)},
+                    )
+                )
+                continue
+            try:
+                seed_field.run_validators(seed)
+            except ValidationError:
+                problems.append(
+                    (
+                        i,
+                        _("the seed must be at most %(max)s, not “%(value)s”")
+                        % {"max": seed_max, "value": _echo(seed_text)},
                     )
                 )
                 continue

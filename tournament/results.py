@@ -25,17 +25,21 @@ def table_ranking(table: Table, game: Game | None = None) -> list[dict]:
     game = game or Game.objects.filter(table=table).first()  # fresh: moves were entered since it was read
     if game is None:
         raise RoundError(_("This table's game has not started."))
-    state = moves.current_state(game)
+    by_pid = {p.pid: p.participant_id for p in game.players.all()}
+    return game_ranking(moves.current_state(game), by_pid, table.round.tournament.placement_points)
+
+
+def game_ranking(state, participants: dict, points) -> list[dict]:
+    """The result rows of a game's final state (``table_ranking``): ``participants`` by player id, ``points``
+    the tournament's placement points. RoundError while the game is not over."""
     if not state.finished:
         raise RoundError(_("The game is not over yet: finish it before confirming the result."))
     if state.variant.ending == "game_b" and final_steps.utilities_to_roll(state):
         raise RoundError(_("Anti-Monopoly Game B: record the final roll for each utility first (rule 25)."))
     ranks = ranking(state)
-    points = table.round.tournament.placement_points
-    by_pid = {p.pid: p.participant_id for p in game.players.all()}
     rows = [
         {
-            "participant": by_pid[p.id],
+            "participant": participants[p.id],
             "name": p.name,
             "rank": ranks[p.id],
             "score": 0 if p.bankrupt else score(state, p.id),  # RULES.md §4 for the game's variant and ending

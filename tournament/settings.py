@@ -156,6 +156,10 @@ FILE_UPLOAD_HANDLERS = [
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+# A tournament's backup restored from the command line (``import_tournament``): refused above this size
+# before it is read. 30 tables, 5 rounds, some 200 moves a game make about 16 MB; a file far larger would take
+# minutes and gigabytes to read.
+BACKUP_MAX_BYTES = int(os.environ.get("BACKUP_MAX_BYTES", 64 * 1024 * 1024))
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 
 LOGIN_URL = "login"

@@ -8,6 +8,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 DEFAULT_POINTS = (4, 2, 1, 0)
+#: The most points a place at a table gets (the tournament's setting, a backup's).
+MAX_PLACEMENT_POINTS = 1000
 TIE_BREAKS = ("points", "total_score", "best_score", "games")
 DEFAULT_TIE_BREAKS = ("points", "total_score", "best_score")
 

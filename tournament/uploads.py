@@ -2,6 +2,7 @@
 temporary file and only then refused. The view tells the user (``upload_refused``)."""
 
 import json
+import math
 import re
 
 from django.conf import settings
@@ -52,6 +53,53 @@ def _refuse_constant(name: str):
     raise ValueError(name)  # NaN, Infinity: Python reads them, JSON does not
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400: Python reads it as infinity, which no database stores as JSON
+        raise ValueError(text)
+    return value
+
+
+#: How deep a file from outside may nest its lists and objects (a backup nests about 15 deep, a board 6):
+#: deeper data would exhaust the stack of whatever reads or writes it next (the JSON encoder, a database).
+MAX_JSON_DEPTH = 100
+
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_A_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def nested_deeper_than(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether the lists and objects of a JSON text nest more than ``limit`` deep: its strings left out, the
+    innermost pairs of brackets are taken away a level at a time (by regular expressions, not by a loop in
+    Python over the characters: a 50 MB backup takes a second or two)."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    brackets = _NOT_A_BRACKET.sub("", _JSON_STRING.sub("", text))
+    for _level in range(limit):
+        brackets = _INNERMOST.sub("", brackets)
+        if not brackets:
+            return False
+    return True
+
+
+def load_json(text: str):
+    """The JSON value of a file from outside (an upload, a backup); raises ``json.JSONDecodeError`` as
+    ``json.loads`` does, and NotJSON for what ``json.loads`` would read but is no JSON a database stores or
+    the app can use: nested too deeply, NaN or Infinity, a number too large for a float or too long."""
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise NotJSON(_("it is nested too deeply.")) from None
+    except ValueError:  # NaN or Infinity, 1e400, or an integer longer than Python converts (4300 digits)
+        raise NotJSON(_("it holds a number that is not valid JSON or is too long.")) from None
+    if nested_deeper_than(text):
+        raise NotJSON(_("it is nested too deeply."))
+    return value
+
+
 def json_object(data: bytes) -> dict:
     """The JSON object an uploaded file holds (a game record, a board); NotJSON says why it is not one."""
     try:
@@ -59,15 +107,11 @@ def json_object(data: bytes) -> dict:
     except UnicodeDecodeError:
         raise NotJSON(_("it is not text (UTF-8).")) from None
     try:
-        value = json.loads(text, parse_constant=_refuse_constant)
+        value = load_json(text)
     except json.JSONDecodeError as e:
         raise NotJSON(
             _("it is not JSON (line %(line)s, column %(column)s).") % {"line": e.lineno, "column": e.colno}
         ) from None
-    except RecursionError:
-        raise NotJSON(_("it is nested too deeply.")) from None
-    except ValueError:  # NaN or Infinity, or an integer longer than Python converts
-        raise NotJSON(_("it holds a number that is not valid JSON or is too long.")) from None
     if not isinstance(value, dict):
         raise NotJSON(_("it is not a JSON object."))
     return value

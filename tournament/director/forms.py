@@ -1,16 +1,20 @@
 """Forms of the tournament director's and referees' pages."""
 
 from django import forms
+from django.core.exceptions import FieldDoesNotExist
+from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.collation import name_key
+from tournament.interventions import MAX_SCORE
 from tournament.labels import TIE_BREAK_LABELS, board_choices, tie_break_label, variant_choices
 from tournament.models import BoardEdition, Participant, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH
+from tournament.models.bounds import field_maximum
 from tournament.models.games import REASON_LENGTH
 from tournament.permissions import referee_accounts
-from tournament.standings import TIE_BREAKS
+from tournament.standings import MAX_PLACEMENT_POINTS, TIE_BREAKS
 
 MAX_ID = 2**63 - 1  # the largest row id the databases hold (bigint)
 
@@ -25,6 +29,23 @@ def people_choices(participants) -> list[tuple[str, str]]:
     return [("", "---------")] + [
         (str(p.pk), p.name) for p in sorted(participants, key=lambda p: name_key(p.name))
     ]
+
+
+def bound_numbers(form: forms.ModelForm) -> None:
+    """Each whole-number field of a model form refuses what its column holds on no database (a seed of
+    3·10¹⁰ fits SQLite, not PostgreSQL): the model field's maximum (``tournament.models.bounds``), checked by
+    the form field and shown to the browser."""
+    for name, field in form.fields.items():
+        if not isinstance(field, forms.IntegerField):
+            continue
+        try:
+            maximum = field_maximum(form._meta.model, name)
+        except (FieldDoesNotExist, ValueError):  # not a model field, or one without a maximum
+            continue
+        if field.max_value is None or field.max_value > maximum:
+            field.max_value = maximum
+            field.validators.append(MaxValueValidator(maximum))
+        field.widget.attrs.setdefault("max", maximum)
 
 
 class RowChoiceField(forms.ModelChoiceField):
@@ -123,6 +144,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["ending"].required = False  # only Anti-Monopoly reads it: the default otherwise
         self.fields["rounds"].min_value = 1
         self.fields["table_size"].widget.attrs.update(min=3, max=6)
+        bound_numbers(self)
 
     def clean_ending(self):
         return self.cleaned_data.get("ending") or Tournament._meta.get_field("ending").default
@@ -138,6 +160,10 @@ class TournamentForm(forms.ModelForm):
             raise forms.ValidationError(_("Whole numbers separated by commas, e.g. 4, 2, 1, 0.")) from None
         if not points or any(p < 0 for p in points):
             raise forms.ValidationError(_("Whole numbers separated by commas, e.g. 4, 2, 1, 0."))
+        if any(p > MAX_PLACEMENT_POINTS for p in points):
+            raise forms.ValidationError(
+                _("A place gets at most %(max)s points.") % {"max": MAX_PLACEMENT_POINTS}
+            )
         return points
 
     def clean_tie_breaks(self):
@@ -163,6 +189,7 @@ class ParticipantForm(forms.ModelForm):
     def __init__(self, *args, tournament=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        bound_numbers(self)
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
@@ -261,7 +288,7 @@ class HandResultForm(ReasonForm):
         for pid, name in self.players:
             self.fields[f"place_{pid}"] = forms.IntegerField(label=name, min_value=1, max_value=n)
             self.fields[f"score_{pid}"] = forms.IntegerField(
-                label=_("score of %(name)s") % {"name": name}, min_value=0, max_value=10**9
+                label=_("score of %(name)s") % {"name": name}, min_value=0, max_value=MAX_SCORE
             )
         self.order_fields([*(f"{k}_{pid}" for pid, _n in self.players for k in ("place", "score")), "reason"])
 

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournament.models.bounds import SMALL_MAX, at_most
 from tournament.models.games import REASON_LENGTH
 
 
@@ -25,8 +26,12 @@ class AuditEntry(models.Model):
     Action = AuditAction
 
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="audit")
-    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
-    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    round_number = models.PositiveSmallIntegerField(
+        _("round"), null=True, blank=True, validators=at_most(SMALL_MAX)
+    )
+    table_number = models.PositiveSmallIntegerField(
+        _("table"), null=True, blank=True, validators=at_most(SMALL_MAX)
+    )
     participant = models.ForeignKey(
         "tournament.Participant", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules import available_variants
+from tournament.models.bounds import INTEGER_MAX, SMALL_MAX, at_most
 
 NAME_LENGTH = 120  # a player's or participant's name, everywhere (forms, imports, the database)
 REASON_LENGTH = 200  # why a move was undone or voided, why a result was reopened
@@ -57,8 +58,9 @@ class Game(models.Model):
     # The current state, kept so that a move does not replay the game (rules.snapshot), and the ledger totals.
     state = models.JSONField(default=dict, editable=False)
     ledger = models.JSONField(default=dict, editable=False)  # player id -> [income, cost]
-    version = models.PositiveIntegerField(default=0, editable=False)  # +1 at every change of the log
-    next_seq = models.PositiveIntegerField(default=1, editable=False)
+    # +1 at every change of the log
+    version = models.PositiveIntegerField(default=0, editable=False, validators=at_most(INTEGER_MAX))
+    next_seq = models.PositiveIntegerField(default=1, editable=False, validators=at_most(INTEGER_MAX))
 
     class Meta:
         ordering = ["-created_at"]
@@ -88,7 +90,7 @@ class Game(models.Model):
 
 class GamePlayer(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
-    seat = models.PositiveSmallIntegerField(_("seat"))
+    seat = models.PositiveSmallIntegerField(_("seat"), validators=at_most(SMALL_MAX))
     pid = models.CharField(_("player id"), max_length=16)
     name = models.CharField(_("name"), max_length=NAME_LENGTH)
     role = models.CharField(_("role"), max_length=12, blank=True)
@@ -116,7 +118,7 @@ class GameEvent(models.Model):
     Status = EventStatus
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
-    seq = models.PositiveIntegerField(_("sequence number"))
+    seq = models.PositiveIntegerField(_("sequence number"), validators=at_most(INTEGER_MAX))
     data = models.JSONField(_("event"))  # the event as in a game record
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.ACTIVE)
     notes = models.JSONField(default=list, editable=False)  # what it did, as messages (rules.messages)

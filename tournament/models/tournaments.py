@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules import available_variants, make_variant
+from tournament.models.bounds import INTEGER_MAX, SMALL_MAX, TOURNAMENT_SEED_MAX, at_most
 from tournament.models.games import NAME_LENGTH, REASON_LENGTH
 from tournament.standings import DEFAULT_POINTS, DEFAULT_TIE_BREAKS
 
@@ -35,7 +36,9 @@ class Tournament(models.Model):
     )
     # a board id (rules.available_boards): a shipped board or a stored BoardEdition, checked by the forms
     board = models.CharField(_("board"), max_length=40, default="classic-pl")
-    game_rounds = models.PositiveSmallIntegerField(_("rounds of play per game"), null=True, blank=True)
+    game_rounds = models.PositiveSmallIntegerField(
+        _("rounds of play per game"), null=True, blank=True, validators=at_most(SMALL_MAX)
+    )
     ending = models.CharField(
         _("Anti-Monopoly: end of the game"),
         max_length=10,
@@ -48,18 +51,29 @@ class Tournament(models.Model):
         help_text=_("Only for Anti-Monopoly; the seeds recommend the two-hour game for tournaments."),
     )
     time_limit_minutes = models.PositiveSmallIntegerField(
-        _("time limit per game (minutes)"), null=True, blank=True
+        _("time limit per game (minutes)"), null=True, blank=True, validators=at_most(SMALL_MAX)
     )
-    move_time_limit = models.PositiveSmallIntegerField(_("seconds per move"), null=True, blank=True)
-    rounds = models.PositiveSmallIntegerField(_("tournament rounds"), default=5)
-    table_size = models.PositiveSmallIntegerField(_("players per table"), default=4)
+    move_time_limit = models.PositiveSmallIntegerField(
+        _("seconds per move"), null=True, blank=True, validators=at_most(SMALL_MAX)
+    )
+    rounds = models.PositiveSmallIntegerField(
+        _("tournament rounds"), default=5, validators=at_most(SMALL_MAX)
+    )
+    table_size = models.PositiveSmallIntegerField(
+        _("players per table"), default=4, validators=at_most(SMALL_MAX)
+    )
     final_table_size = models.PositiveSmallIntegerField(
-        _("final table (top N together in the last round)"), null=True, blank=True
+        _("final table (top N together in the last round)"),
+        null=True,
+        blank=True,
+        validators=at_most(SMALL_MAX),
     )
     placement_points = models.JSONField(_("placement points"), default=_points)
     tie_breaks = models.JSONField(_("tie-break order"), default=_tie_breaks)
     second_confirmation = models.BooleanField(_("results need a second confirmation"), default=False)
-    seed = models.PositiveIntegerField(_("seating seed"), default=_seed)
+    seed = models.PositiveIntegerField(
+        _("seating seed"), default=_seed, validators=at_most(TOURNAMENT_SEED_MAX)
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -105,8 +119,10 @@ class Participant(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
     name = models.CharField(_("name"), max_length=NAME_LENGTH)
     club = models.CharField(_("club / school"), max_length=NAME_LENGTH, blank=True)
-    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
-    withdrawn_after = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True, blank=True)
+    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True, validators=at_most(INTEGER_MAX))
+    withdrawn_after = models.PositiveSmallIntegerField(
+        _("withdrawn after round"), null=True, blank=True, validators=at_most(SMALL_MAX)
+    )
 
     class Meta:
         ordering = ["tournament", "name"]
@@ -138,9 +154,9 @@ class Round(models.Model):
     Status = RoundStatus
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
-    number = models.PositiveSmallIntegerField(_("round"))
+    number = models.PositiveSmallIntegerField(_("round"), validators=at_most(SMALL_MAX))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SEATED)
-    seed = models.PositiveIntegerField(default=0)
+    seed = models.PositiveIntegerField(default=0, validators=at_most(INTEGER_MAX))
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
 
@@ -158,7 +174,7 @@ class Round(models.Model):
 
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField(_("table"))
+    number = models.PositiveSmallIntegerField(_("table"), validators=at_most(SMALL_MAX))
     referees = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="tables", verbose_name=_("referees")
     )
@@ -189,7 +205,7 @@ class Seat(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="seats")
-    order = models.PositiveSmallIntegerField(default=0)
+    order = models.PositiveSmallIntegerField(default=0, validators=at_most(SMALL_MAX))
     role = models.CharField(_("role"), max_length=12, choices=Role.choices, blank=True)
 
     class Meta:

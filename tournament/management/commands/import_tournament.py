@@ -5,7 +5,7 @@ import sys
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
-from tournament.backup import BackupError, import_tournament, read_backup
+from tournament.backup import BackupError, import_tournament, read_backup_file
 from tournament.management.translated import TranslatedCommand
 from tournament.models import Game
 
@@ -18,23 +18,25 @@ class Command(TranslatedCommand):
 
     def add_arguments(self, parser):
         super().add_arguments(parser)  # --language
-        parser.add_argument("file", help="the backup (JSON); - for standard input")
+        parser.add_argument(
+            "file", help="the backup (JSON); - for standard input; at most settings.BACKUP_MAX_BYTES"
+        )
 
     def handle(self, *args, **o):
         path = o["file"]
-        try:
-            if path == "-":
-                raw = sys.stdin.buffer.read()
-            else:
-                with open(path, "rb") as f:
-                    raw = f.read()
-        except OSError as e:
-            raise CommandError(
-                _("Cannot read %(file)s: %(error)s") % {"file": path, "error": e.strerror or e}
-            ) from None
         created = []
         try:
-            tournament = import_tournament(read_backup(raw), created_users=created)
+            try:
+                if path == "-":
+                    data = read_backup_file(sys.stdin.buffer)
+                else:
+                    with open(path, "rb") as f:
+                        data = read_backup_file(f)
+            except OSError as e:
+                raise CommandError(
+                    _("Cannot read %(file)s: %(error)s") % {"file": path, "error": e.strerror or e}
+                ) from None
+            tournament = import_tournament(data, created_users=created)
         except BackupError as e:
             raise CommandError(_("Nothing was imported. %(problem)s") % {"problem": e}) from None
         self.stdout.write(
