@@ -85,8 +85,9 @@ def build(participants: int, tournament_rounds: int, game_rounds: int) -> int:
         round_ = rounds.seat_next_round(t)
         rounds.start_round(round_)
         tables = list(round_.tables.prefetch_related("seats"))
-        Table.referees.through.objects.bulk_create(
-            Table.referees.through(table_id=table.pk, user_id=referee.pk) for table in tables
+        Table.referees.through.objects.bulk_create(  # (a new round keeps the last round's referees)
+            (Table.referees.through(table_id=table.pk, user_id=referee.pk) for table in tables),
+            ignore_conflicts=True,
         )
         for table in tables:
             order = [s.participant_id for s in table.seats.all()]

@@ -6,6 +6,12 @@ def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _imports_beside_the_games(settings):
+    """Tests import backups right after playing moves: the SQLite guard has its own test."""
+    settings.SQLITE_IMPORT_QUIET_MINUTES = 0
+
+
 @pytest.fixture
 def client(client):
     """Django's test client speaking English unless a test chooses another language."""

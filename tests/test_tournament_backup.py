@@ -3,14 +3,15 @@
 import copy
 import io
 import json
-from datetime import date
+from datetime import date, timedelta
 from io import StringIO
 
 import pytest
 from django.contrib.auth.models import Group, User
 from django.core.management import CommandError, call_command
+from django.db import connection
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from rules import replay
 from rules.simulate import simulate
@@ -357,6 +358,24 @@ def test_the_commands_round_trip_through_a_file(tmp_path):
     assert f"as tournament {imported.pk}: 9 participants, 2 rounds, 3 games" in out
     assert "inactive, without a password): director, ref1, ref2" in out
     assert snapshot(imported) == before
+
+
+def test_on_sqlite_a_backup_is_imported_only_while_no_table_plays(one_round_backup, settings, tmp_path):
+    """Storing a backup holds SQLite's only write lock for seconds (tests/bench_backup_import.py): refused
+    while moves are being entered, said why; PostgreSQL imports beside the games."""
+    settings.SQLITE_IMPORT_QUIET_MINUTES = 15
+    game = moves.create_game(variant="classic", board="classic-us", players=[{"name": "A"}, {"name": "B"}])
+    moves.submit(game.pk, {"type": "roll", "player": "A", "dice": [1, 2]}, version=0)
+    path = tmp_path / "cup.json"
+    path.write_text(json.dumps(one_round_backup), encoding="utf-8")
+    if connection.vendor == "sqlite":
+        with translation.override("en"), pytest.raises(CommandError) as refused:
+            run("import_tournament", str(path), "--language", "en")
+        assert "Moves were entered at the tables in the last 15 minutes" in str(refused.value)
+        assert not Tournament.objects.exists()
+        GameEvent.objects.update(entered_at=timezone.now() - timedelta(minutes=16))  # the tables rest
+    assert "Imported" in run("import_tournament", str(path))
+    assert Tournament.objects.count() == 1
 
 
 def test_export_of_an_unknown_tournament_fails():

@@ -19,7 +19,7 @@ import re
 import stat
 from collections import defaultdict
 from contextlib import contextmanager
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from string import Formatter
 
 from django.conf import settings
@@ -1138,6 +1138,7 @@ def import_tournament(data: dict, *, created_users: list | None = None) -> Tourn
     without a password (listed in ``created_users`` when a list is given), so that the history keeps its
     names.
     """
+    _refuse_while_games_are_played()
     backup = _read(data)
     _Check(backup).run()  # the file as a whole, every game replayed
     new_users: list = []
@@ -1149,6 +1150,23 @@ def import_tournament(data: dict, *, created_users: list | None = None) -> Tourn
     if created_users is not None:
         created_users.extend(new_users)
     return tournament
+
+
+def _refuse_while_games_are_played() -> None:
+    """On SQLite, refuse while the tables enter moves: storing a big tournament holds the database's only
+    write lock for seconds, and every move at the tables would wait for it (past the busy timeout: fail)."""
+    minutes = settings.SQLITE_IMPORT_QUIET_MINUTES
+    if connection.vendor != "sqlite" or minutes <= 0:
+        return
+    if GameEvent.objects.filter(entered_at__gte=timezone.now() - timedelta(minutes=minutes)).exists():
+        raise BackupError(
+            _(
+                "Moves were entered at the tables in the last %(n)s minutes. On SQLite, storing a backup "
+                "holds the database while it lasts and the tables' moves would wait: import it when no game "
+                "is being played (or serve the event with PostgreSQL, which imports beside the games)."
+            )
+            % {"n": minutes}
+        )
 
 
 class _Users:
@@ -1169,17 +1187,6 @@ class _Users:
         return self.cache[username]
 
 
-def _create_keeping_times(model, objs: list, fields: list[str]) -> list:
-    """bulk_create, then put back the times that ``auto_now_add`` replaced with now."""
-    times = [[getattr(o, f) for f in fields] for o in objs]
-    model.objects.bulk_create(objs)
-    for o, values in zip(objs, times, strict=True):
-        for f, value in zip(fields, values, strict=True):
-            setattr(o, f, value)
-    model.objects.bulk_update(objs, fields, batch_size=500)
-    return objs
-
-
 def _store(backup: dict, created: list) -> Tournament:
     settings = backup["tournament"]
     if Tournament.objects.filter(name=settings["name"], date=settings["date"]).exists():
@@ -1190,7 +1197,7 @@ def _store(backup: dict, created: list) -> Tournament:
     user = _Users(created)
     directors = settings.pop("directors")
     tournament = Tournament(**{**settings, "created_by": user(settings["created_by"])})
-    _create_keeping_times(Tournament, [tournament], ["created_at"])
+    Tournament.objects.bulk_create([tournament])
     tournament.directors.set([user(name) for name in directors if name is not None])
     participant = {}
     for p in backup["participants"]:
@@ -1206,7 +1213,7 @@ def _store(backup: dict, created: list) -> Tournament:
         Round(tournament=tournament, **{k: v for k, v in r.items() if k not in ("tables", "where")})
         for r in backup["rounds"]
     ]
-    _create_keeping_times(Round, rounds, ["created_at"])
+    Round.objects.bulk_create(rounds)
     for round_, r in zip(rounds, backup["rounds"], strict=True):
         for t in r["tables"]:
             table = Table.objects.create(round=round_, number=t["number"])
@@ -1217,8 +1224,7 @@ def _store(backup: dict, created: list) -> Tournament:
             )
             if t["game"] is not None:
                 _store_game(table, t["game"], user, new_id)
-            _create_keeping_times(
-                TableResult,
+            TableResult.objects.bulk_create(
                 [
                     TableResult(
                         table=table,
@@ -1235,11 +1241,9 @@ def _store(backup: dict, created: list) -> Tournament:
                         hand_reason=x["hand_reason"],
                     )
                     for x in t["results"]
-                ],
-                ["confirmed_at"],
+                ]
             )
-    _create_keeping_times(
-        AuditEntry,
+    AuditEntry.objects.bulk_create(
         [
             AuditEntry(
                 tournament=tournament,
@@ -1248,8 +1252,7 @@ def _store(backup: dict, created: list) -> Tournament:
                 user=user(a["user"]),
             )
             for a in backup["audit"]
-        ],
-        ["at"],
+        ]
     )
     return tournament
 
@@ -1285,7 +1288,7 @@ def _store_game(table: Table, g: dict, user, new_id) -> Game:
         **{k: g[k] for k in _GAME_FIELDS},
         created_by=user(g["created_by"]),
     )
-    _create_keeping_times(Game, [game], ["created_at"])
+    Game.objects.bulk_create([game])
     game.referees.set([user(name) for name in g["referees"]])
     GamePlayer.objects.bulk_create(
         GamePlayer(
@@ -1298,8 +1301,7 @@ def _store_game(table: Table, g: dict, user, new_id) -> Game:
         )
         for p in g["players"]
     )
-    _create_keeping_times(
-        GameEvent,
+    GameEvent.objects.bulk_create(
         [
             GameEvent(
                 game=game,
@@ -1308,8 +1310,7 @@ def _store_game(table: Table, g: dict, user, new_id) -> Game:
                 changed_by=user(e["changed_by"]),
             )
             for e in g["events"]
-        ],
-        ["entered_at"],
+        ]
     )
     game.state, game.ledger = g["replayed"]["state"], g["replayed"]["ledger"]  # the replay of ``_Check``
     changes = len(g["events"]) + sum(1 for e in g["events"] if e["status"] != GameEvent.Status.ACTIVE)

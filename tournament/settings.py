@@ -160,6 +160,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 # before it is read. 30 tables, 5 rounds, some 200 moves a game make about 16 MB; a file far larger would take
 # minutes and gigabytes to read.
 BACKUP_MAX_BYTES = int(os.environ.get("BACKUP_MAX_BYTES", 64 * 1024 * 1024))
+# On SQLite a backup's import holds the one write lock while it stores the tournament (a few seconds for a big
+# one): it is refused while moves were entered at the tables in the last N minutes (0: never refused).
+# PostgreSQL stores it beside the tables' moves.
+SQLITE_IMPORT_QUIET_MINUTES = int(os.environ.get("SQLITE_IMPORT_QUIET_MINUTES", 15))
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 
 LOGIN_URL = "login"

@@ -5,6 +5,7 @@ co-director added or removed (``details``: his username)."""
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.bounds import SMALL_MAX, at_most
@@ -39,7 +40,7 @@ class AuditEntry(models.Model):
     reason = models.CharField(_("reason"), max_length=REASON_LENGTH)
     details = models.JSONField(default=dict, blank=True)  # e.g. {"to_table": 3}, {"director": "anna"}
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    at = models.DateTimeField(auto_now_add=True)
+    at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["tournament", "-at", "-pk"]

@@ -7,6 +7,7 @@ events stay in the log with who did it, when and why.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules import available_variants
@@ -52,7 +53,7 @@ class Game(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
     started_at = models.DateTimeField(_("clock started"), null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     # The current state, kept so that a move does not replay the game (rules.snapshot), and the ledger totals.
@@ -125,7 +126,7 @@ class GameEvent(models.Model):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
-    entered_at = models.DateTimeField(auto_now_add=True)
+    entered_at = models.DateTimeField(default=timezone.now, editable=False)
     client_key = models.CharField(max_length=CLIENT_KEY_LENGTH, null=True, blank=True)  # a resent move: once
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -77,7 +77,7 @@ class Tournament(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
     # who directs it (tournament.permissions.may_direct): its creator, added when it is created, and the
     # co-directors he adds; staff direct every tournament
     directors = models.ManyToManyField(
@@ -157,7 +157,7 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round"), validators=at_most(SMALL_MAX))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SEATED)
     seed = models.PositiveIntegerField(default=0, validators=at_most(INTEGER_MAX))
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
     started_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -224,7 +224,7 @@ class TableResult(models.Model):
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
-    confirmed_at = models.DateTimeField(auto_now_add=True)
+    confirmed_at = models.DateTimeField(default=timezone.now, editable=False)
     second_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
