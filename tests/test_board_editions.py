@@ -519,13 +519,21 @@ def test_an_id_that_exists(client, director):
 
 def test_a_replaced_board_is_seen_at_once_by_another_process(client, director):
     upload(client, template(client), board="mine", name="First")
-    assert get_board("mine").name == "First"
-    seen = get_board("mine")
+    seen, first = get_board("mine"), BoardEdition.objects.get().digest
+    assert seen.name == "First"
     upload(client, template(client), board="mine", name="Second", replace="on")
     # another server process: it still holds the first version in its memory, and asks which is current
-    rules.board._others["mine"] = rules.board._Found(seen, 1)
-    assert get_board("mine").name == "Second"
-    assert BoardEdition.objects.get().version == 2
+    rules.board._others["mine"] = rules.board._Found(seen, first)
+    assert get_board("mine").name == "Second" and BoardEdition.objects.get().digest != first
+
+
+def test_a_board_deleted_and_uploaded_again_under_its_id_is_seen_by_another_process(client, director):
+    upload(client, template(client), board="mine", name="With a typo")
+    seen, first = get_board("mine"), BoardEdition.objects.get().digest
+    client.post(reverse("board_delete"), {"board": "mine"})
+    upload(client, template(client), board="mine", name="Corrected")
+    rules.board._others["mine"] = rules.board._Found(seen, first)  # another process, the old copy in memory
+    assert get_board("mine").name == "Corrected"
 
 
 def test_delete(client, director):

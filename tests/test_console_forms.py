@@ -214,6 +214,6 @@ def test_the_page_of_all_moves_is_paged_whatever_the_log_holds(client, referee):
     last = html(client.get(url, {"page": "3"}))
     assert "crafted 0" in last and "page 3 of 3" in last
     assert '<span class="muted">#1</span>' in last  # the deal, the last active move: undone from the panel
-    for wrong in ("abc", "0", "-1", "9" * 30, "3.5"):
-        assert client.get(url, {"page": wrong}).status_code == 200
+    for wrong in ("abc", "0", "-1", "3.5", "9" * 5000):
+        assert "page 1 of 3" in html(client.get(url, {"page": wrong}))
     assert "page 3 of 3" in html(client.get(url, {"page": "9" * 30}))

@@ -45,7 +45,7 @@ def migrate_to_latest():
 
 
 def test_each_tournament_is_directed_by_its_creator():
-    apps = migrate(("tournament", "0009_board_edition_version"))
+    apps = migrate(("tournament", "0009_board_edition_digest"))
     User = apps.get_model("auth", "User")
     Tournament = apps.get_model("tournament", "Tournament")
     anna = User.objects.create(username="anna")

@@ -722,6 +722,14 @@ FORGED = {
         lambda d: d["tournament"].update(placement_points=[10**40, 0]),
         "tournament.placement_points[0] must be at most 1000.",
     ),
+    "a time that UTC carries out of the calendar": (
+        lambda d: _first_game(d)["events"][0].update(entered_at="0001-01-01T00:00:00+14:00"),
+        "rounds[0].tables[0].game.events[0].entered_at must be a date and time of the years 1900 to 2200.",
+    ),
+    "a date of year 9999": (
+        lambda d: d["tournament"].update(date="9999-12-31"),
+        "tournament.date must be a date of the years 1900 to 2200.",
+    ),
 }
 
 

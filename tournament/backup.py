@@ -34,6 +34,7 @@ from rules import RulesError, available_boards, available_variants, make_variant
 from rules.snapshot import dump_state
 from rules.variants import PREVIOUS_RULES
 from tournament import moves
+from tournament.boards import hold_board, stored_board_version
 from tournament.errors import RoundError
 from tournament.interventions import hand_rows
 from tournament.messages import error_text
@@ -58,6 +59,14 @@ FORMAT = "monopoly-tournament-backup/1"
 #: The engine's rules the games of a backup were played by: 2 since rent lapses at the next player's roll and
 #: the jail fine is settled before the token moves (a backup without it replays with ``PREVIOUS_RULES``).
 RULES = 2
+
+
+#: The years a date of a backup may fall in (a tournament, a move, a confirmation).
+YEARS = (1900, 2200)
+
+
+def _years() -> dict:
+    return {"first": YEARS[0], "last": YEARS[1]}
 
 
 class BackupError(Exception):
@@ -389,6 +398,8 @@ class _Node:
             parsed = None
         if parsed is None:
             raise self._wrong(key, _("a date (YYYY-MM-DD)"), False)
+        if not YEARS[0] <= parsed.year <= YEARS[1]:
+            raise self._wrong(key, _("a date of the years %(first)s to %(last)s") % _years(), False)
         return parsed
 
     def datetime(self, key, *, null=False) -> datetime | None:
@@ -401,6 +412,8 @@ class _Node:
             parsed = None
         if parsed is None:
             raise self._wrong(key, _("a date and time (ISO 8601)"), null)
+        if not YEARS[0] <= parsed.year <= YEARS[1]:  # (nor a time that UTC would carry out of the calendar)
+            raise self._wrong(key, _("a date and time of the years %(first)s to %(last)s") % _years(), null)
         return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed)
 
     def json_object(self, key) -> dict:
@@ -1138,12 +1151,18 @@ def import_tournament(data: dict, *, created_users: list | None = None) -> Tourn
     without a password (listed in ``created_users`` when a list is given), so that the history keeps its
     names.
     """
-    _refuse_while_games_are_played()
     backup = _read(data)
+    board = stored_board_version(backup["tournament"]["board"])  # (None: a shipped board, never replaced)
     _Check(backup).run()  # the file as a whole, every game replayed
+    _refuse_while_games_are_played()
     new_users: list = []
     try:
         with transaction.atomic():
+            hold_board(backup["tournament"]["board"])  # the board the games were replayed on, until stored
+            if stored_board_version(backup["tournament"]["board"]) != board:
+                raise BackupError(
+                    _("The tournament's board was replaced meanwhile: import the backup again.")
+                )
             tournament = _store(backup, new_users)
     except (IntegrityError, DataError) as e:  # not expected after the checks: a rule they do not know yet
         raise BackupError(_("The database refused the backup: %(error)s") % {"error": e}) from e
@@ -1158,7 +1177,8 @@ def _refuse_while_games_are_played() -> None:
     minutes = settings.SQLITE_IMPORT_QUIET_MINUTES
     if connection.vendor != "sqlite" or minutes <= 0:
         return
-    if GameEvent.objects.filter(entered_at__gte=timezone.now() - timedelta(minutes=minutes)).exists():
+    now = timezone.now()  # (a move "entered" in the future, by an earlier import, does not count)
+    if GameEvent.objects.filter(entered_at__range=(now - timedelta(minutes=minutes), now)).exists():
         raise BackupError(
             _(
                 "Moves were entered at the tables in the last %(n)s minutes. On SQLite, storing a backup "

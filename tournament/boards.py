@@ -2,9 +2,10 @@
 file (``BoardEdition``), offered alike wherever a board is chosen.
 
 The rules find a stored board through the loader set here when the app starts (``install``, from
-``TournamentConfig.ready``): every time a stored board is wanted the database says its current version (one
-small query; never while the app starts or migrates), and a process parses a version once. A board replaced
-through another server process is therefore seen at once, and no process keeps playing on an old copy.
+``TournamentConfig.ready``): every time a stored board is wanted the database says its current version, the
+digest of its data (one small query; never while the app starts or migrates), and a process parses a version
+once. A board replaced through another server process (or deleted and uploaded again under its id) is
+therefore seen at once, and no process keeps playing on an old copy.
 
 Storing checks the file as the rules read it (every square and card, each problem a line), then the id: not a
 shipped one, not another's; replacing or deleting a board is for who stored it and only while no game is
@@ -36,7 +37,7 @@ from rules.board import (
 from tournament.board_files import BoardFileError, check_characters
 from tournament.messages import error_text
 from tournament.models import BoardEdition, Game, Tournament
-from tournament.models.boards import BOARD_ID_LENGTH
+from tournament.models.boards import BOARD_ID_LENGTH, data_digest
 from tournament.uploads import NOT_ALLOWED
 
 BOARD_ID = re.compile(rf"[a-z0-9][a-z0-9-]{{0,{BOARD_ID_LENGTH - 1}}}")
@@ -50,22 +51,23 @@ def _storable(board_id) -> bool:
     return isinstance(board_id, str) and BOARD_ID.fullmatch(board_id) is not None
 
 
-def stored_board(board_id: str) -> tuple[int, dict] | None:
-    """The version and data of the stored board ``board_id``, or None (no such board, or no database yet)."""
+def stored_board(board_id: str) -> tuple[str, dict] | None:
+    """The version (digest) and data of the stored board ``board_id``, or None (no such board, or no database
+    yet)."""
     if not _storable(board_id):
         return None  # no query for an id that cannot be stored
     try:
-        return BoardEdition.objects.filter(pk=board_id).values_list("version", "data").first()
+        return BoardEdition.objects.filter(pk=board_id).values_list("digest", "data").first()
     except DatabaseError:  # the table is not there yet (before `migrate`): the shipped boards only
         return None
 
 
-def stored_board_version(board_id: str) -> int | None:
-    """The current version of the stored board ``board_id``, or None."""
+def stored_board_version(board_id: str) -> str | None:
+    """The current version of the stored board ``board_id`` (the digest of its data), or None."""
     if not _storable(board_id):
         return None
     try:
-        return BoardEdition.objects.filter(pk=board_id).values_list("version", flat=True).first()
+        return BoardEdition.objects.filter(pk=board_id).values_list("digest", flat=True).first()
     except DatabaseError:
         return None
 
@@ -213,7 +215,7 @@ def store_board(
             edition = _save(board, data, user, file_name=file_name, replace=replace)
     except IntegrityError:  # stored at the same moment by another request
         raise _refuse(_already_stored(board.id)) from None
-    register_board(board, edition.version)  # parsed once here; every process checks the version it has
+    register_board(board, edition.digest)  # parsed once here; every process checks the version it has
     return edition
 
 
@@ -252,7 +254,7 @@ def _save(board, data: dict, user, *, file_name: str, replace: bool) -> BoardEdi
     edition.file_name = NOT_ALLOWED.sub("", file_name)[: BoardEdition._meta.get_field("file_name").max_length]
     edition.uploaded_by = user
     edition.uploaded_at = timezone.now()
-    edition.version = 1 if existing is None else existing.version + 1
+    edition.digest = data_digest(data)
     edition.save(force_insert=existing is None)
     return edition
 

@@ -150,14 +150,28 @@ def move(participant: Participant, round_: Round, to_table: int, user, reason: s
 
 
 @transaction.atomic
+def set_referees(round_: Round, chosen: dict[int, list]) -> None:
+    """Give the tables numbered in ``chosen`` those referees (each table's game too); the round's other tables
+    keep theirs. The round and the tables are locked first, as a reseat or a table's start locks them: the
+    referees go to the tables as they are then, and a game started meanwhile gets them too."""
+    Round.objects.select_for_update(of=("self",)).get(pk=round_.pk)
+    tables = list(Table.objects.select_for_update(of=("self",)).filter(round=round_, number__in=list(chosen)))
+    games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
+    for t in tables:
+        t.referees.set(chosen[t.number])
+        if t.pk in games:
+            games[t.pk].referees.set(chosen[t.number])
+
+
+@transaction.atomic
 def reseat(round_: Round, user, reason: str) -> Round:
     """Seat the round again from the participants active now (after withdrawals, late arrivals), while no
     game of the round has started and no result is in. The referees stay at their table numbers."""
     reason = _why(reason)
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_ = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
     if round_.status == Round.Status.FINISHED:
         raise RoundError(_("Round %(n)s is over: its tables are fixed.") % {"n": round_.number})
-    tables = list(Table.objects.select_for_update().filter(round=round_))
+    tables = list(Table.objects.select_for_update(of=("self",)).filter(round=round_))
     if (
         Game.objects.filter(table__in=tables).exists()
         or TableResult.objects.filter(table__in=tables).exists()

@@ -28,7 +28,7 @@ from rules import RulesError, make_variant, parse_record, replay
 from rules.messages import to_data
 from rules.record import FORMAT
 from tournament import moves
-from tournament.boards import hold_board
+from tournament.boards import hold_board, stored_board_version
 from tournament.messages import error_text
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
 from tournament.participants_import import too_large_message
@@ -207,11 +207,16 @@ def import_table_record(table: Table, data: bytes, user) -> Game:
     table = Table.objects.select_related("round__tournament").get(pk=table.pk)
     _check_game(table, record)
     players = _players(table, record)
+    board = stored_board_version(table.round.tournament.board)  # (None: a shipped board, never replaced)
     events = _replayed(table, record, players)  # before the locks: a long record does not hold them
     author = moves.author(user)
     with transaction.atomic():
         round_, table, game = lock_table(table)
         hold_board(table.round.tournament.board)  # not replaced before the game is stored
+        if stored_board_version(table.round.tournament.board) != board:
+            raise RecordImportError(
+                _("The tournament's board was replaced meanwhile: import the record again.")
+            )
         if table.results.filter(status=TableResult.Status.CONFIRMED).exists():
             raise RecordImportError(
                 _("This table's result is confirmed: reopen the result before importing a game record.")

@@ -66,9 +66,10 @@ class Confirmation:
 
 
 def lock_table(table: Table) -> tuple[Round, Table, Game | None]:
-    """Round, table and game locked in that order (the order every change that locks several of them uses)."""
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=table.round_id)
-    table = Table.objects.select_for_update().filter(pk=table.pk).first()
+    """Round, table and game locked in that order (the order every change that locks several of them uses;
+    each lock on its own row only — ``of`` — so that reading the tournament along locks nothing more)."""
+    round_ = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=table.round_id)
+    table = Table.objects.select_for_update(of=("self",)).filter(pk=table.pk).first()
     if table is None:  # the director seated the round again meanwhile: this table is gone
         raise RoundError(SEATED_AGAIN)
     table.round = round_

@@ -12,8 +12,9 @@ from rules.record import check_roles
 from tournament import moves
 from tournament.collation import name_key
 from tournament.current_standings import tournament_standings
-from tournament.errors import SEATED_AGAIN, AlreadySeated, RoundError
+from tournament.errors import AlreadySeated, RoundError
 from tournament.models import Game, Participant, Round, Seat, Table, Tournament
+from tournament.results import lock_table
 from tournament.roles import assign_roles, role_history
 from tournament.seating import Entrant, club_key, pairs_of, repeat_pairs, seat_round
 
@@ -81,7 +82,9 @@ def seat_next_round(tournament: Tournament, number: int | None = None) -> Round:
     is seated already — by another director at the same moment, or a double tap —, AlreadySeated says so).
 
     The tournament is locked meanwhile: two seatings at once are made one after the other."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    # (no_key: the rows that point at the tournament — a participant added, an entry of the director's log —
+    # are not held up; a second seating is)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     last = tournament.round_set.order_by("-number").first()
     if number is not None and last is not None and last.number >= number:
         raise AlreadySeated(_("Round %(n)s is seated already.") % {"n": number}, number)
@@ -184,14 +187,12 @@ def start_round(round_: Round) -> None:
 def start_table_game(table: Table, order: list[int], user=None) -> Game:
     """Create the table's game with the participants in the order of the opening roll.
 
-    The table's row is locked while the game is made, and ``Game.table`` is unique: two "start" requests at
-    once make one game. The second one (a double tap) gets that game when it asks for the same order.
+    The round and the table are locked while the game is made (in the order every change of a table locks
+    them: ``results.lock_table``; a table seated again meanwhile is gone, and said so), and ``Game.table`` is
+    unique: two "start" requests at once make one game. The second one (a double tap) gets that game when it
+    asks for the same order.
     """
-    table = Table.objects.select_for_update().select_related("round__tournament").filter(pk=table.pk).first()
-    if table is None:  # the director seated the round again meanwhile: this table is gone
-        raise RoundError(SEATED_AGAIN)
-    round_ = table.round
-    existing = Game.objects.filter(table=table).first()
+    round_, table, existing = lock_table(table)
     if existing is not None:
         if list(existing.players.order_by("seat").values_list("participant_id", flat=True)) == list(order):
             return existing

@@ -259,9 +259,14 @@ def _player_options(board: Board, o) -> dict | None:
 
 def moves_page(game: Game, page=None) -> dict:
     """The game's moves, the latest first, ``MOVES_PER_PAGE`` a page (``page``: its number as asked for; a
-    wrong one gives the nearest page), each voidable as in the panel's log."""
+    number below 1 or not a number gives the first page, one past the end the last), each voidable as in the
+    panel's log."""
+    try:
+        number = max(int(page), 1)
+    except (TypeError, ValueError):
+        number = 1
     moves = Paginator(game.events.select_related("entered_by").order_by("-seq"), MOVES_PER_PAGE)
-    shown = moves.get_page(page)
+    shown = moves.get_page(number)
     last_active = game.events.filter(status=GameEvent.Status.ACTIVE).aggregate(seq=Max("seq"))["seq"]
     return {
         "game": game,

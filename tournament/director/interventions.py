@@ -22,7 +22,7 @@ from tournament.director.forms import (
 from tournament.director.views import _round, director_required, table_for
 from tournament.errors import RoundError
 from tournament.messages import error_text
-from tournament.models import Game, Participant, Tournament
+from tournament.models import Participant, Tournament
 from tournament.moves import LogError
 
 
@@ -113,12 +113,7 @@ def round_referees(request, pk: int, number: int):
     if not form.is_valid():
         messages.error(request, _("Choose referees among the accounts with the referee role."))
         return redirect("round", pk=pk, number=number)
-    games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
-    for t in tables:
-        chosen = form.cleaned_data[f"table_{t.number}"]
-        t.referees.set(chosen)
-        if t.pk in games:
-            games[t.pk].referees.set(chosen)
+    interventions.set_referees(round_, {t.number: form.cleaned_data[f"table_{t.number}"] for t in tables})
     messages.info(request, _("Referees saved."))
     return redirect("round", pk=pk, number=number)
 

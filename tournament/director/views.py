@@ -15,8 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from rules import RulesError
+from rules import RulesError, available_boards
 from tournament import moves, results, rounds
+from tournament.boards import hold_board
 from tournament.director.forms import (
     ImportForm,
     MoveForm,
@@ -80,14 +81,29 @@ def tournament_list(request):
     )
 
 
+def _saved_on_its_board(form, **values) -> Tournament | None:
+    """Save a tournament form with its board held (not deleted between the form's check and the save);
+    None, with the form's error, if the board is gone meanwhile."""
+    with transaction.atomic():
+        hold_board(form.cleaned_data["board"])
+        if form.cleaned_data["board"] not in available_boards():
+            form.add_error("board", _("This board was deleted meanwhile: choose another."))
+            return None
+        tournament = form.save(commit=False)
+        for name, value in values.items():
+            setattr(tournament, name, value)
+        tournament.save()
+        form.save_m2m()
+        return tournament
+
+
 @director_required
 def tournament_new(request):
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        tournament = form.save(commit=False)
-        tournament.created_by = request.user
-        tournament.save()
-        return redirect("tournament", pk=tournament.pk)
+        tournament = _saved_on_its_board(form, created_by=request.user)
+        if tournament is not None:
+            return redirect("tournament", pk=tournament.pk)
     return render(request, "director/tournament_form.html", {"form": form})
 
 
@@ -98,8 +114,7 @@ def tournament_edit(request, pk: int):
         messages.error(request, _("The first round has started: the settings are locked."))
         return redirect("tournament", pk=pk)
     form = TournamentForm(request.POST or None, instance=tournament)
-    if request.method == "POST" and form.is_valid():
-        form.save()
+    if request.method == "POST" and form.is_valid() and _saved_on_its_board(form) is not None:
         return redirect("tournament", pk=pk)
     return render(request, "director/tournament_form.html", {"form": form, "tournament": tournament})
 

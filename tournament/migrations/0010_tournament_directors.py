@@ -19,7 +19,7 @@ def creators_direct(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0009_board_edition_version"),
+        ("tournament", "0009_board_edition_digest"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -2,6 +2,9 @@
 card decks are not public; classic editions other than the shipped ones): found by ``rules.get_board`` like a
 shipped board (tournament.boards sets the rules' loader)."""
 
+import hashlib
+import json
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -9,6 +12,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 BOARD_ID_LENGTH = 40  # as Game.board and Tournament.board
+
+
+def data_digest(data: dict) -> str:
+    """The SHA-256 of a board's data (as JSON with sorted keys): equal for equal boards only."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 class BoardEdition(models.Model):
@@ -27,8 +36,9 @@ class BoardEdition(models.Model):
         verbose_name=_("uploaded by"),
     )
     uploaded_at = models.DateTimeField(_("uploaded at"), default=timezone.now)
-    # one more at every replacement: a process keeps a parsed board only as long as its version is current
-    version = models.PositiveIntegerField(_("version"), default=1)
+    # the board's version: the digest of its data (data_digest). A process keeps a parsed board while the
+    # stored one has the same digest (after a replacement, or a delete and a new upload under its id, too)
+    digest = models.CharField(_("digest"), max_length=64, editable=False, default="")
 
     class Meta:
         ordering = ["id"]
