@@ -1158,8 +1158,7 @@ def import_tournament(data: dict, *, created_users: list | None = None) -> Tourn
     new_users: list = []
     try:
         with transaction.atomic():
-            hold_board(backup["tournament"]["board"])  # the board the games were replayed on, until stored
-            if stored_board_version(backup["tournament"]["board"]) != board:
+            if hold_board(backup["tournament"]["board"]) != board:  # (held until stored: no replacement)
                 raise BackupError(
                     _("The tournament's board was replaced meanwhile: import the backup again.")
                 )

@@ -90,12 +90,15 @@ def install() -> None:
     set_board_loader(stored_board, stored_board_ids, stored_board_version)
 
 
-def hold_board(board_id: str) -> None:
+def hold_board(board_id: str) -> str | None:
     """Within a transaction: lock the stored board ``board_id`` (nothing for a shipped one) until the
-    transaction ends, so that it is neither replaced nor deleted meanwhile. A game's start calls it before it
-    reads the board."""
-    if board_id not in shipped_boards() and _storable(board_id):
-        list(BoardEdition.objects.select_for_update().filter(pk=board_id).values_list("pk", flat=True))
+    transaction ends, so that it is neither replaced nor deleted meanwhile; returns the version it holds (as
+    ``stored_board_version``: None for a shipped board or none stored). A game's start calls it before it
+    reads the board; an import, to compare with the version it replayed on."""
+    if board_id in shipped_boards() or not _storable(board_id):
+        return None
+    held = BoardEdition.objects.select_for_update().filter(pk=board_id)
+    return held.values_list("digest", flat=True).first()
 
 
 # -- what the forms offer ----------------------------------------------------------------------------------

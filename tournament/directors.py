@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from tournament.errors import RoundError
 from tournament.models import AuditEntry, Tournament
 from tournament.permissions import DIRECTORS_GROUP
-from tournament.reasons import clean_reason
+from tournament.reasons import director_reason
 
 
 def _shown(username: str) -> str:
@@ -53,14 +53,10 @@ def _log(tournament: Tournament, action: str, user, reason: str, director) -> No
     )
 
 
-def _why(reason: str | None) -> str:
-    return clean_reason(reason, missing=_("Say why."), error=RoundError)
-
-
 @transaction.atomic
 def add_director(tournament: Tournament, username: str, user, reason: str):
     """Make the account ``username`` a director of ``tournament`` too; returns the account."""
-    reason = _why(reason)
+    reason = director_reason(reason)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)  # one change at a time
     director = _account(username)
     if tournament.directors.filter(pk=director.pk).exists():
@@ -73,7 +69,7 @@ def add_director(tournament: Tournament, username: str, user, reason: str):
 @transaction.atomic
 def remove_director(tournament: Tournament, username: str, user, reason: str):
     """``username`` no longer directs ``tournament`` (refused for its last director); returns the account."""
-    reason = _why(reason)
+    reason = director_reason(reason)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)  # the count, one at a time
     director = tournament.directors.filter(username=username).first() if isinstance(username, str) else None
     if director is None:

@@ -17,7 +17,7 @@ from tournament import moves
 from tournament.errors import RoundError
 from tournament.models import AuditEntry, Game, Participant, Round, Seat, Table, TableResult
 from tournament.models.bounds import INTEGER_MAX
-from tournament.reasons import clean_reason
+from tournament.reasons import director_reason
 from tournament.results import current_result, finish_round_if_done, lock_table
 from tournament.rounds import referees_by_number, seat_tables
 from tournament.standings import placement_points
@@ -25,10 +25,6 @@ from tournament.standings import placement_points
 Action = AuditEntry.Action
 #: The highest score a result typed by hand may give (far above any Monopoly net worth: a typing error).
 MAX_SCORE = 10**9
-
-
-def _why(reason: str | None) -> str:
-    return clean_reason(reason, missing=_("Say why."), error=RoundError)
 
 
 def _audit(table_or_round, action: str, user, reason: str, participant=None, **details) -> AuditEntry:
@@ -76,7 +72,7 @@ def _renumber(table: Table) -> None:
 def mark_absent(table: Table, participant: Participant, user, reason: str) -> None:
     """The participant does not play at this table this round (he stays in the tournament): the table starts
     without him."""
-    reason = _why(reason)
+    reason = director_reason(reason)
     round_, table = _open_table(table)
     deleted, _n = Seat.objects.filter(table=table, participant=participant).delete()
     if not deleted:
@@ -90,7 +86,7 @@ def withdraw(participant: Participant, user, reason: str) -> None:
     """Withdraw from the tournament: not seated again; earlier results stay in the standings. Seated in a
     round not over, he leaves his table there too — before its game starts (a game in play is finished
     first)."""
-    reason = _why(reason)
+    reason = director_reason(reason)
     if not Participant.objects.select_for_update().get(pk=participant.pk).active:  # read again, locked
         raise RoundError(_("%(name)s has already withdrawn.") % {"name": participant})
     t = participant.tournament
@@ -122,7 +118,7 @@ def withdraw(participant: Participant, user, reason: str) -> None:
 def move(participant: Participant, round_: Round, to_table: int, user, reason: str) -> Table:
     """Move a seated participant to another table of the round (or to a new one: the next number), before
     either game starts."""
-    reason = _why(reason)
+    reason = director_reason(reason)
     seat = (
         Seat.objects.select_related("table__round__tournament")
         .filter(table__round=round_, participant=participant)
@@ -167,7 +163,7 @@ def set_referees(round_: Round, chosen: dict[int, list]) -> None:
 def reseat(round_: Round, user, reason: str) -> Round:
     """Seat the round again from the participants active now (after withdrawals, late arrivals), while no
     game of the round has started and no result is in. The referees stay at their table numbers."""
-    reason = _why(reason)
+    reason = director_reason(reason)
     round_ = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
     if round_.status == Round.Status.FINISHED:
         raise RoundError(_("Round %(n)s is over: its tables are fixed.") % {"n": round_.number})
@@ -189,7 +185,7 @@ def stop_game(table: Table, user, reason: str) -> Game:
     """The director stops the table's game (a game without a time limit, or one the schedule cannot wait
     for): a ``time_up`` with ``now`` — it ends at once, scored as at a time limit (RULES.md §4). Checked with
     the game locked: a move at the table waits, and a second stop at once is told the game is over."""
-    reason = _why(reason)
+    reason = director_reason(reason)
     with transaction.atomic():
         _round, table, game = lock_table(table)
         if game is None:
@@ -250,7 +246,7 @@ def enter_result(table: Table, places: dict[int, tuple[int, int]], user, reason:
     """The director enters the table's result by hand: confirmed by him (a second person confirms it too
     where the tournament asks for it), marked as entered by hand with why. A game left unfinished at the
     table becomes read-only with the result, like any confirmed game."""
-    reason = _why(reason)
+    reason = director_reason(reason)
     round_, table, _game = lock_table(table)
     if current_result(table) is not None:
         raise RoundError(_("This table has a confirmed result: reopen it first."))

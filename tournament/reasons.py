@@ -2,6 +2,7 @@
 
 from django.utils.translation import gettext as _
 
+from tournament.errors import RoundError
 from tournament.models.games import REASON_LENGTH
 
 
@@ -13,3 +14,8 @@ def clean_reason(reason: str | None, *, missing: str, error: type[Exception]) ->
     if len(reason) > REASON_LENGTH:
         raise error(_("Say why in at most %(n)s characters.") % {"n": REASON_LENGTH})
     return reason
+
+
+def director_reason(reason: str | None) -> str:
+    """The reason of a director's change on the day (tournament.interventions, tournament.directors)."""
+    return clean_reason(reason, missing=_("Say why."), error=RoundError)

@@ -212,8 +212,7 @@ def import_table_record(table: Table, data: bytes, user) -> Game:
     author = moves.author(user)
     with transaction.atomic():
         round_, table, game = lock_table(table)
-        hold_board(table.round.tournament.board)  # not replaced before the game is stored
-        if stored_board_version(table.round.tournament.board) != board:
+        if hold_board(table.round.tournament.board) != board:  # held: not replaced until the game is stored
             raise RecordImportError(
                 _("The tournament's board was replaced meanwhile: import the record again.")
             )
