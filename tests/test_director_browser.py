@@ -110,3 +110,57 @@ def test_a_director_handles_a_no_show_a_paper_table_and_a_game_to_stop(live_serv
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     phone.shot("director-04-round-phone-pl")
     context.close()
+
+
+def test_a_director_seats_a_round_and_adds_a_co_director_on_a_phone_in_polish(live_server, browser):  # noqa: F811
+    """The tournament page as a director meets it on a 360 px phone in Polish: the round seated with one tap
+    (a second tap on a page of before is told it is seated already), a co-director added from the list of
+    directors' accounts (the reason required by the browser), then removed; another director sees none of
+    it."""
+    group = Group.objects.create(name=DIRECTORS_GROUP)
+    boss, ola, other = (User.objects.create_user(n, password="pw") for n in ("boss", "ola", "other"))
+    for user in (boss, ola, other):
+        user.groups.add(group)
+    t = Tournament.objects.create(name="Puchar Gdańska", rounds=2, table_size=4, seed=5, created_by=boss)
+    for name in ["Łucja", "Zenon", "Adam", "Ewa", "Ola", "Piotr", "Kasia", "Marek"]:
+        Participant.objects.create(tournament=t, name=name)
+
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="pl-PL", has_touch=True)
+    page = context.new_page()
+    director = Referee(page, live_server.url)
+    director.login("boss", "pw", f"/tournaments/{t.pk}/")
+    second = context.new_page()  # the same page open in a second tab, rendered before the round is seated
+    second.goto(f"{live_server.url}/tournaments/{t.pk}/")
+    page.get_by_role("button", name="Rozsadź następną rundę").click()
+    page.wait_for_url(f"**/tournaments/{t.pk}/rounds/1/")
+    second.get_by_role("button", name="Rozsadź następną rundę").click()
+    second.wait_for_url(f"**/tournaments/{t.pk}/rounds/1/")
+    expect(second.locator("body")).to_contain_text("Runda 1 jest już rozsadzona.")
+    assert t.round_set.count() == 1
+    second.close()
+
+    page.goto(f"{live_server.url}/tournaments/{t.pk}/")
+    page.get_by_text("Dodaj współdyrektora").click()
+    page.locator("select[name=username]").select_option("ola")
+    page.get_by_role("button", name="Dodaj", exact=True).click()  # no reason: the browser keeps the form
+    assert list(t.directors.order_by("username").values_list("username", flat=True)) == ["boss"]
+    page.locator("form[action$='/directors/add/'] input[name=reason]").fill("sędzia główny w sobotę")
+    page.get_by_role("button", name="Dodaj", exact=True).click()
+    expect(page.locator("body")).to_contain_text("ola też prowadzi teraz ten turniej.")
+    assert list(t.directors.order_by("username").values_list("username", flat=True)) == ["boss", "ola"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    director.shot("director-05-co-director-phone-pl")
+    remove = page.locator("details.inline", has=page.locator("input[name=username][value=ola]"))
+    remove.locator("summary").click()
+    remove.locator("input[name=reason]").fill("tylko sobota")
+    remove.get_by_role("button", name="Usuń").click()
+    expect(page.locator("body")).to_contain_text("ola nie prowadzi już tego turnieju.")
+    assert list(t.directors.values_list("username", flat=True)) == ["boss"]
+    context.close()
+
+    context = browser.new_context(viewport=PHONE, locale="pl-PL")
+    page = context.new_page()
+    Referee(page, live_server.url).login("other", "pw", "/tournaments/")
+    response = page.goto(f"{live_server.url}/tournaments/{t.pk}/rounds/1/")
+    assert response.status == 403
+    context.close()
