@@ -30,7 +30,7 @@ from tournament.exports.ledger_cards import game_entries, ledger_cards_pdf, part
 from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.exports.standings_pdf import standings_pdf
 from tournament.models import Participant, Tournament
-from tournament.reports import game_report, round_report, tournament_report
+from tournament.reports import final_rows, game_report, round_report, tournament_report
 
 from .test_tournament_rounds import play_round
 
@@ -135,7 +135,8 @@ def test_result_sheets_show_the_reports_figures(tournament):
         lines = text.splitlines()
         for p in t.game.players:
             w = p.worth
-            parts = [p.rank, nfc(p.name), w.cash, w.properties, w.mortgaged, w.buildings, w.total, p.points]
+            parts = [p.rank, nfc(p.name), w.cash, w.properties, w.mortgaged, w.buildings, w.total, p.score]
+            parts.append(p.points)
             assert " ".join(map(str, parts)) in lines
             assert text.count(nfc(p.name)) >= 3  # the row, the chart's legend, the signature line
         assert "referee" in text
@@ -235,7 +236,9 @@ def test_a_bankrupt_players_card_and_sheet(tournament):
         )  # a layout test: the flag as a report has it
         game = dataclasses.replace(t.game, players=[p, *t.game.players[1:]])
         card = "\n".join(pages_text(ledger_cards_pdf(tournament, [(game, p)], "Cards")))
-        sheet = "\n".join(pages_text(result_sheets_pdf(tournament, [dataclasses.replace(t, game=game)])))
+        final, source = final_rows(t.result, game, t.seated, t.roles, t.absent)
+        t = dataclasses.replace(t, game=game, final=final, source=source)
+        sheet = "\n".join(pages_text(result_sheets_pdf(tournament, [t])))
     assert "bankrupt: the identity does not apply after a bankruptcy" in card
     assert "agrees with the net worth" not in card
     assert f"{nfc(p.name)} (bankrupt)" in sheet

@@ -76,6 +76,7 @@ HEADERS = {
         "Mortgaged (at half)",
         "Buildings",
         "Bankrupt",
+        "Absent",
         "Points",
         "Confirmed",
         "Counts in the standings",
@@ -213,12 +214,13 @@ def test_results_are_the_reports(book, report):
                 w = p.worth
                 assert row[6:12] == (p.score, w.total, w.cash, w.properties, w.mortgaged, w.buildings)
                 end = ENDS[t.game.end_reason]
-                assert row[12:] == ("Yes" if p.bankrupt else "No", p.points, "Yes", "Yes", t.game.round, end)
+                bankrupt = "Yes" if p.bankrupt else "No"
+                assert row[12:] == (bankrupt, "No", p.points, "Yes", "Yes", t.game.round, end)
                 assert row[2] == REFEREE
     assert [(x[0], x[1], x[3], x[5]) for x in rows] == expected
     not_started = [x for x in rows if x[0] == 3]
-    assert not_started and all(x[5:15] == (None,) * 9 + ("No",) for x in not_started)
-    assert {x[17] for x in not_started} == {"not started"}
+    assert not_started and all(x[5:16] == (None,) * 7 + ("No", "No", None, "No") for x in not_started)
+    assert {x[18] for x in not_started} == {"not started"}
 
 
 def test_every_ledger_adds_up_to_the_balance(book, report):
@@ -319,7 +321,7 @@ def test_sheet_names_follow_the_language(report):
     assert [c.value for c in book["Klasyfikacja"][1]][1:4] == ["Uczestnik", "Klub / szkoła", "Punkty"]
     results = book.worksheets[1]
     assert [c.value for c in results[1]][:3] == ["Runda", "Stolik", "Sędziowie"]
-    assert results.cell(2, 15).value == "Tak"  # confirmed
+    assert results.cell(2, 16).value == "Tak"  # confirmed
 
 
 def test_safe_text():

@@ -2,16 +2,24 @@
 shows, gathered once per request.
 
 The engine and the ledger are the only source of figures: each game is replayed once (movements posted to
-the ledger as they come, nothing kept per event), and everything else — ranks, scores, net-worth parts,
-income/cost cards, the net worth turn by turn — is read off that replay. The outputs (``tournament.exports``)
-and the pages only lay these out.
+the ledger as they come, nothing kept per event), and everything else — net-worth parts, income/cost cards,
+the net worth turn by turn — is read off that replay. The outputs (``tournament.exports``) and the pages only
+lay these out.
+
+A table's final figures (rank, score, points) have one source, ``TableReport.final`` (``final_rows``): the
+confirmed result's stored ranking when there is one — the very rows the standings count — else the finished
+game's ranking made by ``results.game_ranking`` (the code that makes the stored one; provisional until
+confirmed), else none yet. A player the director marked absent from the table is listed too: not ranked,
+0 points (RULES.md is silent; decision, docs/directors.md).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from ledger import Ledger
@@ -22,9 +30,21 @@ from rules.valuation import NetWorth, net_worth_parts
 from tournament import moves
 from tournament.collation import name_key
 from tournament.current_standings import tournament_standings
+from tournament.errors import RoundError
 from tournament.messages import message_text
-from tournament.models import Game, GameEvent, GamePlayer, Participant, Round, Table, TableResult, Tournament
-from tournament.results import counts
+from tournament.models import (
+    AuditEntry,
+    Game,
+    GameEvent,
+    GamePlayer,
+    Participant,
+    Round,
+    Seat,
+    Table,
+    TableResult,
+    Tournament,
+)
+from tournament.results import counts, game_ranking
 from tournament.standings import placement_points
 
 OPERATIONS = {
@@ -57,6 +77,49 @@ END_REASONS = {  # GAME_RECORD.md's end_reason, in words
 
 def end_reason_text(reason: str | None) -> str:
     return str(END_REASONS.get(reason or "", reason or ""))
+
+
+def stopped_text(stop: Stop | None) -> str:
+    """A game the director stopped, in words: who and why when the log says (an imported record may hold a
+    stop of its own)."""
+    if stop is None:
+        return gettext("stopped by the director")
+    return gettext("stopped by the director %(name)s: “%(reason)s”") % {
+        "name": stop.by,
+        "reason": stop.reason,
+    }
+
+
+def end_text(t: TableReport) -> str:
+    """How the table's game ended (or stands), in words: the result sheet's and the workbook's."""
+    game = t.game
+    if game is None:
+        if t.result is not None and t.result.by_hand:
+            return gettext("no game in the app: the result was entered by hand")
+        return gettext("not started")
+    if game.error is not None:
+        return gettext("the game record does not replay: %(error)s") % {"error": game.error}
+    if not game.finished:
+        return gettext("in play, round %(n)s") % {"n": game.round}
+    if game.stopped:
+        return stopped_text(t.stop)
+    return end_reason_text(game.end_reason)
+
+
+def duration_text(duration: timedelta | None) -> str:
+    """A game's length as people say it: "1 h 05 min", "45 min"."""
+    if duration is None:
+        return ""
+    minutes = max(int(duration.total_seconds()) // 60, 0)
+    hours, minutes = divmod(minutes, 60)
+    if not hours:
+        return ngettext("%(m)s min", "%(m)s min", minutes) % {"m": minutes}
+    return gettext("%(h)s h %(m)02d min") % {"h": hours, "m": minutes}
+
+
+def person_name(user) -> str:
+    """An account as pages and sheets name it: the full name, else the username ("" for none)."""
+    return "" if user is None else user.get_full_name() or user.get_username()
 
 
 @dataclass(frozen=True)
@@ -123,10 +186,57 @@ class GameReport:
     end_reason: str | None
     round: int
     error: str | None = None  # the log does not replay (never for a game entered through the console)
+    #: The result rows of the finished game (``results.game_ranking``, what a confirmation stores); None
+    #: while it is not over, or outside a tournament (no placement points).
+    ranking: list[dict] | None = None
+    stopped: bool = False  # the director stopped it (a ``time_up`` with ``now``): no time limit ran out
+    started_at: datetime | None = None  # the first move (or, before it, when the game was started)
+    ended_at: datetime | None = None  # the move that ended it
 
     @property
     def ranked(self) -> list[PlayerReport]:
         return sorted(self.players, key=lambda p: (p.rank or 0, name_key(p.name)))
+
+    @property
+    def duration(self) -> timedelta | None:
+        if self.started_at is None or self.ended_at is None:
+            return None
+        return self.ended_at - self.started_at
+
+
+@dataclass(frozen=True)
+class FinalRow:
+    """One person of a table as every output shows him (``final_rows``): rank, score and points (None while
+    the table has none), his role, whether he went bankrupt or was absent; ``player`` is his player in the
+    game's replay (the net worth's parts), when the table has a game."""
+
+    participant: int | None
+    name: str
+    role: str = ""
+    rank: int | None = None
+    score: int | None = None
+    points: int | None = None
+    bankrupt: bool = False
+    absent: bool = False
+    player: PlayerReport | None = None
+
+
+@dataclass(frozen=True)
+class Absence:
+    participant: Participant
+    reason: str  # why, as the director typed it
+
+
+@dataclass(frozen=True)
+class Stop:
+    """The director stopped the table's game: why, and who."""
+
+    reason: str
+    by: str
+
+
+#: Where a table's final figures come from (``TableReport.source``).
+FROM_RESULT, FROM_GAME = "result", "game"
 
 
 @dataclass
@@ -137,6 +247,74 @@ class TableReport:
     game: GameReport | None
     result: TableResult | None  # the confirmed result, if any
     counted: bool  # the result counts in the standings (confirmed, and seconded where required)
+    roles: dict[int, str] = field(default_factory=dict)  # seated participant -> role (Anti-Monopoly)
+    absent: list[Absence] = field(default_factory=list)
+    stop: Stop | None = None
+    #: Every person of the table, ranked first (``final_rows``), the absent last.
+    final: list[FinalRow] = field(default_factory=list)
+    source: str | None = None  # FROM_RESULT (confirmed), FROM_GAME (provisional) or None: no figures yet
+
+    @property
+    def provisional(self) -> bool:
+        return self.source == FROM_GAME
+
+    @property
+    def players(self) -> list[FinalRow]:
+        """Who played (signs the sheet): every row but the absent."""
+        return [r for r in self.final if not r.absent]
+
+    @property
+    def confirmed_by(self) -> str:
+        if self.result is None:
+            return ""
+        names = [person_name(self.result.confirmed_by), person_name(self.result.second_by)]
+        return ", ".join(n for n in names if n)
+
+
+def final_rows(
+    result: TableResult | None,
+    game: GameReport | None,
+    seated: list[Participant],
+    roles: dict[int, str],
+    absent: list[Absence],
+) -> tuple[list[FinalRow], str | None]:
+    """The table's final figures, from one source: the confirmed result's ranking (what the standings count),
+    else the finished game's (``results.game_ranking``, provisional), else none (the players listed without
+    figures). The absent are added, not ranked, with 0 points."""
+    players = game.players if game is not None else []
+    by_participant = {p.participant_id: p for p in players if p.participant_id is not None}
+    by_name = {p.name: p for p in players}
+
+    def player_of(participant, name) -> PlayerReport | None:
+        return by_participant.get(participant) or by_name.get(name)
+
+    ranking, source = None, None
+    if result is not None:
+        ranking, source = result.ranking, FROM_RESULT
+    elif game is not None and game.ranking is not None:
+        ranking, source = game.ranking, FROM_GAME
+    if ranking is not None:
+        rows = []
+        for r in ranking:
+            p = player_of(r["participant"], r["name"])
+            rows.append(
+                FinalRow(
+                    participant=r["participant"],
+                    name=r["name"],
+                    role=r.get("role") or (p.role if p else roles.get(r["participant"], "")),
+                    rank=r["rank"],
+                    score=r["score"],
+                    points=r["points"],
+                    bankrupt=p.bankrupt if p else False,
+                    player=p,
+                )
+            )
+    elif players:
+        rows = [FinalRow(p.participant_id, p.name, p.role, bankrupt=p.bankrupt, player=p) for p in players]
+    else:
+        rows = [FinalRow(s.pk, s.name, roles.get(s.pk, "")) for s in seated]
+    rows += [FinalRow(a.participant.pk, a.participant.name, points=0, absent=True) for a in absent]
+    return rows, source
 
 
 @dataclass
@@ -279,9 +457,31 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
             )
         )
     error = result.error["message"] if result.error is not None else None
+    table_ranking = None
+    if state.finished and points is not None:
+        try:  # the same rows a confirmation stores
+            table_ranking = game_ranking(state, {p.pid: p.participant_id for p in players}, points)
+        except RoundError:  # Anti-Monopoly Game B: the utilities' final rolls are still to record
+            table_ranking = None
     return GameReport(
-        game, reports, events, turn_rounds, state.finished, state.end_reason, state.round, error
+        game,
+        reports,
+        events,
+        turn_rounds,
+        state.finished,
+        state.end_reason,
+        state.round,
+        error,
+        ranking=table_ranking,
+        stopped=state.finished and any(_stop(e) for e in record["events"]),
+        started_at=game.started_at or game.created_at,
+        ended_at=game.finished_at if state.finished else None,
     )
+
+
+def _stop(event: dict) -> bool:
+    """The director's stop (tournament.interventions.stop_game): a ``time_up`` with ``now``."""
+    return event.get("type") == "time_up" and event.get("now") is True
 
 
 # -- tables, rounds, the tournament -----------------------------------------------------------------------
@@ -331,8 +531,11 @@ def _rounds(tournament: Tournament, rounds, *, only: Table | None = None) -> lis
         events[game_id].append((seq, data))
     confirmed = {
         r.table_id: r
-        for r in TableResult.objects.filter(table__in=tables, status=TableResult.Status.CONFIRMED)
+        for r in TableResult.objects.filter(
+            table__in=tables, status=TableResult.Status.CONFIRMED
+        ).select_related("confirmed_by", "second_by")
     }
+    absent, stops = _director_log(tournament, tables)
     by_round: dict[int, RoundReport] = {r.pk: RoundReport(r) for r in rounds.order_by("number")}
     for t in tables:
         game = games.get(t.pk)
@@ -348,14 +551,68 @@ def _rounds(tournament: Tournament, rounds, *, only: Table | None = None) -> lis
                 game, record, players[game.pk], [seq for seq, _data in log], tournament.placement_points
             )
         result = confirmed.get(t.pk)
+        seats = list(t.seats.all())
+        seated = [s.participant for s in seats]
+        roles = {s.participant_id: s.role for s in seats if s.role}
+        away = absent.get(t.pk, [])
+        final, source = final_rows(result, report, seated, roles, away)
         by_round[t.round_id].tables.append(
             TableReport(
                 table=t,
-                seated=[s.participant for s in t.seats.all()],
-                referees=[u.get_full_name() or u.get_username() for u in t.referees.all()],
+                seated=seated,
+                referees=[person_name(u) for u in t.referees.all()],
                 game=report,
                 result=result,
                 counted=counts(result, tournament),
+                roles=roles,
+                absent=away,
+                stop=stops.get(t.pk) if report is not None and report.stopped else None,
+                final=final,
+                source=source,
             )
         )
     return list(by_round.values())
+
+
+def _director_log(tournament: Tournament, tables: list[Table]):
+    """From the director's log, per table: who was marked absent there (and is at no table of the round
+    now: a round seated again, or a move, makes an older entry void), and why its game was stopped."""
+    numbers = {t.round.number for t in tables}
+    entries = list(
+        AuditEntry.objects.filter(
+            tournament=tournament,
+            round_number__in=numbers,
+            action__in=[AuditEntry.Action.ABSENT, AuditEntry.Action.END_GAME, AuditEntry.Action.RESEAT],
+        )
+        .select_related("participant", "user")
+        .order_by("at", "pk")
+    )
+    if not entries:
+        return {}, {}
+    # who is at a table of those rounds now: seated there, or playing in its game
+    present: dict[int, set] = defaultdict(set)
+    rows = Seat.objects.filter(table__round__tournament=tournament, table__round__number__in=numbers)
+    for number, pid in rows.values_list("table__round__number", "participant_id"):
+        present[number].add(pid)
+    rows = GamePlayer.objects.filter(
+        game__table__round__tournament=tournament, game__table__round__number__in=numbers
+    )
+    for number, pid in rows.values_list("game__table__round__number", "participant_id"):
+        present[number].add(pid)
+    by_number = {(t.round.number, t.number): t.pk for t in tables}
+    absent: dict[int, dict[int, Absence]] = defaultdict(dict)
+    stops: dict[int, Stop] = {}
+    for e in entries:
+        if e.action == AuditEntry.Action.RESEAT:  # the round seated again: earlier absences are void
+            for (number, _n), pk in by_number.items():
+                if number == e.round_number:
+                    absent.pop(pk, None)
+            continue
+        pk = by_number.get((e.round_number, e.table_number))
+        if pk is None:
+            continue
+        if e.action == AuditEntry.Action.END_GAME:
+            stops[pk] = Stop(e.reason, person_name(e.user))
+        elif e.participant is not None and e.participant_id not in present[e.round_number]:
+            absent[pk][e.participant_id] = Absence(e.participant, e.reason)
+    return {pk: list(a.values()) for pk, a in absent.items()}, stops

@@ -1,6 +1,7 @@
 """Blank backup sheets for a table that keeps paper as a fallback, and a blank participant's card.
 
-- The table's sheet: round, table and the seated players filled in; ruled rows for the operations (move,
+- The table's sheet: round, table and the seated players filled in (with their Anti-Monopoly roles, marked
+  by shape and colour); ruled rows for the operations (move,
   round, player, operation, income, cost); then, per player, a row for the final cash, the parts of the net
   worth and the rank, and a signature line for every player and the referee.
 - The participant's card: blanks for the name, round, table and game; the starting cash (the tournament's
@@ -16,7 +17,17 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Spacer
 
 from rules.variants import make_variant
-from tournament.exports.pdf import Document, columns, data_table, fields, para, signatures
+from tournament.exports.pdf import (
+    Document,
+    columns,
+    data_table,
+    esc,
+    fields,
+    markup,
+    para,
+    role_markup,
+    signatures,
+)
 from tournament.exports.result_sheets import net_worth_note
 from tournament.models import Tournament
 from tournament.reports import TableReport
@@ -39,18 +50,24 @@ def _height(flowables: list, width: float, room: float) -> float:
     return sum(f.wrap(width, room)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
 
 
+def _role(table: TableReport, participant: int) -> str:
+    role = table.roles.get(participant, "")
+    return " " + role_markup(role) if role else ""
+
+
 def blank_table_sheet_pdf(tournament: Tournament, table: TableReport, *, pages: int = 2) -> bytes:
     """The table's paper record: ``pages`` pages of ruled operation rows, then the final figures to sign."""
     doc = Document(_("Backup sheet of a table"), tournament.name)
     width = doc.width
     names = [p.name for p in table.seated]
+    named = [esc(p.name) + _role(table, p.pk) for p in table.seated]  # with the role (Anti-Monopoly)
     head = [
         para(
             _("Backup sheet: round %(round)s, table %(table)s")
             % {"round": table.table.round.number, "table": table.table.number},
             "title",
         ),
-        para(_("Players in seat order: %(names)s") % {"names": ", ".join(names) or "—"}),
+        markup(esc(_("Players in seat order: %(names)s")) % {"names": ", ".join(named) or "—"}),
         para(_("Referees") + ": " + (", ".join(table.referees) or "—")),
         Spacer(1, 3 * mm),
     ]
@@ -74,7 +91,9 @@ def blank_table_sheet_pdf(tournament: Tournament, table: TableReport, *, pages: 
         _("Points"),
     ]
     final_widths = columns(width, [32, 13, 14, 14, 13, 13, 9, 9])
-    final_rows = [[n, "", "", "", "", "", "", ""] for n in names] or [[""] * 8 for _i in range(4)]
+    final_rows = [[markup(n, "cell"), "", "", "", "", "", "", ""] for n in named] or [
+        [""] * 8 for _i in range(4)
+    ]
     signers = [(n, _("player")) for n in names] or [("", _("player"))] * 4
     signers += [(r, _("referee")) for r in table.referees] or [("", _("referee"))]
     story += [

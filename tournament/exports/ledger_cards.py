@@ -6,6 +6,7 @@ to the totals; then the net worth and its parts, and the identity of RULES.md §
 starting cash + income − cost = the balance, which equals the net worth while the player is in the game.
 After a bankruptcy the identity no longer applies (RULES.md §2, §3): the card says so.
 
+An Anti-Monopoly player's role is marked by shape and colour next to his name (heading and every page's head).
 A card may run over several pages (the column headers repeat); each card starts on a new page. Cards of a
 game played outside a tournament carry the game's name in the page header.
 """
@@ -18,7 +19,19 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Spacer, Table, TableStyle
 
-from tournament.exports.pdf import FONT, GRID, RULE, Document, columns, data_table, esc, markup, nfc, para
+from tournament.exports.pdf import (
+    FONT,
+    GRID,
+    RULE,
+    Document,
+    columns,
+    data_table,
+    esc,
+    markup,
+    nfc,
+    para,
+    role_markup,
+)
 from tournament.models import Tournament
 from tournament.reports import GameReport, PlayerReport, TournamentReport
 
@@ -76,7 +89,8 @@ def identity_check(p: PlayerReport) -> str:
 
 def _card(doc: Document, game: GameReport, p: PlayerReport) -> list:
     width = doc.width
-    title = para(p.name, "title")
+    role = " " + role_markup(p.role) if p.role else ""  # Anti-Monopoly: his role, marked
+    title = markup(esc(p.name) + role, "title")
     heading = [
         title,
         para(_place(game), "body"),
@@ -91,7 +105,7 @@ def _card(doc: Document, game: GameReport, p: PlayerReport) -> list:
     rows.append(["", "", _("Total"), p.income, p.cost, p.balance])
     widths = columns(width, [9, 10, 55, 15, 15, 16])
     # whose card this is, repeated over the column headers on every page the card runs onto
-    whose = markup(f"<b>{esc(p.name)}</b> · {esc(_place(game))}", "cell")
+    whose = markup(f"<b>{esc(p.name)}</b>{role} · {esc(_place(game))}", "cell")
     table = data_table(
         header,
         rows,

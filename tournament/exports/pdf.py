@@ -30,6 +30,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as pdfcanvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table, TableStyle
 
+from tournament.roles import role_label
+
 FONTS = Path(__file__).resolve().parent / "fonts"
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
@@ -65,6 +67,19 @@ def nfc(text) -> str:
 def esc(text) -> str:
     """Text for a Paragraph: NFC, with &, < and > escaped (a Paragraph reads a little XML)."""
     return escape(nfc(text))
+
+
+#: Anti-Monopoly's roles as printed: a shape and a colour each, so that they tell apart at a glance, even on a
+#: black-and-white printout.
+ROLE_MARKS = {"competitor": ("▲", "#1d4f91"), "monopolist": ("■", "#a3211b")}
+
+
+def role_markup(role: str) -> str:
+    """A player's role for a Paragraph: its mark and name, bold and coloured ("" for a game without roles)."""
+    if role not in ROLE_MARKS:
+        return ""
+    mark, colour = ROLE_MARKS[role]
+    return f'<font color="{colour}"><b>{mark} {esc(role_label(role))}</b></font>'
 
 
 def number(value: int | None) -> str:

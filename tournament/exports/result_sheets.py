@@ -1,9 +1,12 @@
 """The table's result sheet: one A4 page per table, for the players and the referee to sign.
 
-Tournament, round, table, referees; the game's state (finished and why, or still in play) and whether the
-result is confirmed; each player's final cash, the parts of the net worth (RULES.md §3: cash, unmortgaged
-properties at the printed price, mortgaged ones at half, buildings at purchase price), the net worth, rank
-and placement points; the net worth turn by turn as a chart; a signature line for every player and referee.
+Tournament, round, table, referees; how the game ended (a game the director stopped says so, with his
+reason), when it started and ended and how long it took; whether the result is confirmed, by whom, and
+whether it was entered by hand; each player's rank, final score and placement points from the table's one
+source of final figures (``TableReport.final``: the confirmed result the standings count, else the finished
+game's ranking, marked provisional), with the parts of the net worth (RULES.md §3) where the table has a
+game; a player marked absent, not ranked; the net worth turn by turn as a chart; a box for remarks and
+protests; a signature line for every player and referee. Anti-Monopoly roles are marked by shape and colour.
 
 Pass one table's report for one sheet, a round's tables for the round, every round's tables for the whole
 tournament: each sheet is shrunk to fit its page if it must (a very long name), never cut or split.
@@ -11,18 +14,32 @@ tournament: each sheet is shrunk to fit its page if it must (a very long name), 
 
 from __future__ import annotations
 
+from django.utils import timezone
+from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepInFrame, PageBreak, Spacer, Table, TableStyle
 
 from tournament.exports.chart import legend_height, net_worth_chart
-from tournament.exports.pdf import FONT, Document, columns, data_table, esc, markup, number, para, signatures
+from tournament.exports.pdf import (
+    FONT,
+    RULE,
+    Document,
+    columns,
+    data_table,
+    esc,
+    markup,
+    number,
+    para,
+    role_markup,
+    signatures,
+)
 from tournament.models import Tournament
-from tournament.reports import GameReport, TableReport, end_reason_text
-from tournament.roles import role_label
+from tournament.reports import FinalRow, TableReport, duration_text, end_text
 
 CHART_HEIGHT = 60 * mm  # the plot and its axes; the legend's height comes on top
+REMARK_LINES = 3  # ruled lines in the remarks and protests box
 
 
 def net_worth_note() -> str:
@@ -33,36 +50,63 @@ def net_worth_note() -> str:
     )
 
 
-def game_status(game: GameReport | None) -> str:
-    if game is None:
+def game_status(t: TableReport) -> str:
+    game = t.game
+    if game is None and not (t.result is not None and t.result.by_hand):
         return _("This table's game has not started.")
-    if game.error:
-        return _("The game record does not replay: %(error)s") % {"error": game.error}
-    if game.finished:
-        return _("finished: %(reason)s") % {"reason": end_reason_text(game.end_reason)}
-    return _("in play, round %(n)s: the figures are those of now") % {"n": game.round}
+    if game is not None and game.finished and game.error is None:
+        return _("finished: %(reason)s") % {"reason": end_text(t)}
+    return end_text(t)
 
 
 def result_status(table: TableReport) -> str:
     if table.result is None:
+        if table.provisional:
+            return _("not confirmed: the figures below are the game's, provisional until confirmed")
         return _("not confirmed")
-    if not table.counted:
-        return _("awaiting second confirmation")
-    return _("result confirmed")
+    status = _("awaiting second confirmation") if not table.counted else _("result confirmed")
+    if table.result.by_hand:
+        status += " — " + _("entered by hand: “%(reason)s”") % {"reason": table.result.hand_reason}
+    return status
+
+
+def _clock(moment) -> str:
+    return time_format(timezone.localtime(moment), "H:i") if moment is not None else "—"
+
+
+def time_text(t: TableReport) -> str:
+    """Started at, ended at, and how long it took."""
+    game = t.game
+    if game is None:
+        return "—"
+    text = _("%(start)s – %(end)s") % {"start": _clock(game.started_at), "end": _clock(game.ended_at)}
+    if game.duration is not None:
+        text += " (" + duration_text(game.duration) + ")"
+    return text
 
 
 def _info(tournament: Tournament, t: TableReport, width: float) -> Table:
     rows = [
-        (_("Tournament"), tournament.name),
+        (_("Tournament"), esc(tournament.name)),
         (pgettext("tournament", "Round"), str(t.table.round.number)),
         (_("Table"), str(t.table.number)),
-        (_("Referees"), ", ".join(t.referees) or "—"),
-        (_("Game"), game_status(t.game)),
-        (_("Result"), result_status(t)),
+        (_("Referees"), esc(", ".join(t.referees) or "—")),
+        (_("Game"), esc(game_status(t))),
+        (_("Start – end"), esc(time_text(t))),
+        (_("Result"), esc(result_status(t))),
     ]
+    if t.result is not None:
+        rows.append((_("Confirmed by"), esc(t.confirmed_by or "—")))
+    if t.absent:
+        rows.append(
+            (
+                _("Absent"),
+                esc("; ".join(f"{a.participant.name} (“{a.reason}”)" for a in t.absent)),
+            )
+        )
     label_w = 32 * mm
     table = Table(
-        [[para(label, "bold"), para(value)] for label, value in rows],
+        [[para(label, "bold"), markup(value)] for label, value in rows],
         colWidths=[label_w, width - label_w],
         hAlign="LEFT",
     )
@@ -80,39 +124,67 @@ def _info(tournament: Tournament, t: TableReport, width: float) -> Table:
     return table
 
 
-def _players(game: GameReport, width: float) -> Table:
-    header = [
-        _("Rank"),
-        _("Player"),
-        _("Cash"),
-        _("Properties"),
-        _("Mortgaged (at half)"),
-        _("Buildings"),
-        _("Net worth"),
-        _("Points"),
-    ]
-    players = game.ranked if game.finished else game.players
+def player_cell(row: FinalRow):
+    """The player's name, his role's mark, and whether he went bankrupt or was absent."""
+    text = esc(row.name)
+    if row.role:
+        text += " " + role_markup(row.role)
+    notes = []
+    if row.bankrupt:
+        notes.append(_("bankrupt"))
+    if row.absent:
+        notes.append(_("absent: not ranked, 0 points"))
+    if notes:
+        text += f' <font color="#555555">({esc(", ".join(notes))})</font>'
+    return markup(text, "cell")
+
+
+def _figures(t: TableReport, width: float) -> Table:
+    """Every person of the table with his final figures; the net worth's parts where there is a game."""
+    parts = t.game is not None and bool(t.game.players)
+    header = [_("Rank"), _("Player")]
+    if parts:
+        header += [_("Cash"), _("Properties"), _("Mortgaged (at half)"), _("Buildings"), _("Net worth")]
+    header += [_("Score"), _("Points")]
     rows = []
-    for p in players:
-        notes = [role_label(p.role)] if p.role else []
-        if p.bankrupt:
-            notes.append(_("bankrupt"))
-        name = markup(
-            esc(p.name) + (f' <font color="#555555">({esc(", ".join(notes))})</font>' if notes else ""),
-            "cell",
+    for r in t.final:
+        row = [number(r.rank), player_cell(r)]
+        if parts:
+            w = r.player.worth if r.player is not None else None
+            row += [w.cash, w.properties, w.mortgaged, w.buildings, w.total] if w else [""] * 5
+        row += [number(r.score) if not r.absent else "–", number(r.points)]
+        rows.append(row)
+    if parts:
+        widths, numeric, bold = (
+            columns(width, [7, 42, 12, 13, 14, 13, 13, 12, 9]),
+            {0, 2, 3, 4, 5, 6, 7, 8},
+            {7},
         )
-        w = p.worth
-        rows.append(
-            [number(p.rank), name, w.cash, w.properties, w.mortgaged, w.buildings, w.total, number(p.points)]
-        )
-    widths = columns(width, [9, 40, 14, 17, 16, 15, 15, 11])
-    return data_table(
-        header,
-        rows,
-        widths,
-        numeric={0, 2, 3, 4, 5, 6, 7},
-        bold_columns={6},
+    else:
+        widths, numeric, bold = columns(width, [10, 60, 16, 14]), {0, 2, 3}, {2}
+    return data_table(header, rows, widths, numeric=numeric, bold_columns=bold)
+
+
+def remarks_box(width: float) -> Table:
+    """A ruled box for remarks and protests, written by hand at the table."""
+    table = Table(
+        [[para(_("Remarks and protests"), "bold")]] + [[""] for _i in range(REMARK_LINES)],
+        colWidths=[width],
+        rowHeights=[None] + [8 * mm] * REMARK_LINES,
+        hAlign="LEFT",
     )
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), FONT),
+                ("BOX", (0, 0), (-1, -1), 0.6, RULE),
+                ("LINEBELOW", (0, 1), (-1, -2), 0.3, RULE),
+                ("LEFTPADDING", (0, 0), (-1, -1), 4),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ]
+        )
+    )
+    return table
 
 
 def _sheet(doc: Document, tournament: Tournament, t: TableReport) -> list:
@@ -126,20 +198,20 @@ def _sheet(doc: Document, tournament: Tournament, t: TableReport) -> list:
         _info(tournament, t, width),
         Spacer(1, 3 * mm),
     ]
+    if t.final:
+        story.append(_figures(t, width))
+    if t.source is None and t.game is not None and t.game.players:
+        story.append(para(_("No result yet: the net worth is that of now."), "muted"))
     game = t.game
     if game is not None and game.players:
         story += [
-            _players(game, width),
             Spacer(1, 1 * mm),
             para(net_worth_note(), "muted"),
             para(_("Net worth turn by turn"), "h2"),
             net_worth_chart(game, width, CHART_HEIGHT + legend_height(game, width)),
         ]
-        signers = [(p.name, _("player")) for p in game.players]
-    else:
-        if t.seated:
-            story.append(para(_("Seated: %(names)s") % {"names": ", ".join(p.name for p in t.seated)}))
-        signers = [(p.name, _("player")) for p in t.seated]
+    story += [Spacer(1, 3 * mm), remarks_box(width)]
+    signers = [(r.name, _("player")) for r in t.players]
     signers += [(name, _("referee")) for name in t.referees] or [("", _("referee"))]
     story += [para(_("Signatures"), "h2"), signatures(signers, width)]
     return story

@@ -1,10 +1,11 @@
 """A tournament's Excel workbook, laid out from a ``TournamentReport`` (tournament.reports): nothing is
 computed here, every figure is the report's.
 
-Sheets: Standings; Results (one row per player per table per round); Ledgers (every participant's
-income/cost card on one long sheet, a participant column to filter on); Events (every game's log with the
-cash each move moved); Tournament (the settings). Each sheet has its header row frozen, an autofilter over
-the rows written and column widths from the data.
+Sheets: Standings; Results (one row per player per table per round, the absent too: the table's final
+figures, ``TableReport.final``); Ledgers (every participant's income/cost card on one long sheet, a
+participant column to filter on); Events (every game's log with the cash each move moved); Tournament
+(the settings). Each sheet has its header row frozen, an autofilter over the rows written and column widths
+from the data.
 
 Written in openpyxl's write-only mode: rows go to a temporary file as they are made, so memory does not grow
 with the number of rows (the widths come from a first pass over the same rows, which keeps nothing).
@@ -38,7 +39,7 @@ from rules import make_variant
 from tournament.collation import by_rank_then_name, name_key
 from tournament.labels import board_label, tie_break_label, variant_label
 from tournament.models import Participant, Round, Table, Tournament
-from tournament.reports import OPERATIONS, PlayerReport, TableReport, TournamentReport, end_reason_text
+from tournament.reports import OPERATIONS, PlayerReport, TournamentReport, end_text
 from tournament.roles import role_label
 
 SHEET_NAME_LENGTH = 31  # Excel's limit
@@ -252,18 +253,9 @@ def _standings(report: TournamentReport, names: _Names):
     return columns, rows
 
 
-def _end_reason(t: TableReport) -> str:
-    game = t.game
-    if game is None:
-        return _("not started")
-    if game.error is not None:
-        return safe_text(game.error)
-    if not game.finished:
-        return _("in play")
-    return end_reason_text(game.end_reason)
-
-
 def _results(report: TournamentReport, names: _Names):
+    """One row per person of each table (``TableReport.final``: the figures the standings count, or the
+    finished game's until confirmed); the net worth's parts from the game where there is one."""
     columns = [
         Column(_label(Round, "number"), NUMBER),
         Column(_label(Table, "number"), NUMBER),
@@ -278,6 +270,7 @@ def _results(report: TournamentReport, names: _Names):
         Column(_("Mortgaged (at half)"), NUMBER),
         Column(_("Buildings"), NUMBER),
         Column(_("Bankrupt")),
+        Column(_("Absent")),
         Column(_("Points"), NUMBER),
         Column(_("Confirmed")),
         Column(_("Counts in the standings")),
@@ -293,48 +286,28 @@ def _results(report: TournamentReport, names: _Names):
             number = r.round.number
             for t in r.tables:
                 referees = safe_text(", ".join(t.referees))
-                confirmed, counted, end = _yes(t.result is not None), _yes(t.counted), _end_reason(t)
-                game = t.game
-                if game is None or not game.players:
-                    for p in t.seated:
-                        name = names.name.get(p.pk) or safe_text(p.name)
-                        club = names.club.get(p.pk) or safe_text(p.club)
-                        blank = [None] * 9  # rank … points: no game, no figures
-                        yield [
-                            number,
-                            t.table.number,
-                            referees,
-                            name,
-                            club,
-                            *blank,
-                            confirmed,
-                            counted,
-                            None,
-                            end,
-                        ] + ([None] if roles else [])
-                    continue
-                for p in game.ranked if game.finished else game.players:
-                    w = p.worth
+                confirmed, end = _yes(t.result is not None), safe_text(end_text(t))
+                played = t.game.round if t.game is not None and t.game.players else None
+                for f in t.final:
+                    w = f.player.worth if f.player is not None else None
+                    parts = [w.total, w.cash, w.properties, w.mortgaged, w.buildings] if w else [None] * 5
                     yield [
                         number,
                         t.table.number,
                         referees,
-                        names.of(p),
-                        names.club.get(p.participant_id, ""),
-                        p.rank,
-                        p.score,
-                        w.total,
-                        w.cash,
-                        w.properties,
-                        w.mortgaged,
-                        w.buildings,
-                        _yes(p.bankrupt),
-                        p.points,
+                        names.name.get(f.participant) or safe_text(f.name),
+                        names.club.get(f.participant, ""),
+                        f.rank,
+                        f.score,
+                        *parts,
+                        _yes(f.bankrupt),
+                        _yes(f.absent),
+                        f.points,
                         confirmed,
-                        counted,
-                        game.round,
+                        _yes(t.counted and not f.absent),
+                        None if f.absent else played,
                         end,
-                    ] + ([role_label(p.role)] if roles else [])
+                    ] + ([role_label(f.role)] if roles else [])
 
     return columns, rows
 
