@@ -75,11 +75,12 @@ def test_a_director_handles_a_no_show_a_paper_table_and_a_game_to_stop(live_serv
         page.fill(f"input[name=place_{p.pk}]", "1" if i == 0 else "3")  # wrong: 1, 3, 3 (no 2nd)
         page.fill(f"input[name=score_{p.pk}]", str(1500 - 100 * i))
     page.fill("input[name=reason]", "the tablet's battery died")
-    page.get_by_role("button", name="Confirm this result").click()
+    page.get_by_role("button", name="Check the result").click()
     expect(page.locator("body")).to_contain_text("Places must be 1, 2, 3")
     assert page.locator(f"input[name=score_{people[1].pk}]").input_value() == "1400"  # what was typed stays
     for i, p in enumerate(people):
         page.fill(f"input[name=place_{p.pk}]", str(i + 1))
+    page.get_by_role("button", name="Check the result").click()
     director.shot("director-02-hand-result")
     page.get_by_role("button", name="Confirm this result").click()
     expect(page.locator("body")).to_contain_text("Result entered by hand")

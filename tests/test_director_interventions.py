@@ -324,7 +324,10 @@ def test_director_pages_for_the_fallbacks(client, tournament, director):
         assert client.post(hand, bad).status_code == 200 and not results.current_result(table)
         good = {"reason": "paper", **{f"place_{p.pk}": str(i + 1) for i, p in enumerate(people)}}
         good.update({f"score_{p.pk}": str(100 - i) for i, p in enumerate(people)})
-        assert client.post(hand, good).status_code == 302
+        review = client.post(hand, good)  # first what will be stored, to check; nothing stored yet
+        assert review.status_code == 200 and "Check the result before it counts" in review.content.decode()
+        assert not results.current_result(table)
+        assert client.post(hand, {**good, "confirm": "1"}).status_code == 302
         assert results.current_result(table).by_hand
         page = client.get(url).content.decode()
         assert "Result entered by hand" in page and "paper" in page

@@ -322,7 +322,7 @@ def test_a_result_by_hand_and_the_referees_confirmation_at_once_give_one_confirm
         places |= {f"place_{s.participant_id}": str(i + 1), f"score_{s.participant_id}": str(1000 - i)}
     hand, confirm = at_once(
         lambda: phone(director).post(
-            table_url("table_hand_result", table), {**places, "reason": "the sheet disagrees"}
+            table_url("table_hand_result", table), {**places, "reason": "the sheet disagrees", "confirm": "1"}
         ),
         lambda: phone(referee).post(table_url("table_confirm", table)),
     )

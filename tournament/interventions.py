@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from rules import RulesError, get_board, make_variant
 from tournament import moves
 from tournament.errors import RoundError
 from tournament.models import AuditEntry, Game, Participant, Round, Seat, Table, TableResult
@@ -206,15 +207,56 @@ def table_players(table: Table) -> list[tuple[int, str, str]]:
     return [(s.participant_id, s.participant.name, s.role) for s in table.seats.select_related("participant")]
 
 
+def bankrupt_players(table: Table) -> set[int]:
+    """The participants who went bankrupt in the table's game (none without a game)."""
+    game = Game.objects.filter(table=table).first()
+    if game is None:
+        return set()
+    bankrupt = {p.id for p in moves.current_state(game).players if p.bankrupt}
+    return {p.participant_id for p in game.players.all() if p.pid in bankrupt and p.participant_id}
+
+
+def score_ceiling(tournament, players: int) -> int:
+    """The highest score a result typed by hand may give at a table of ``players``: ten times all the money
+    and property the game starts with and could build (every player's starting cash, every square's printed
+    price, every street built up to a hotel) — more is a typing error. ``MAX_SCORE`` if the board is gone."""
+    try:
+        board = get_board(tournament.board)
+        variant = make_variant(tournament.variant, tournament.game_options())
+    except RulesError:
+        return MAX_SCORE
+    levels = max(variant.hotel_level, variant.hotel_level_for("monopolist"))
+    worth = sum(sq.price + sq.house_cost * levels for sq in board.squares)
+    return min(10 * (players * variant.starting_cash + worth), MAX_SCORE)
+
+
 def hand_ranking(table: Table, places: dict[int, tuple[int, int]]) -> list[dict]:
     """The result rows from the places and scores the director typed, one per player of the table (the
-    game's players if it started, else the seated ones); checked like the engine's ranking would be."""
-    return hand_rows(table_players(table), places, table.round.tournament.placement_points)
+    game's players if it started, else the seated ones); checked like the engine's ranking would be, and
+    against the game where there is one (a bankrupt player scores 0, below every player still in)."""
+    players = table_players(table)
+    tournament = table.round.tournament
+    return hand_rows(
+        players,
+        places,
+        tournament.placement_points,
+        ceiling=score_ceiling(tournament, len(players)),
+        bankrupt=bankrupt_players(table),
+    )
 
 
-def hand_rows(players: list[tuple[int, str, str]], places: dict[int, tuple[int, int]], points) -> list[dict]:
+def hand_rows(
+    players: list[tuple[int, str, str]],
+    places: dict[int, tuple[int, int]],
+    points,
+    *,
+    ceiling: int = MAX_SCORE,
+    bankrupt: set[int] = frozenset(),
+) -> list[dict]:
     """``hand_ranking`` of the table's ``players`` ((participant id, name, role)) with the tournament's
-    placement ``points``; RoundError says what is wrong with the places and scores."""
+    placement ``points``; RoundError says what is wrong with the places and scores: places 1, 2, 2, 4 as the
+    engine gives them, scores from 0 to ``ceiling``, a better place never with a lower score and a shared
+    place with the same score (the engine ranks by score), the ``bankrupt`` at 0 below everyone still in."""
     if len(players) < 1:
         raise RoundError(_("Nobody plays at this table."))
     if set(places) != {pid for pid, _n, _r in players}:
@@ -225,8 +267,37 @@ def hand_rows(players: list[tuple[int, str, str]], places: dict[int, tuple[int, 
         raise RoundError(_("Places are 1 to %(n)s.") % {"n": n})
     if any(r != i and r != ranks[i - 2] for i, r in enumerate(ranks, start=1)):  # 1, 2, 2, 4 as the engine
         raise RoundError(_("Places must be 1, 2, 3 … (tied players share a place and the next is skipped)."))
-    if any(not 0 <= score <= MAX_SCORE for _rank, score in places.values()):
-        raise RoundError(_("A score is a whole number from 0 to %(max)s.") % {"max": MAX_SCORE})
+    if any(not 0 <= score <= ceiling for _rank, score in places.values()):
+        raise RoundError(_("A score is a whole number from 0 to %(max)s.") % {"max": ceiling})
+    names = {pid: name for pid, name, _r in players}
+    ordered = sorted(places.items(), key=lambda item: item[1])
+    for a, (rank_a, score_a) in ordered:
+        for b, (rank_b, score_b) in ordered:
+            if rank_a == rank_b and score_a != score_b:
+                raise RoundError(
+                    _(
+                        "%(a)s and %(b)s share place %(place)s with different scores: tied players have "
+                        "the same score."
+                    )
+                    % {"a": names[a], "b": names[b], "place": rank_a}
+                )
+            if rank_a < rank_b and score_a < score_b:
+                raise RoundError(
+                    _(
+                        "%(a)s (place %(pa)s) scores less than %(b)s (place %(pb)s): a better place never "
+                        "has a lower score."
+                    )
+                    % {"a": names[a], "pa": rank_a, "b": names[b], "pb": rank_b}
+                )
+    for pid in bankrupt & set(places):
+        rank, score_ = places[pid]
+        if score_ != 0:
+            raise RoundError(_("%(name)s went bankrupt in the game: his score is 0.") % {"name": names[pid]})
+        if any(places[other][0] > rank for other in places if other not in bankrupt):
+            raise RoundError(
+                _("%(name)s went bankrupt in the game: he ranks below every player still in.")
+                % {"name": names[pid]}
+            )
     rows = [
         {
             "participant": pid,
@@ -239,6 +310,16 @@ def hand_rows(players: list[tuple[int, str, str]], places: dict[int, tuple[int, 
         for pid, name, role in players
     ]
     return sorted(rows, key=lambda r: (r["rank"], r["name"]))
+
+
+def reopened_places(table: Table) -> tuple[dict[int, tuple[int, int]], str]:
+    """The places and scores of the table's result reopened last (and why it was entered by hand, if it
+    was), to start a result typed by hand from: reopening loses nothing typed."""
+    last = table.results.filter(status=TableResult.Status.REOPENED).order_by("-reopened_at", "-pk").first()
+    if last is None:
+        return {}, ""
+    places = {r["participant"]: (r["rank"], r["score"]) for r in last.ranking if r.get("participant")}
+    return places, last.hand_reason
 
 
 @transaction.atomic

@@ -134,21 +134,48 @@ def table_stop(request, pk: int, number: int, table: int):
 
 @director_required
 def table_hand_result(request, pk: int, number: int, table: int):
+    """The result typed from the table's paper sheet, in two steps: the places and scores, checked
+    (``interventions.hand_ranking``), then shown as they will be stored — places, scores, points — to
+    confirm ("confirm" in the post) or change ("edit"). After a reopen the form starts from the reopened
+    result's values."""
     t = table_for(request, pk, number, table)
-    players = [(pid, name) for pid, name, _role in interventions.table_players(t)]
-    form = HandResultForm(request.POST or None, players=players)
-    if request.method == "POST" and form.is_valid():
+    seats = interventions.table_players(t)
+    players = [(pid, name) for pid, name, _role in seats]
+    places = {}
+    if request.method == "POST":
+        form = HandResultForm(request.POST, players=players)
+    else:
+        places, reason = interventions.reopened_places(t)
+        initial = {"reason": reason}
+        for pid, _name in players:
+            if pid in places:
+                initial[f"place_{pid}"], initial[f"score_{pid}"] = places[pid]
+        form = HandResultForm(initial=initial, players=players)
+    review = None
+    if request.method == "POST" and "edit" not in request.POST and form.is_valid():
         try:
-            interventions.enter_result(t, form.places(), request.user, form.cleaned_data["reason"])
+            if "confirm" in request.POST:
+                interventions.enter_result(t, form.places(), request.user, form.cleaned_data["reason"])
+            else:
+                review = interventions.hand_ranking(t, form.places())
         except RoundError as e:
             form.add_error(None, str(e))
         else:
-            messages.info(request, _("Result entered by hand and confirmed."))
-            return redirect("table", pk=pk, number=number, table=table)
+            if review is None:
+                messages.info(request, _("Result entered by hand and confirmed."))
+                return redirect("table", pk=pk, number=number, table=table)
     return render(
         request,
         "director/hand_result.html",
-        {"form": form, "table": t, "round": t.round, "tournament": t.round.tournament},
+        {
+            "form": form,
+            "entries": [(n, role, form[f"place_{pid}"], form[f"score_{pid}"]) for pid, n, role in seats],
+            "review": review,
+            "reopened": bool(places),
+            "table": t,
+            "round": t.round,
+            "tournament": t.round.tournament,
+        },
     )
 
 

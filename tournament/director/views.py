@@ -44,6 +44,7 @@ from tournament.permissions import (
 )
 from tournament.record_import import RecordImportError, import_table_record
 from tournament.referee_tables import tables_now
+from tournament.reports import table_report
 from tournament.uploads import upload_refused
 
 
@@ -310,12 +311,7 @@ def table_detail(request, pk: int, number: int, table: int):
             messages.error(request, error_text(e))
             return redirect("table", pk=pk, number=number, table=table)
         return redirect("console", pk=game.pk)
-    ranking = None
-    if t.game_or_none:
-        try:
-            ranking = results.table_ranking(t, t.game)
-        except RoundError:
-            ranking = None
+    report = table_report(t)  # the table's final figures, as every output shows them (report.final)
     return render(
         request,
         "director/table.html",
@@ -324,10 +320,11 @@ def table_detail(request, pk: int, number: int, table: int):
             "round": t.round,
             "tournament": t.round.tournament,
             "seats": seats,
+            "seat_roles": [(p, report.roles.get(p.pk, "")) for p in seats],
             "places": range(1, len(seats) + 1),
-            "ranking": ranking,
-            "result": results.current_result(t),
-            "history": t.results.all(),
+            "report": report,
+            "result": report.result,
+            "history": t.results.select_related("confirmed_by", "second_by", "reopened_by"),
             "director": may_direct(request.user, t.round.tournament),
             "reopen_form": ReopenForm(),
             "audit": t.round.tournament.audit.filter(
