@@ -16,6 +16,8 @@ from openpyxl import load_workbook
 from rules.simulate import simulate
 from tournament import current_standings, interventions, moves, results, rounds
 from tournament.errors import RoundError
+from tournament.exports.blank_sheets import blank_table_sheet_pdf
+from tournament.exports.ledger_cards import game_entries, ledger_cards_pdf
 from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.exports.workbook import tournament_workbook
 from tournament.models import Participant, TableResult, Tournament
@@ -229,3 +231,30 @@ def test_the_review_step_and_a_reopen_keep_the_values(client, director):
         assert f'name="place_{p.pk}" value="{i + 1}"' in page
         assert f'name="score_{p.pk}" value="{3000 - 500 * i}"' in page
     assert 'value="played on paper"' in page and '<label for="hand-reason">' in page
+
+
+def test_anti_monopoly_roles_on_the_backup_sheet_the_cards_and_the_result_sheet(director):
+    """Known from the seating, before the game starts: each role printed with its own mark."""
+    t = Tournament.objects.create(
+        name="Anti", rounds=1, table_size=4, seed=3, variant="anti-monopoly", board="anti-monopoly-us"
+    )
+    for name in ["Ala", "Bob", "Cyd", "Dan"]:
+        Participant.objects.create(tournament=t, name=name)
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    table = round_.tables.get()
+    roles = {s.participant.name: s.role for s in table.seats.select_related("participant")}
+    mark = {"competitor": "▲ competitor", "monopolist": "■ monopolist"}
+    with translation.override("en"):
+        blank = "\n".join(pages_text(blank_table_sheet_pdf(t, table_report(table))))
+        for name, role in roles.items():
+            assert f"{name} {mark[role]}" in blank
+        rounds.start_table_game(table, [p.pk for p in seated(table)], user=director)
+        report = table_report(table)
+        cards = ledger_cards_pdf(t, game_entries(report.game), "Cards")
+        sheet = result_sheets_pdf(t, [report])
+    save(cards, "anti-monopoly-cards")
+    save(sheet, "anti-monopoly-sheet")
+    cards_text, sheet_text = "\n".join(pages_text(cards)), pages_text(sheet)[0]
+    for name, role in roles.items():
+        assert f"{name} {mark[role]}" in cards_text and f"{name} {mark[role]}" in sheet_text
