@@ -2,7 +2,8 @@
 tournament and new-game forms (the board select offers the fitting boards; the server refuses the others,
 naming those that fit), a table's record import and a tournament's backup import — each refusal stores
 nothing. Also the tournament form as a browser sends it: the date as a date input gives it in every language,
-the tie-break criteria after the first not required."""
+the tie-break criteria after the first not required; a stored board not replaced by one its tournaments do not
+fit; `simulate` refusing such a pair."""
 
 import html
 import json
@@ -16,11 +17,16 @@ from django.urls import reverse
 from django.utils import translation
 
 from rules import RecordError, get_board, make_variant, parse_record
+from rules.board import BOARDS_DIR
 from rules.fit import board_fits, fitting_boards, made_for_roles, why_board_does_not_fit
 from rules.simulate import simulate
 from tournament import backup, rounds
-from tournament.boards import boards_by_variant
-from tournament.models import Game, GameEvent, GamePlayer, Participant, Tournament
+from tournament.board_files import BoardFileError
+from tournament.boards import boards_by_variant, store_board
+from tournament.director.forms import TournamentForm
+from tournament.director.views import _saved_on_its_board
+from tournament.models import BoardEdition, Game, GameEvent, GamePlayer, Participant, Tournament
+from tournament.models.boards import data_digest
 from tournament.record_import import RecordImportError, import_table_record
 
 CLASSIC_BOARDS = ["classic-pl", "classic-us"]
@@ -94,6 +100,13 @@ def test_replay_refuses_such_a_record_with_a_clear_error(tmp_path, settings):
     error = json.loads(out.getvalue())["error"]
     assert error["index"] is None and error["code"] == "board.does_not_fit"
     assert "Boards that fit: anti-monopoly-us." in error["message"]
+
+
+def test_simulate_refuses_a_board_that_does_not_fit():
+    out = StringIO()
+    with pytest.raises(CommandError, match="board.does_not_fit"):
+        call_command("simulate", "--variant", "anti-monopoly", "--board", "classic-pl", stdout=out)
+    assert out.getvalue() == ""
 
 
 # -- the tournament form -------------------------------------------------------------------------------------
@@ -272,3 +285,36 @@ def test_a_backup_of_a_tournament_on_a_board_that_does_not_fit_is_refused(direct
         backup.import_tournament(data)
     assert str(e.value).startswith("tournament.board: The board “Anti-Monopoly, US edition” does not fit")
     assert not Tournament.objects.exists() and not Game.objects.exists()
+
+
+# -- a stored board replaced ---------------------------------------------------------------------------------
+
+
+def shipped_data(board_id: str, new_id: str) -> dict:
+    data = json.loads((BOARDS_DIR / f"{board_id}.json").read_text(encoding="utf-8"))
+    return {**data, "id": new_id, "name": f"Club {new_id}"}
+
+
+@pytest.mark.django_db
+def test_a_stored_board_is_not_replaced_by_one_that_no_longer_fits_its_tournaments(director):
+    store_board(shipped_data("classic-pl", "club-board"), director)
+    Tournament.objects.create(name="Cup", variant="tournament-pl", board="club-board", created_by=director)
+    with translation.override("en"), pytest.raises(BoardFileError) as e:
+        store_board(shipped_data("anti-monopoly-us", "club-board"), director, replace=True)
+    assert "the tournament Cup plays Tournament rules (10 rounds of play) on it" in str(e.value)
+    assert made_for_roles(get_board("club-board")) is False  # still the one stored first
+    store_board(shipped_data("classic-us", "club-board"), director, replace=True)  # one that fits: replaced
+
+
+@pytest.mark.django_db
+def test_a_tournament_is_not_saved_on_a_board_replaced_meanwhile_by_one_that_does_not_fit(director):
+    """The form checked the board; before the save holds it another process stored an Anti-Monopoly board
+    under its id (no tournament was on it yet): the save, under the board's lock, refuses."""
+    store_board(shipped_data("classic-pl", "club-board"), director)
+    form = TournamentForm(form_data(board="club-board"))
+    assert form.is_valid(), form.errors
+    data = shipped_data("anti-monopoly-us", "club-board")
+    BoardEdition.objects.filter(pk="club-board").update(data=data, digest=data_digest(data))
+    with translation.override("en"):
+        assert _saved_on_its_board(form, created_by=director) is None
+    assert "does not fit the variant" in form.errors["board"][0] and not Tournament.objects.exists()

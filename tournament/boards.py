@@ -296,6 +296,15 @@ def _save(board, data: dict, user, *, file_name: str, replace: bool) -> BoardEdi
                 )
                 % {"id": board.id, "n": games}
             )
+        for t in Tournament.objects.filter(board=board.id).only("name", "variant"):
+            if not board_fits(make_variant(t.variant), board):
+                raise _refuse(
+                    _(
+                        "The board %(id)s is not replaced: the tournament %(tournament)s plays %(variant)s "
+                        "on it, and the new board does not fit it. Store the new one under another id."
+                    )
+                    % {"id": board.id, "tournament": t.name, "variant": labels.variant_label(t.variant)}
+                )
     edition = existing or BoardEdition(pk=board.id)
     edition.name = board.name
     edition.language = board.language
