@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from rules.board import BOARD_SIZE, ROLES, Board, get_board
 from rules.errors import BoardError, RecordError, VariantError, gettext_noop
+from rules.fit import why_board_does_not_fit
 from rules.variants import Variant, make_variant
 
 FORMAT = "monopoly-game-record/1"
@@ -91,6 +92,9 @@ def parse_record(data) -> Record:
         board = get_board(board_id)
     except (VariantError, BoardError) as e:
         raise RecordError(e.code, e.template, **e.params) from None
+    misfit = why_board_does_not_fit(variant, board)
+    if misfit is not None:
+        raise RecordError(misfit.code, misfit.template, **misfit.params)
     players = data.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
         raise _bad("record.players", gettext_noop("A game has 2 to {max} players."), max=MAX_PLAYERS)

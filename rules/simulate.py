@@ -14,7 +14,8 @@ import random
 from rules import final_steps, jail, legal
 from rules.board import ROLES, get_board
 from rules.engine import apply, new_game
-from rules.errors import RuleError
+from rules.errors import RecordError, RuleError
+from rules.fit import why_board_does_not_fit
 from rules.record import FORMAT
 from rules.state import BuyDecision, CardDraw, FoundationRoll, TaxChoice
 from rules.turns import deals_missing, next_roller
@@ -57,6 +58,9 @@ class Simulator:
         options = {**(options or {}), **({"max_rounds": rounds} if rounds else {})}
         self.variant = make_variant(variant, options)
         self.board = get_board(board)
+        misfit = why_board_does_not_fit(self.variant, self.board)
+        if misfit is not None:  # the record would be refused
+            raise RecordError(misfit.code, misfit.template, **misfit.params)
         self.players = [{"id": chr(ord("A") + i), "name": NAMES[i % len(NAMES)]} for i in range(players)]
         if self.variant.roles:  # given, or balanced: alternating in seat order, the first seat's role drawn
             first = self.rng.randrange(2)

@@ -34,7 +34,7 @@ from rules import RulesError, available_boards, available_variants, make_variant
 from rules.snapshot import dump_state
 from rules.variants import PREVIOUS_RULES
 from tournament import moves
-from tournament.boards import hold_board, stored_board_version
+from tournament.boards import board_misfit, hold_board, stored_board_version
 from tournament.errors import RoundError
 from tournament.interventions import hand_rows
 from tournament.messages import error_text
@@ -869,9 +869,13 @@ class _Check:
         keys = ("variant", "ending", "game_rounds", "time_limit_minutes", "move_time_limit")
         options = Tournament(**{k: self.settings[k] for k in keys}).game_options()  # as its games get them
         try:
-            return make_variant(self.settings["variant"], options)
+            variant = make_variant(self.settings["variant"], options)
         except RulesError as e:
             raise _refuse(_("%(where)s: %(message)s"), where="tournament", message=error_text(e)) from None
+        misfit = board_misfit(variant, self.settings["board"])  # its games are played on its board
+        if misfit is not None:
+            raise _refuse(_("%(where)s: %(message)s"), where="tournament.board", message=misfit)
+        return variant
 
     def _round(self, r: dict) -> None:
         seated_at: dict[int, int] = {}

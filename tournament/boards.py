@@ -25,7 +25,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules import BoardError, get_board
+from rules import (
+    BoardError,
+    RulesError,
+    Variant,
+    available_boards,
+    available_variants,
+    get_board,
+    make_variant,
+)
 from rules.board import (
     BOARDS_DIR,
     forget_board,
@@ -34,8 +42,10 @@ from rules.board import (
     set_board_loader,
     shipped_boards,
 )
+from rules.fit import board_fits, fitting_boards, why_board_does_not_fit
+from tournament import labels
 from tournament.board_files import BoardFileError, check_characters
-from tournament.messages import error_text
+from tournament.messages import error_text, translate
 from tournament.models import BoardEdition, Game, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH, data_digest
 from tournament.uploads import NOT_ALLOWED
@@ -109,6 +119,42 @@ def board_choices() -> list[tuple[str, str]]:
     shipped = [(b, f"{get_board(b).name} ({b})") for b in shipped_boards()]
     stored = [(pk, f"{name} ({pk})") for pk, name in BoardEdition.objects.values_list("pk", "name")]
     return sorted(shipped + stored)
+
+
+def boards_by_variant() -> dict[str, list[str]]:
+    """For each variant, the ids of the boards it is played on (the rule: ``rules.fit``), each board read
+    once: what the board select offers once a variant is chosen (static/console/board-filter.js)."""
+    boards = []
+    for board_id in available_boards():
+        try:
+            boards.append(get_board(board_id))
+        except BoardError:  # deleted meanwhile
+            continue
+    variants = [make_variant(v) for v in available_variants()]
+    return {v.id: [b.id for b in boards if board_fits(v, b)] for v in variants}
+
+
+def board_misfit(variant: str | Variant, board_id: str) -> str | None:
+    """Why the variant is not played on the board, in the user's language, with the boards' and the
+    variant's names, naming the boards that fit; None if it is, or if either is unknown (the form's choices or
+    the record's own check say so)."""
+    try:
+        variant = variant if isinstance(variant, Variant) else make_variant(variant)
+        refusal = why_board_does_not_fit(variant, get_board(board_id))
+    except RulesError:
+        return None
+    if refusal is None:
+        return None
+    names = dict(labels.board_choices())
+    return translate(
+        refusal.template,
+        {
+            **refusal.params,
+            "board": names.get(board_id, board_id),
+            "variant": labels.variant_label(variant.id),
+            "boards": "; ".join(names.get(b, b) for b in fitting_boards(variant)),
+        },
+    )
 
 
 def board_data(board_id: str) -> dict | None:
@@ -250,6 +296,15 @@ def _save(board, data: dict, user, *, file_name: str, replace: bool) -> BoardEdi
                 )
                 % {"id": board.id, "n": games}
             )
+        for t in Tournament.objects.filter(board=board.id).only("name", "variant"):
+            if not board_fits(make_variant(t.variant), board):
+                raise _refuse(
+                    _(
+                        "The board %(id)s is not replaced: the tournament %(tournament)s plays %(variant)s "
+                        "on it, and the new board does not fit it. Store the new one under another id."
+                    )
+                    % {"id": board.id, "tournament": t.name, "variant": labels.variant_label(t.variant)}
+                )
     edition = existing or BoardEdition(pk=board.id)
     edition.name = board.name
     edition.language = board.language

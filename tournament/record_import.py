@@ -28,7 +28,7 @@ from rules import RulesError, make_variant, parse_record, replay
 from rules.messages import to_data
 from rules.record import FORMAT
 from tournament import moves
-from tournament.boards import hold_board, stored_board_version
+from tournament.boards import board_misfit, hold_board, stored_board_version
 from tournament.messages import error_text
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
 from tournament.participants_import import too_large_message
@@ -78,7 +78,7 @@ def _show(value) -> str:
 
 def _check_game(table: Table, record: dict) -> None:
     """The tournament's variant, board and options (the effective rules: an option written out at its
-    default value is no difference)."""
+    default value is no difference), the variant played on a board that fits it."""
     t = table.round.tournament
     variant, board = record.get("variant"), record.get("board")
     if isinstance(variant, str) and variant != t.variant:  # not text: the record's check below says so
@@ -91,6 +91,10 @@ def _check_game(table: Table, record: dict) -> None:
             _("The record is for the board %(record)s; this tournament plays on %(tournament)s.")
             % {"record": board, "tournament": t.board}
         )
+    if isinstance(variant, str) and isinstance(board, str):
+        misfit = board_misfit(variant, board)  # a tournament stored before its board was checked
+        if misfit is not None:
+            raise RecordImportError(misfit)
     try:
         parsed = parse_record(record)
     except RulesError as e:

@@ -6,6 +6,7 @@ from django.utils.translation import pgettext_lazy
 
 from rules import make_variant
 from rules.record import MAX_PLAYERS
+from tournament import board_select
 from tournament.labels import board_choices, variant_choices
 from tournament.models import Game, Tournament
 from tournament.models.games import NAME_LENGTH
@@ -81,8 +82,16 @@ class NewGameForm(forms.Form):
             raise forms.ValidationError(_("Each player's name must be different."))
         return names
 
+    class Media:
+        js = [board_select.SCRIPT]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        board_select.offer_fitting_boards(self)
+
     def clean(self):
         data = super().clean()
+        board_select.check_board_fits(self)
         variant, roles = data.get("variant"), getattr(self, "roles", [])
         if variant and "players" in data:
             with_roles = make_variant(variant).roles

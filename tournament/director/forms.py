@@ -6,6 +6,7 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournament import board_select
 from tournament.collation import name_key
 from tournament.interventions import MAX_SCORE
 from tournament.labels import TIE_BREAK_LABELS, board_choices, tie_break_label, variant_choices
@@ -94,6 +95,8 @@ class TieBreakWidget(forms.MultiWidget):
         context = super().get_context(name, value, attrs)
         for n, sub in enumerate(context["widget"]["subwidgets"], start=1):
             sub["attrs"]["aria-label"] = gettext("criterion %(n)s") % {"n": n}
+            if n > 1:  # one criterion is required; the others may stay "—" (the browser would refuse them)
+                sub["attrs"].pop("required", None)
         return context
 
 
@@ -134,7 +137,12 @@ class TournamentForm(forms.ModelForm):
             "second_confirmation",
             "seed",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        # a date input takes and gives the date as 2026-11-25 whatever the language (the Polish 25.11.2026
+        # would leave it empty)
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    class Media:
+        js = [board_select.SCRIPT]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -145,6 +153,12 @@ class TournamentForm(forms.ModelForm):
         self.fields["rounds"].min_value = 1
         self.fields["table_size"].widget.attrs.update(min=3, max=6)
         bound_numbers(self)
+        board_select.offer_fitting_boards(self)
+
+    def clean(self):
+        data = super().clean()
+        board_select.check_board_fits(self)
+        return data
 
     def clean_ending(self):
         return self.cleaned_data.get("ending") or Tournament._meta.get_field("ending").default

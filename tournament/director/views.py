@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from rules import RulesError, available_boards
 from tournament import moves, results, rounds
-from tournament.boards import hold_board
+from tournament.boards import board_misfit, hold_board
 from tournament.director.forms import (
     ImportForm,
     MoveForm,
@@ -83,12 +83,16 @@ def tournament_list(request):
 
 
 def _saved_on_its_board(form, **values) -> Tournament | None:
-    """Save a tournament form with its board held (not deleted between the form's check and the save);
-    None, with the form's error, if the board is gone meanwhile."""
+    """Save a tournament form with its board held (not deleted or replaced between the form's check and the
+    save); None, with the form's error, if the board is gone meanwhile or no longer fits the variant."""
     with transaction.atomic():
         hold_board(form.cleaned_data["board"])
         if form.cleaned_data["board"] not in available_boards():
             form.add_error("board", _("This board was deleted meanwhile: choose another."))
+            return None
+        misfit = board_misfit(form.cleaned_data["variant"], form.cleaned_data["board"])  # replaced meanwhile
+        if misfit is not None:
+            form.add_error("board", misfit)
             return None
         tournament = form.save(commit=False)
         for name, value in values.items():

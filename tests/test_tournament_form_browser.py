@@ -1,0 +1,142 @@
+"""A new tournament in a real browser, as a director meets it: typed a name, every other default untouched,
+saved (in English at 1280 px and in Polish on a 360 px phone); the edit form keeps its date in Polish; picking
+Anti-Monopoly offers only the boards made for it (the tournament's form and a game started on its own), and
+without scripts the server refuses a board that does not fit, naming those that do. Screenshots go to
+out/screens/ (look at them)."""
+
+import os
+from datetime import date
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside Playwright's event loop
+
+from django.contrib.auth.models import Group, User  # noqa: E402
+from django.utils import translation  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
+
+from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
+from tournament.boards import board_misfit  # noqa: E402
+from tournament.models import Tournament  # noqa: E402
+from tournament.permissions import DIRECTORS_GROUP  # noqa: E402
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
+]
+DESKTOP = {"width": 1280, "height": 900}
+CLASSIC_BOARDS = ["classic-pl", "classic-us"]
+
+
+@pytest.fixture
+def boss():
+    user = User.objects.create_user("boss", password="pw")
+    user.groups.add(Group.objects.create(name=DIRECTORS_GROUP))
+    return user
+
+
+def director_in(browser, live_server, viewport, language, *, scripts=True):  # noqa: F811
+    context = browser.new_context(
+        viewport=viewport, locale="pl-PL" if language == "pl" else "en-US", java_script_enabled=scripts
+    )
+    director = Referee(context.new_page(), live_server.url)
+    page = director.page
+    page.goto(f"{live_server.url}/login/?next=/tournaments/new/")
+    page.fill("input[name=username]", "boss")
+    page.fill("input[name=password]", "pw")
+    page.click("main button[type=submit]")  # (without scripts the language menu has a button too)
+    page.wait_for_url("**/tournaments/new/")
+    if language == "pl":
+        director.page.context.add_cookies(
+            [{"name": "django_language", "value": "pl", "url": live_server.url}]
+        )
+        director.page.reload()
+    return director
+
+
+def boards_offered(page) -> list[str]:
+    """The ids of the boards the select offers, in id order (the select orders them by their names)."""
+    return sorted(page.locator("select[name=board] option").evaluate_all("os => os.map(o => o.value)"))
+
+
+def no_horizontal_scroll(page):
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.parametrize(
+    ("viewport", "language", "save"),
+    [(DESKTOP, "en", "Save"), (PHONE, "pl", "Zapisz")],
+    ids=["english-desktop", "polish-phone"],
+)
+def test_a_new_tournament_saved_with_its_defaults(live_server, browser, boss, viewport, language, save):  # noqa: F811
+    director = director_in(browser, live_server, viewport, language)
+    page = director.page
+    today = page.locator("input[name=date]").input_value()
+    assert today == date.today().isoformat()  # the date input shows today's date, not an empty field
+    assert boards_offered(page) == CLASSIC_BOARDS  # the default variant's boards
+    page.fill("input[name=name]", "Puchar Łodzi")
+    director.shot(f"tournament-form-new-{language}")
+    no_horizontal_scroll(page)
+    page.get_by_role("button", name=save, exact=True).click()
+    page.wait_for_url("**/tournaments/*/")
+    t = Tournament.objects.get()
+    assert (t.name, t.date.isoformat(), t.variant, t.board) == (
+        "Puchar Łodzi",
+        today,
+        "tournament-pl",
+        "classic-pl",
+    )
+    assert t.tie_breaks == ["points", "total_score", "best_score"] and t.placement_points == [4, 2, 1, 0]
+
+    # The edit form keeps the date (in Polish too) and saves it unchanged.
+    page.goto(f"{live_server.url}/tournaments/{t.pk}/edit/")
+    assert page.locator("input[name=date]").input_value() == today
+    director.shot(f"tournament-form-edit-{language}")
+    page.get_by_role("button", name=save, exact=True).click()
+    page.wait_for_url(f"**/tournaments/{t.pk}/")
+    t.refresh_from_db()
+    assert t.date.isoformat() == today
+
+    # Anti-Monopoly: only the boards made for it; back to a Monopoly variant, the Monopoly boards.
+    page.goto(f"{live_server.url}/tournaments/new/")
+    page.fill("input[name=name]", "Anty")
+    page.select_option("select[name=variant]", "anti-monopoly")
+    assert boards_offered(page) == ["anti-monopoly-us"]
+    assert page.locator("select[name=board]").input_value() == "anti-monopoly-us"
+    director.shot(f"tournament-form-anti-monopoly-{language}")
+    page.select_option("select[name=variant]", "classic")
+    assert boards_offered(page) == CLASSIC_BOARDS
+    page.select_option("select[name=variant]", "anti-monopoly")
+    page.get_by_role("button", name=save, exact=True).click()
+    page.wait_for_url("**/tournaments/*/")
+    assert Tournament.objects.get(name="Anty").board == "anti-monopoly-us"
+
+
+def test_without_scripts_the_server_refuses_a_board_that_does_not_fit(live_server, browser, boss):  # noqa: F811
+    director = director_in(browser, live_server, PHONE, "pl", scripts=False)
+    page = director.page
+    assert boards_offered(page) == ["anti-monopoly-us", *CLASSIC_BOARDS]  # no script filters them
+    page.fill("input[name=name]", "Anty")
+    page.select_option("select[name=variant]", "anti-monopoly")  # the Warsaw board stays chosen
+    page.get_by_role("button", name="Zapisz", exact=True).click()
+    with translation.override("pl"):
+        refusal = board_misfit("anti-monopoly", "classic-pl")
+    expect(page.locator(".error")).to_have_text(refusal)  # in Polish, naming the board that fits by its name
+    assert "Anty-Monopol, edycja amerykańska" in refusal
+    assert page.locator("input[name=date]").input_value() == date.today().isoformat()  # kept, in Polish
+    director.shot("tournament-form-refused-pl")
+    no_horizontal_scroll(page)
+    assert not Tournament.objects.exists()
+
+
+def test_a_game_started_on_its_own_offers_the_boards_of_its_variant(live_server, browser, boss):  # noqa: F811
+    director = director_in(browser, live_server, PHONE, "en")
+    page = director.page
+    page.goto(f"{live_server.url}/games/new/")
+    assert boards_offered(page) == CLASSIC_BOARDS
+    page.select_option("select[name=variant]", "anti-monopoly")
+    assert boards_offered(page) == ["anti-monopoly-us"]
+    page.fill("textarea[name=players]", "Anna; C\nBartek; M")
+    director.shot("game-new-anti-monopoly")
+    page.get_by_role("button", name="Start", exact=True).click()
+    page.wait_for_url("**/games/*/")
