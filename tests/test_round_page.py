@@ -102,6 +102,9 @@ def test_the_summary_says_who_waits_for_what(client, director, round_in_play):
     assert "in play: round 2 of 3" in text_of(card(response, 2))
     assert "no referee" in text_of(card(response, 2)) and "no referee" not in text_of(card(response, 1))
     assert "Confirm the result" in card(response, 1)  # the game is over: one button
+    html = response.content.decode()  # its form outside the referees' form, which holds the tables
+    assert 'form="confirm-1"' in card(response, 1)
+    assert html.index('id="confirm-1"') < html.index('id="referees"')
     assert "Confirm" not in card(response, 2) and "Confirm" not in card(response, 3)
     ranking = results.table_ranking(round_in_play.tables.get(number=1))
     assert all(row["name"] in card(response, 1) for row in ranking)  # what is confirmed is in sight
@@ -113,7 +116,7 @@ def test_a_result_confirmed_from_the_round_page_and_refused_while_a_game_goes_on
     pk = round_in_play.tournament_id
     round_url = reverse("round", args=[pk, 1])
     response = client.post(reverse("table_confirm", args=[pk, 1, 2]), {"next": "round"})
-    assert response.status_code == 302 and response["Location"] == f"{round_url}#table-2"
+    assert response.status_code == 302 and response["Location"] == round_url
     page = client.get(round_url)
     assert "The game is not over yet" in text(page)  # the refusal, in the page the director came from
     response = client.post(reverse("table_confirm", args=[pk, 1, 3]), {"next": "round"}, follow=True)
@@ -176,11 +179,10 @@ def test_the_swap_selects_are_labelled_in_the_users_language(client, director):
     rounds.seat_next_round(t)
     html = client.get(reverse("round", args=[t.pk, 1]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     form = html.split(reverse("round_swap", args=[t.pk, 1]))[1].split("</form>")[0]
-    labels = re.findall(r"<label>([^<]*)<select name=\"(a|b)\"", form)
-    assert [(label.strip(), name) for label, name in labels] == [
-        ("Gracz", "a"),
-        ("zamienia się stolikami z", "b"),
-    ]
+    labels = dict(re.findall(r'<label for="([^"]+)">([^<]*)</label>', form))
+    selects = re.findall(r'<select name="(a|b)"[^>]* id="([^"]+)"', form)
+    named = [(name, labels[id_]) for name, id_ in selects]
+    assert named == [("a", "Gracz"), ("b", "zamienia się stolikami z")]
 
 
 def test_anti_monopoly_roles_are_on_the_round_page_and_the_seating_before_the_game(client, director):

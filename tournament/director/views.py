@@ -11,7 +11,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -348,8 +347,8 @@ def table_confirm(request, pk: int, number: int, table: int):
             messages.info(request, _("Result confirmed."))
         else:
             messages.info(request, _("Result confirmed: it counts once another person confirms it too."))
-    if request.POST.get("next") == "round":  # confirmed from the round page: back there, at this table
-        return redirect(f"{reverse('round', args=[pk, number])}#table-{table}")
+    if request.POST.get("next") == "round":  # from the round page: back to its top (the message, the summary)
+        return redirect("round", pk=pk, number=number)
     return redirect("table", pk=pk, number=number, table=table)
 
 
