@@ -7,13 +7,13 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from tournament.models import Game, Round, Table, TableResult, Tournament
+from tournament.models import Game, Round, Seat, Table, TableResult, Tournament
 
 
 @dataclass
 class TableNow:
     table: Table
-    seated: list[str]
+    seated: list[Seat]  # in seat order, each with its participant (and its Anti-Monopoly role)
     status: str  # "waiting", "running", "finished", "confirmed"
     status_text: str
     game: Game | None
@@ -42,8 +42,7 @@ def tables_now(user, tournament: Tournament | None = None) -> list[TableNow]:
             status, text = "finished", _("Game over: the result is to be confirmed")
         else:
             status, text = "running", _("In play")
-        seated = [s.participant.name for s in t.seats.all()]
-        out.append(TableNow(t, seated, status, text, game))
+        out.append(TableNow(t, list(t.seats.all()), status, text, game))
     return out
 
 

@@ -22,6 +22,17 @@ def role_label(role: str) -> str:
     return str(Seat.Role(role).label) if role in Seat.Role.values else ""
 
 
+def role_letter(role: str) -> str:
+    """The role's letter on a badge, so that it is not told by colour alone: the first letter of its name in
+    the active language (competitor C, monopolist M; in Polish P, M); "" for a game without roles."""
+    return role_label(role)[:1].upper()
+
+
+#: The badge's colour per role (the site's stylesheet, static/console/site.css ``.role-badge``, uses the same;
+#: a PDF draws its badge with them): white letters on each.
+ROLE_COLOURS = {COMPETITOR: "#1d4e89", MONOPOLIST: "#9b1c1c"}
+
+
 def assign_roles(tables: list[list[int]], history: dict[int, Counter], seed: int) -> dict[int, str]:
     """Role per participant for a round seated as ``tables`` (participant ids); ``history``: per participant,
     how often he has played each role before."""

@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from rules import RulesError, available_boards
-from tournament import moves, results, rounds
+from tournament import moves, results, round_overview, rounds
 from tournament.boards import board_misfit, hold_board
 from tournament.director.forms import (
     ImportForm,
@@ -222,14 +222,11 @@ def _round(pk: int, number: int) -> Round:
 def round_detail(request, pk: int, number: int):
     round_ = _round(pk, number)
     director = may_direct(request.user, round_.tournament)
-    tables = list(round_.tables.prefetch_related("seats__participant", "referees").select_related("game"))
-    if not director and not any(request.user in t.referees.all() for t in tables):
+    tables = round_overview.round_tables(round_, request.user, director)
+    if not director and not any(t.mine for t in tables):
         raise PermissionDenied(_("Only the director and this round's referees see its tables."))
-    for t in tables:
-        t.mine = request.user in t.referees.all()
-        t.result = results.current_result(t)
-        t.counted = results.counts(t.result, round_.tournament)
-    tables.sort(key=lambda t: (not t.mine, t.number))  # a referee sees his tables first
+    waiting = round_overview.summary(tables)
+    tables.sort(key=lambda t: not t.mine)  # a referee sees his tables first (stable: in table order)
     return render(
         request,
         "director/round.html",
@@ -237,6 +234,7 @@ def round_detail(request, pk: int, number: int):
             "round": round_,
             "tournament": round_.tournament,
             "tables": tables,
+            "waiting": waiting,
             "director": director,
             "repeats": rounds.repeat_pairs_named(round_),
             "club_pairs": rounds.club_pairs_named(round_),
@@ -247,9 +245,8 @@ def round_detail(request, pk: int, number: int):
             "audit": round_.tournament.audit.filter(round_number=round_.number).select_related(
                 "participant", "user"
             ),
-            "short": [
-                t for t in tables if t.seats.count() < 2 and t.game_or_none is None and t.seats.count()
-            ],
+            # a table one player is left at (the others absent or moved): he cannot play there alone
+            "alone": [t for t in tables if t.waits == round_overview.WAITING and len(t.seats.all()) == 1],
         },
     )
 
@@ -351,6 +348,8 @@ def table_confirm(request, pk: int, number: int, table: int):
             messages.info(request, _("Result confirmed."))
         else:
             messages.info(request, _("Result confirmed: it counts once another person confirms it too."))
+    if request.POST.get("next") == "round":  # from the round page: back to its top (the message, the summary)
+        return redirect("round", pk=pk, number=number)
     return redirect("table", pk=pk, number=number, table=table)
 
 

@@ -10,7 +10,6 @@ from django.utils.translation import gettext_lazy as _
 from tournament.collation import name_key
 from tournament.current_standings import tournament_standings
 from tournament.models import Tournament
-from tournament.roles import role_label
 
 ROWS_PER_PAGE = 15  # projector rows on one screen (projector.css: each row 5 % of its height)
 PAGE_SECONDS = 12  # how long each page of them is shown
@@ -106,7 +105,7 @@ def seating(request, pk: int, number: int | None = None):
     if round_ is not None:
         for table in round_.tables.prefetch_related("seats__participant").order_by("number"):
             seated = [
-                {"name": s.participant.name, "club": s.participant.club, "role": role_label(s.role)}
+                {"name": s.participant.name, "club": s.participant.club, "role": s.role}
                 for s in table.seats.all()
             ]
             tables.append({"number": table.number, "seated": seated})

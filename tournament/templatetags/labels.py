@@ -1,20 +1,17 @@
 """Template filters for what people read instead of ids, and for lists of names in Polish order:
 ``{% load labels %}`` then ``{{ t.variant|variant_label }}``, ``{{ t.board|board_label }}``,
-``{% for p in participants|by_name %}``; an Anti-Monopoly role: ``{% include "director/_role.html" %}``
-with ``role`` (its ``role_label``)."""
+``{% for p in participants|by_name %}``. An Anti-Monopoly role as a badge: ``tournament.templatetags.roles``."""
 
 from django import template
 
 from tournament import labels
 from tournament.collation import name_key
-from tournament.roles import role_label
 
 register = template.Library()
 
 register.filter("variant_label", labels.variant_label)
 register.filter("board_label", labels.board_label)
 register.filter("tie_break_label", labels.tie_break_label)
-register.filter("role_label", role_label)
 
 
 @register.filter

@@ -1,0 +1,233 @@
+"""The director's round page, through Django's test client: who waits for what (results to confirm, tables
+at play with their round of play, tables not started, tables without a referee), a result confirmed there with
+one button (refused while the game is not over; a second confirmation by another person), the warning for a
+table one player is left at, the swap form's labels, the Anti-Monopoly roles, and a query count that does not
+grow with the tables."""
+
+import re
+from html import unescape as html_unescape
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from rules.simulate import simulate
+from tournament import interventions, moves, results, rounds
+from tournament.models import Participant, Tournament
+from tournament.permissions import REFEREES_GROUP
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director(client):
+    user = User.objects.create_user("director", password="pw", is_staff=True)
+    client.force_login(user)
+    return user
+
+
+@pytest.fixture
+def referee():
+    user = User.objects.create_user("ref", password="pw")
+    user.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
+    return user
+
+
+def make_tournament(director, players=12, **settings):
+    t = Tournament.objects.create(
+        name="Cup", rounds=2, game_rounds=3, table_size=4, seed=5, created_by=director, **settings
+    )
+    for i in range(players):
+        Participant.objects.create(tournament=t, name=f"P{i:02}")
+    return t
+
+
+def play(table, referee, until_round=None):
+    """Start the table's game and enter a simulated game's moves: all of them, or until its round of play
+    ``until_round`` has begun."""
+    seats = list(table.seats.all())
+    tournament = table.round.tournament
+    game = rounds.start_table_game(table, [s.participant_id for s in seats], user=referee)
+    record = simulate(tournament.variant, tournament.board, len(seats), seed=table.pk, rounds=3)
+    for ev in record["events"]:
+        if until_round is not None and moves.current_state(game).round >= until_round:
+            break
+        game = moves.submit(game.pk, ev, version=game.version).game
+    return game
+
+
+def text_of(html: str) -> str:
+    """HTML as read: tags dropped, white space collapsed."""
+    return html_unescape(re.sub(r"\s+([,)])", r"\1", re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))))
+
+
+def text(response) -> str:
+    return text_of(response.content.decode())
+
+
+def summary(response) -> str:
+    """The round page's summary: who waits for what."""
+    return text_of(response.content.decode().split('class="card waiting-for"')[1].split("</section>")[0])
+
+
+def card(response, number) -> str:
+    html = response.content.decode()
+    return html.split(f'id="table-{number}"')[1].split("</article>")[0]
+
+
+@pytest.fixture
+def round_in_play(director, referee):
+    """Three tables: 1 over (its referee: ``referee``), 2 at play in round of play 2 of 3, 3 not started."""
+    t = make_tournament(director)
+    round_ = rounds.seat_next_round(t)
+    t1, t2, t3 = round_.tables.order_by("number")
+    t1.referees.add(referee)
+    rounds.start_round(round_)
+    assert moves.current_state(play(t1, referee)).finished
+    assert moves.current_state(play(t2, referee, until_round=2)).round == 2
+    return round_
+
+
+def test_the_summary_says_who_waits_for_what(client, director, round_in_play):
+    url = reverse("round", args=[round_in_play.tournament_id, 1])
+    response = client.get(url)
+    said = summary(response)
+    assert "1 result to confirm: table 1" in said
+    assert "1 table in play: table 2 (round 2 of 3)" in said
+    assert "1 table not started: table 3" in said
+    assert "2 tables without a referee: table 2, table 3" in said
+    assert "0 of 3 results confirmed" in said
+    assert "in play: round 2 of 3" in text_of(card(response, 2))
+    assert "no referee" in text_of(card(response, 2)) and "no referee" not in text_of(card(response, 1))
+    assert "Confirm the result" in card(response, 1)  # the game is over: one button
+    html = response.content.decode()  # its form outside the referees' form, which holds the tables
+    assert 'form="confirm-1"' in card(response, 1)
+    assert html.index('id="confirm-1"') < html.index('id="referees"')
+    assert "Confirm" not in card(response, 2) and "Confirm" not in card(response, 3)
+    ranking = results.table_ranking(round_in_play.tables.get(number=1))
+    assert all(row["name"] in card(response, 1) for row in ranking)  # what is confirmed is in sight
+
+
+def test_a_result_confirmed_from_the_round_page_and_refused_while_a_game_goes_on(
+    client, director, round_in_play
+):
+    pk = round_in_play.tournament_id
+    round_url = reverse("round", args=[pk, 1])
+    response = client.post(reverse("table_confirm", args=[pk, 1, 2]), {"next": "round"})
+    assert response.status_code == 302 and response["Location"] == round_url
+    page = client.get(round_url)
+    assert "The game is not over yet" in text(page)  # the refusal, in the page the director came from
+    response = client.post(reverse("table_confirm", args=[pk, 1, 3]), {"next": "round"}, follow=True)
+    assert "This table's game has not started." in text(response)
+    assert not results.current_result(round_in_play.tables.get(number=2))
+    assert not results.current_result(round_in_play.tables.get(number=3))
+
+    response = client.post(reverse("table_confirm", args=[pk, 1, 1]), {"next": "round"}, follow=True)
+    assert "Result confirmed." in text(response)
+    table1 = round_in_play.tables.get(number=1)
+    assert results.counts(results.current_result(table1), round_in_play.tournament)
+    said = summary(response)
+    assert "1 of 3 results confirmed" in said and "to confirm" not in said
+    assert "result confirmed" in text_of(card(response, 1)) and "Confirm" not in card(response, 1)
+    # without ``next`` (the table page's own button) it goes back to the table page, as before
+    response = client.post(reverse("table_confirm", args=[pk, 1, 1]))
+    assert response["Location"] == reverse("table", args=[pk, 1, 1])
+
+
+def test_a_second_confirmation_by_another_person(client, director, referee, round_in_play):
+    tournament = round_in_play.tournament
+    tournament.second_confirmation = True
+    tournament.save()
+    pk, table1 = tournament.pk, round_in_play.tables.get(number=1)
+    confirm = reverse("table_confirm", args=[pk, 1, 1])
+    response = client.post(confirm, {"next": "round"}, follow=True)
+    assert "it counts once another person confirms it too" in text(response)
+    said = summary(response)
+    assert "1 result awaits a second confirmation: table 1" in said and "0 of 3 results confirmed" in said
+    mine = card(response, 1)
+    assert "awaiting second confirmation" in mine and "table_confirm" not in mine and "<button" not in mine
+    assert "not the one who confirmed it first" in mine
+    client.post(confirm, {"next": "round"})  # the same person again (a stale page): no second confirmation
+    assert not results.counts(results.current_result(table1), tournament)
+
+    client.force_login(referee)  # the table's referee sees the round page and confirms as the second person
+    response = client.get(reverse("round", args=[pk, 1]))
+    assert "Confirm as the second person" in card(response, 1)
+    assert "Confirm" not in card(response, 2)  # not his table
+    response = client.post(confirm, {"next": "round"}, follow=True)
+    assert "Result confirmed." in text(response) and "1 of 3 results confirmed" in summary(response)
+    assert results.counts(results.current_result(table1), tournament)
+
+
+def test_a_table_one_player_is_left_at_is_pointed_out(client, director):
+    t = make_tournament(director, players=8)
+    round_ = rounds.seat_next_round(t)
+    url = reverse("round", args=[t.pk, 1])
+    assert "has one player left" not in text(client.get(url))
+    table = round_.tables.get(number=2)
+    for seat in list(table.seats.all())[:3]:
+        interventions.mark_absent(table, seat.participant, director, "did not come")
+    said = text(client.get(url))
+    assert "Table 2 has one player left: move him to another table or seat the round again." in said
+    assert "Table 1 has one player left" not in said
+
+
+def test_the_swap_selects_are_labelled_in_the_users_language(client, director):
+    t = make_tournament(director, players=8)
+    rounds.seat_next_round(t)
+    html = client.get(reverse("round", args=[t.pk, 1]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    form = html.split(reverse("round_swap", args=[t.pk, 1]))[1].split("</form>")[0]
+    labels = dict(re.findall(r'<label for="([^"]+)">([^<]*)</label>', form))
+    selects = re.findall(r'<select name="(a|b)"[^>]* id="([^"]+)"', form)
+    named = [(name, labels[id_]) for name, id_ in selects]
+    assert named == [("a", "Gracz"), ("b", "zamienia się stolikami z")]
+
+
+def test_anti_monopoly_roles_are_on_the_round_page_and_the_seating_before_the_game(client, director):
+    t = make_tournament(director, players=8, variant="anti-monopoly", board="anti-monopoly-us")
+    round_ = rounds.seat_next_round(t)
+    seats = [s for table in round_.tables.all() for s in table.seats.select_related("participant")]
+    assert {s.role for s in seats} == {"competitor", "monopolist"}
+    html = client.get(reverse("round", args=[t.pk, 1])).content.decode()
+    public = client.get(reverse("round_seating", args=[t.pk, 1])).content.decode()
+    for s in seats:
+        letter = s.role[0].upper()
+        badge = f'<span class="role-badge role-{s.role}"><b aria-hidden="true">{letter}</b> {s.role}'
+        entry = html.split(f"{s.participant.name} ", 1)[1]
+        assert entry.startswith(badge), entry[:200]
+        assert public.count(f"{s.participant.name} {badge}") == 2  # in "find your table" and at the table
+    polish = client.get(reverse("round_seating", args=[t.pk, 1]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert '<b aria-hidden="true">P</b> Przedsiębiorca' in polish
+    assert '<b aria-hidden="true">M</b> Monopolista' in polish
+    classic = make_tournament(director, players=8)
+    rounds.seat_next_round(classic)
+    assert "role-badge" not in client.get(reverse("round", args=[classic.pk, 1])).content.decode()
+
+
+def test_a_referees_tables_show_the_roles(client, director, referee):
+    t = make_tournament(director, players=8, variant="anti-monopoly", board="anti-monopoly-us")
+    round_ = rounds.seat_next_round(t)
+    round_.tables.get(number=1).referees.add(referee)
+    client.force_login(referee)
+    html = client.get(reverse("my_tables")).content.decode()
+    for s in round_.tables.get(number=1).seats.select_related("participant"):
+        assert f'{s.participant.name} <span class="role-badge role-{s.role}">' in html
+
+
+def test_the_round_pages_queries_do_not_grow_with_its_tables(client, director, referee):
+    def queries(players):
+        t = make_tournament(director, players=players)
+        round_ = rounds.seat_next_round(t)
+        for table in round_.tables.all():
+            table.referees.add(referee)
+        rounds.start_round(round_)
+        for table in round_.tables.order_by("number")[:2]:
+            play(table, referee)  # two tables over: their rankings shown
+        with CaptureQueriesContext(connection) as seen:
+            assert client.get(reverse("round", args=[t.pk, 1])).status_code == 200
+        return len(seen)
+
+    few, many = queries(8), queries(24)  # 2 tables, then 6
+    assert few == many and many <= 25, (few, many)

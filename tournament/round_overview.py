@@ -1,0 +1,120 @@
+"""A round's tables as the director's round page shows them: who waits for what — results to confirm (and
+whether this user may confirm them there), tables at play with their game's round of play, tables not started,
+tables without a referee — read in a fixed number of queries whatever the number of tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+
+from rules import RulesError
+from rules.variants import make_variant
+from tournament import results
+from tournament.errors import RoundError
+from tournament.models import Game, Round, Table, TableResult
+
+#: What a table waits for (``Table.waits``), in the order the summary lists them.
+EMPTY = "empty"  # nobody sits there: no result is needed
+WAITING = "waiting"  # its game has not started
+RUNNING = "running"  # its game is being played
+TO_CONFIRM = "to_confirm"  # its game is over: the result is to be confirmed
+SECOND = "second"  # confirmed once; the tournament asks another person to confirm it too
+CONFIRMED = "confirmed"  # its result counts
+
+
+@dataclass
+class Summary:
+    """The round's tables by what they wait for (each a list of tables, in table order)."""
+
+    to_confirm: list[Table] = field(default_factory=list)
+    second: list[Table] = field(default_factory=list)
+    running: list[Table] = field(default_factory=list)
+    waiting: list[Table] = field(default_factory=list)
+    no_referee: list[Table] = field(default_factory=list)
+    confirmed: list[Table] = field(default_factory=list)
+    with_players: int = 0  # the tables that need a result
+
+    @property
+    def all_done(self) -> bool:
+        return self.with_players > 0 and len(self.confirmed) == self.with_players
+
+
+def round_tables(round_: Round, user, director: bool) -> list[Table]:
+    """The round's tables in table order, each with what the page shows of it: ``seats`` (with their roles),
+    ``referee_list``, ``mine`` (``user`` referees it), ``result`` (the confirmed one, or None), ``counted``,
+    ``waits`` (EMPTY … CONFIRMED), ``play_round`` / ``max_rounds`` (a game at play), ``ranking`` (a game
+    over, not yet counted), ``refusal`` (why its result cannot be confirmed yet), ``may_confirm`` (``user``
+    may confirm it now, from the round page: the director or the table's referee, not twice the same person),
+    ``no_referee`` (a table still to play or confirm that no referee has)."""
+    tournament = round_.tournament
+    tables = list(
+        round_.tables.select_related("game")
+        .prefetch_related(
+            "seats__participant",
+            "referees",
+            "game__players",
+            Prefetch(
+                "results",
+                queryset=TableResult.objects.filter(status=TableResult.Status.CONFIRMED),
+                to_attr="confirmed_results",
+            ),
+        )
+        .order_by("number")
+    )
+    for t in tables:
+        t.referee_list = list(t.referees.all())
+        t.mine = user in t.referee_list
+        game = t.game_or_none
+        t.result = t.confirmed_results[0] if t.confirmed_results else None
+        t.counted = results.counts(t.result, tournament)
+        t.play_round = t.max_rounds = t.ranking = t.refusal = None
+        t.waits = _waits(t, game)
+        if t.waits == RUNNING:
+            t.play_round, t.max_rounds = _round_of_play(game)
+        elif t.waits == TO_CONFIRM:
+            try:
+                t.ranking = results.table_ranking(t, game)
+            except RoundError as e:  # Anti-Monopoly Game B: the final rolls are still to be recorded
+                t.refusal = str(e)
+        elif t.waits == SECOND:  # the second person confirms the result as stored
+            t.ranking = t.result.ranking
+        confirmers = {t.result.confirmed_by_id, t.result.second_by_id} if t.result else set()
+        t.may_confirm = (
+            t.waits in (TO_CONFIRM, SECOND)
+            and t.refusal is None
+            and (director or t.mine)
+            and user.pk not in confirmers
+        )
+        t.no_referee = not t.referee_list and t.waits in (WAITING, RUNNING, TO_CONFIRM)
+    return tables
+
+
+def _waits(t: Table, game: Game | None) -> str:
+    if t.counted:
+        return CONFIRMED
+    if t.result is not None:
+        return SECOND
+    if game is None:
+        return WAITING if t.seats.all() else EMPTY
+    return TO_CONFIRM if game.status == Game.Status.FINISHED else RUNNING
+
+
+def _round_of_play(game: Game) -> tuple[int | None, int | None]:
+    """The game's round of play from its stored state, and its last round (None for a game without one)."""
+    try:
+        last = make_variant(game.variant, game.options).max_rounds
+    except RulesError:
+        last = None
+    return game.state.get("round"), last
+
+
+def summary(tables: list[Table]) -> Summary:
+    s = Summary()
+    for t in tables:
+        if t.waits != EMPTY:
+            s.with_players += 1
+            getattr(s, t.waits).append(t)
+        if t.no_referee:
+            s.no_referee.append(t)
+    return s
