@@ -41,8 +41,11 @@ def test_the_admin_in_polish_names_the_models_and_fields_in_polish(admin):
     for english in ("Participants", "Table results", "Game events", "Rounds"):
         assert english not in index
 
-    results = admin.get("/admin/tournament/tableresult/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
-    assert "Zatwierdził(a)" in results and "Powód ponownego otwarcia" in results
+    listed = admin.get("/admin/tournament/participant/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Wybierz uczestnik do zmiany" in listed and ">Turniej<" in listed  # the title, a column
+
+    rounds = admin.get("/admin/tournament/round/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "runda turnieju" in rounds and "Round" not in rounds
 
     form = admin.get(f"/admin/tournament/participant/{p.pk}/change/", HTTP_ACCEPT_LANGUAGE="pl")
     assert "Klub / szkoła" in form.content.decode() and "Turniej" in form.content.decode()
