@@ -66,3 +66,9 @@ def test_the_standings_mark_the_columns_a_phone_leaves_out(client):
     page = client.get(reverse("standings", args=[t.pk])).content.decode()
     assert page.count('orderable wide-only">') == 3 and page.count('<td class="wide-only">') == 9
     assert '<div class="scroll">' in page
+
+
+@pytest.mark.parametrize(("language", "title"), [("en", "Monopoly tournament"), ("pl", "Turniej Monopoly")])
+def test_the_home_page_has_one_main_heading(client, language, title):
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert re.findall(r"<h1>([^<]*)</h1>", page) == [title]
