@@ -51,12 +51,14 @@ PAGES = {
 }
 
 
-def page_params():
+def page_params() -> list:
+    params = []
     for name in PAGES:
         for language in LOCALES:
             reason = OTHERS.get(name)
             marks = [pytest.mark.xfail(reason=reason, strict=False)] if reason else []
-            yield pytest.param(name, language, id=f"{name}-{language}", marks=marks)
+            params.append(pytest.param(name, language, id=f"{name}-{language}", marks=marks))
+    return params
 
 
 @pytest.fixture
