@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from ledger.card import Ledger
 from rules.engine import Outcome
-from rules.messages import Message
+from rules.messages import Message, gettext_noop, msg
 from rules.record import Record
 from rules.replay import Replay, replay
 from rules.scoring import ranking, score
@@ -95,45 +95,81 @@ def summary(state: GameState, ledger: Ledger) -> dict:
     return out
 
 
+#: The account's frame, translated like the engine's notes (``say``); names and codes stay as they are.
+HEADLINE = gettext_noop("{board} — {variant}; players: {names}")
+ROUND = gettext_noop("Round {round}")
+ERROR_IN_RECORD = gettext_noop("ERROR in the record: {message} ({code})")
+ERROR_AT_EVENT = gettext_noop("ERROR at event {index}: {message} ({code})")
+FINISHED = gettext_noop("Round {round}, finished ({reason}). Bank: {houses} houses, {hotels} hotels.")
+IN_PROGRESS = gettext_noop("Round {round}, in progress. Bank: {houses} houses, {hotels} hotels.")
+COLUMNS = (
+    (gettext_noop("rank"), ">"),
+    (gettext_noop("player"), "<"),
+    (gettext_noop("cash"), ">"),
+    (gettext_noop("net worth"), ">"),
+    (gettext_noop("income"), ">"),
+    (gettext_noop("cost"), ">"),
+    (gettext_noop("position"), "<"),
+)
+BANKRUPT = gettext_noop("{square} (bankrupt)")
+IN_JAIL = gettext_noop("{square} (in jail)")
+NAME_WIDTH = 20  # a longer name is cut
+
+
+def error_line(error: dict, say: Callable[[Message], str] = str) -> str:
+    """``ERROR …`` for a refused record (no index) or event, in ``say``'s language."""
+    if error["index"] is None:
+        return say(msg(ERROR_IN_RECORD, message=error["message"], code=error["code"]))
+    return say(msg(ERROR_AT_EVENT, index=error["index"], message=error["message"], code=error["code"]))
+
+
 def text_account(
     result: Replay, ledger: Ledger | None, log: EventLog, say: Callable[[Message], str] = str
 ) -> str:
-    """A turn-by-turn account and a final table, for people. ``say`` renders a message (e.g. translated)."""
+    """A turn-by-turn account and a final table, for people. ``say`` renders a message (e.g. translated): the
+    engine's notes and the frame around them."""
     lines: list[str] = []
     state = result.state
     if result.record is not None:
         rec = result.record
         names = ", ".join(p.get("name") or p["id"] for p in rec.players)
-        lines.append(f"{rec.board.name} — {rec.variant_id}; players: {names}")
+        lines.append(say(msg(HEADLINE, board=rec.board.name, variant=rec.variant_id, names=names)))
         lines.append("")
     last_round = None
     for i, round_, notes in log.events:
         if round_ != last_round and round_:
             last_round = round_
-            lines.append(f"Round {last_round}")
+            lines.append(say(msg(ROUND, round=last_round)))
         for n in notes:
             lines.append(f"  [{i}] {say(n)}")
     if result.error:
         lines.append("")
-        where = "record" if result.error["index"] is None else f"event {result.error['index']}"
-        lines.append(f"ERROR at {where}: {result.error['message']} ({result.error['code']})")
+        lines.append(error_line(result.error, say))
     if state is None:
         return "\n".join(lines) + "\n"
     s = summary(state, ledger)
     lines.append("")
-    status = f"finished ({s['end_reason']})" if s["finished"] else "in progress"
+    bank = {"round": s["round"], "houses": s["bank"]["houses"], "hotels": s["bank"]["hotels"]}
     lines.append(
-        f"Round {s['round']}, {status}. Bank: {s['bank']['houses']} houses, {s['bank']['hotels']} hotels."
+        say(msg(FINISHED, reason=s["end_reason"], **bank) if s["finished"] else msg(IN_PROGRESS, **bank))
     )
-    header = f"{'rank':>4}  {'player':<20} {'cash':>7} {'net worth':>9} {'income':>7} {'cost':>7}  position"
+    titles = [say(msg(title)) for title, _align in COLUMNS]
+    widths = [max(len(titles[0]), 4), max(len(titles[1]), NAME_WIDTH)] + [max(len(t), 7) for t in titles[2:6]]
+    rows = []
+    for r in sorted(s["players"], key=lambda r: r.get("rank", 0)):
+        position = state.board.square(r["position"]).name
+        if r["bankrupt"] or r["in_jail"]:
+            position = say(msg(BANKRUPT if r["bankrupt"] else IN_JAIL, square=position))
+        figures = [r["cash"], r["net_worth"], r["income"], r["cost"]]
+        rows.append([r.get("rank", ""), r["name"][:NAME_WIDTH], *figures, position])
+    header = _row(titles, widths)
     lines.append(header)
     lines.append("-" * len(header))
-    rows = sorted(s["players"], key=lambda r: r.get("rank", 0))
-    for r in rows:
-        pos = state.board.square(r["position"]).name
-        flags = " (bankrupt)" if r["bankrupt"] else (" (in jail)" if r["in_jail"] else "")
-        lines.append(
-            f"{r.get('rank', ''):>4}  {r['name'][:20]:<20} {r['cash']:>7} {r['net_worth']:>9} "
-            f"{r['income']:>7} {r['cost']:>7}  {pos}{flags}"
-        )
+    lines += [_row(row, widths) for row in rows]
     return "\n".join(lines) + "\n"
+
+
+def _row(cells: list, widths: list[int]) -> str:
+    """One line of the final table: the columns aligned as COLUMNS says, the position last and unpadded."""
+    out = [f"{c:{align}{w}}" for c, (_t, align), w in zip(cells[:6], COLUMNS[:6], widths, strict=True)]
+    return f"{out[0]}  {out[1]} {' '.join(out[2:6])}  {cells[6]}"

@@ -2,7 +2,9 @@
 # Installs what the tests need on a fresh machine: Debian's chromium for the browser tests (Playwright drives
 # it; no browser is downloaded) and Debian's postgresql for the run against PostgreSQL (`python -m pytest
 # --postgres` starts a throw-away server of its own; nothing is configured), then the project with its test
-# extra into the checkout's virtual environment .venv (tests/venv.sh makes it). Then `. .venv/bin/activate`.
+# extra into the checkout's virtual environment .venv (tests/venv.sh makes it), and axe-core for the
+# accessibility checks (from the npm registry, its pinned sha512 checked; no node: tests/fetch_axe.py).
+# Then `. .venv/bin/activate`.
 set -e
 cd "$(dirname "$0")/.."
 missing=""
@@ -13,4 +15,5 @@ if [ -n "$missing" ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
+python3 tests/fetch_axe.py >/dev/null
 sh tests/venv.sh test

@@ -1,6 +1,7 @@
 """The public pages in a real browser (Playwright driving Debian's chromium, as tests/test_console_browser.py
-does): the projector pages through 40 participants' standings at 1920×1080 without scrolling; the standings
-and the seating fit a 360 px phone, in Polish and in English. Screenshots: out/screens/ (look at them)."""
+does): the projector pages through 40 participants' standings (two pages of 20) at 1920×1080 without
+scrolling; the standings and the seating fit a 360 px phone, in Polish and in English. Screenshots:
+out/screens/ (look at them)."""
 
 import os
 
@@ -9,7 +10,7 @@ import pytest
 from tests.test_console_browser import PHONE, SCREENS, browser  # noqa: F401 (browser: a fixture)
 from tournament import rounds
 from tournament.models import Participant, Tournament
-from tournament.public.views import PAGE_SECONDS, ROWS_PER_PAGE
+from tournament.public.views import PAGE_SECONDS
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -62,9 +63,9 @@ def shot(page, name, full_page=True):
 @pytest.mark.parametrize("language", ["en", "pl"])
 def test_the_projector_pages_through_40_participants(open_page, tournament, language):
     page = open_page(f"/tournaments/{tournament.pk}/projector/", FULL_HD, language)
-    assert page.locator("tbody tr").count() == ROWS_PER_PAGE
+    assert page.locator("tbody tr").count() == 20  # 40 shared evenly by two pages
     assert size(page) == {"width": 1920, "height": 1080}  # a whole page of rows, nothing to scroll
-    indicator = {"en": "page 1 of 3", "pl": "1"}[language]  # the Polish words come with the lead's catalog
+    indicator = {"en": "page 1 of 2", "pl": "1"}[language]  # the Polish words come with the lead's catalog
     assert indicator in page.locator(".page-of").inner_text()
     first_rows = page.locator("tbody td.name").all_inner_texts()
     shot(page, f"public-projector-{language}-page1", full_page=False)
@@ -72,7 +73,7 @@ def test_the_projector_pages_through_40_participants(open_page, tournament, lang
         return
     page.wait_for_url("**page=2", timeout=(PAGE_SECONDS + 8) * 1000)  # it turns the page by itself
     page.wait_for_load_state()
-    assert "page 2 of 3" in page.locator(".page-of").inner_text()
+    assert "page 2 of 2" in page.locator(".page-of").inner_text()
     assert not set(first_rows) & set(page.locator("tbody td.name").all_inner_texts())
     assert size(page) == {"width": 1920, "height": 1080}
     shot(page, f"public-projector-{language}-page2", full_page=False)

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tournament.models import Participant, Tournament
-from tournament.public.views import PAGE_SECONDS, REFRESH_SECONDS, ROWS_PER_PAGE
+from tournament.public.views import PAGE_SECONDS, REFRESH_SECONDS, ROWS_PER_COLUMN, ROWS_PER_PAGE
 
 pytestmark = pytest.mark.django_db
 
@@ -26,27 +26,36 @@ def names_on(page: str) -> list[str]:
 
 
 def test_the_projector_pages_through_long_standings(client):
-    t = make_tournament(40)
+    t = make_tournament(70)  # more than a page of ROWS_PER_PAGE: three pages of 24, 24 and 22
     url = reverse("projector", args=[t.pk])
     first = client.get(url).content.decode()
-    assert len(names_on(first)) == ROWS_PER_PAGE and "page 1 of 3" in first
-    assert f'content="{PAGE_SECONDS}; url={url}?page=2"' in first
+    assert len(names_on(first)) == 24 and "page 1 of 3" in first
+    assert f'content="{PAGE_SECONDS}; url={url}?page=2"' in first  # without JavaScript
+    assert f'data-refresh="{PAGE_SECONDS}" data-next="{url}?page=2"' in first  # projector.js
     third = client.get(url, {"page": "3"}).content.decode()
-    assert len(names_on(third)) == 40 - 2 * ROWS_PER_PAGE and "page 3 of 3" in third
+    assert len(names_on(third)) == 22 and "page 3 of 3" in third
     assert f'url={url}?page=1"' in third  # from the last page back to the first
     shown = names_on(first) + names_on(client.get(url, {"page": "2"}).content.decode()) + names_on(third)
     assert sorted(shown) == sorted(t.participants.values_list("name", flat=True))
     assert "page 3 of 3" in client.get(url, {"page": "99"}).content.decode()  # bounded
     assert "page 1 of 3" in client.get(url, {"page": "x"}).content.decode()
-    ten = client.get(url, {"rows": "10", "page": "4"}).content.decode()
-    assert "page 4 of 4" in ten and "?page=1&amp;rows=10" in ten
+    ten = client.get(url, {"rows": "10", "page": "7"}).content.decode()
+    assert "page 7 of 7" in ten and "?page=1&amp;rows=10" in ten
+    assert "page 1 of 3" in client.get(url, {"rows": "500"}).content.decode()  # at most a page's rows
 
 
-def test_standings_that_fit_on_one_screen_are_not_paged(client):
-    t = make_tournament(ROWS_PER_PAGE)
+@pytest.mark.parametrize(
+    ("count", "columns"), [(ROWS_PER_COLUMN, [16]), (17, [9, 8]), (ROWS_PER_PAGE, [16, 16])]
+)
+def test_standings_that_fit_on_one_screen_are_not_paged(client, count, columns):
+    """Up to ROWS_PER_COLUMN rows in one column; up to ROWS_PER_PAGE in two columns shared evenly."""
+    t = make_tournament(count)
     page = client.get(reverse("projector", args=[t.pk])).content.decode()
     assert f'content="{REFRESH_SECONDS}"' in page and "page 1 of" not in page
-    assert len(names_on(page)) == ROWS_PER_PAGE
+    assert len(names_on(page)) == count
+    tables = page.split("<table>")[1:]
+    assert [len(names_on(table)) for table in tables] == columns
+    assert f'class="columns columns-{len(columns)}"' in page
 
 
 def test_participants_sharing_a_rank_in_polish_order(client):
@@ -66,3 +75,9 @@ def test_the_standings_mark_the_columns_a_phone_leaves_out(client):
     page = client.get(reverse("standings", args=[t.pk])).content.decode()
     assert page.count('orderable wide-only">') == 3 and page.count('<td class="wide-only">') == 9
     assert '<div class="scroll">' in page
+
+
+@pytest.mark.parametrize(("language", "title"), [("en", "Monopoly tournament"), ("pl", "Turniej Monopoly")])
+def test_the_home_page_has_one_main_heading(client, language, title):
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert re.findall(r"<h1>([^<]*)</h1>", page) == [title]

@@ -136,3 +136,33 @@ def test_simulate_writes_a_record_that_replays(tmp_path):
 def test_simulate_refuses_bad_arguments():
     with pytest.raises(CommandError):
         run("simulate", "--players", "1")
+
+
+def test_replay_text_in_polish_has_a_polish_frame_and_the_json_stays_as_the_spec_says(tmp_path):
+    """`--language pl` translates the frame of the text account (GAME_RECORD.md fixes only the JSON): the
+    rounds, the bank, the final table's columns and a player's state; codes (end reason, error) stay codes."""
+    path = tmp_path / "game.json"
+    run("simulate", "--seed", "4", "--output", str(path))
+    text = run("replay", str(path), "--format", "text", "--language", "pl")
+    assert "; gracze: Anna, Bartek" in text.splitlines()[0]
+    assert "\nKolejka 1\n" in text and "Kolejka 10, gra zakończona (rounds). Bank: domy " in text
+    header = next(line for line in text.splitlines() if line.lstrip().startswith("miejsce"))
+    assert header.split() == ["miejsce", "gracz", "gotówka", "majątek", "przychody", "koszty", "pole"]
+    rows = text.splitlines()[-4:]
+    assert all(len(row) >= header.index("pole") for row in rows)  # the columns line up under the header
+    assert "(w więzieniu)" in text
+    for english in ("Round", "finished", "players:", "net worth", "in jail"):
+        assert english not in text
+    english_json = run("replay", str(path), "--format", "json")
+    assert run("replay", str(path), "--format", "json", "--language", "pl") == english_json
+
+
+def test_replay_error_line_in_polish(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(
+        json.dumps({"variant": "nope", "board": "classic-pl", "players": [{"id": "A"}], "events": []})
+    )
+    out = tmp_path / "out.txt"
+    with pytest.raises(CommandError), out.open("w") as stream:
+        call_command("replay", str(path), "--format", "text", "--language", "pl", stdout=stream)
+    assert out.read_text().startswith("BŁĄD w zapisie partii: ")

@@ -26,7 +26,9 @@ class AuditAction(models.TextChoices):
 class AuditEntry(models.Model):
     Action = AuditAction
 
-    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="audit")
+    tournament = models.ForeignKey(
+        "tournament.Tournament", on_delete=models.CASCADE, related_name="audit", verbose_name=_("tournament")
+    )
     round_number = models.PositiveSmallIntegerField(
         _("round"), null=True, blank=True, validators=at_most(SMALL_MAX)
     )
@@ -34,13 +36,21 @@ class AuditEntry(models.Model):
         _("table"), null=True, blank=True, validators=at_most(SMALL_MAX)
     )
     participant = models.ForeignKey(
-        "tournament.Participant", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "tournament.Participant",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("participant"),
     )
     action = models.CharField(_("action"), max_length=12, choices=AuditAction.choices)
     reason = models.CharField(_("reason"), max_length=REASON_LENGTH)
-    details = models.JSONField(default=dict, blank=True)  # e.g. {"to_table": 3}, {"director": "anna"}
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    at = models.DateTimeField(default=timezone.now, editable=False)
+    # e.g. {"to_table": 3}, {"director": "anna"}
+    details = models.JSONField(_("details"), default=dict, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("by")
+    )
+    at = models.DateTimeField(_("when"), default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["tournament", "-at", "-pk"]

@@ -51,17 +51,27 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, blank=True, related_name="refereed_games", verbose_name=_("referees")
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
     started_at = models.DateTimeField(_("clock started"), null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     # The current state, kept so that a move does not replay the game (rules.snapshot), and the ledger totals.
-    state = models.JSONField(default=dict, editable=False)
-    ledger = models.JSONField(default=dict, editable=False)  # player id -> [income, cost]
+    state = models.JSONField(_("state"), default=dict, editable=False)
+    # player id -> [income, cost]
+    ledger = models.JSONField(_("income and cost"), default=dict, editable=False)
     # +1 at every change of the log
-    version = models.PositiveIntegerField(default=0, editable=False, validators=at_most(INTEGER_MAX))
-    next_seq = models.PositiveIntegerField(default=1, editable=False, validators=at_most(INTEGER_MAX))
+    version = models.PositiveIntegerField(
+        _("version"), default=0, editable=False, validators=at_most(INTEGER_MAX)
+    )
+    next_seq = models.PositiveIntegerField(
+        _("next sequence number"), default=1, editable=False, validators=at_most(INTEGER_MAX)
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -90,7 +100,7 @@ class Game(models.Model):
 
 
 class GamePlayer(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players", verbose_name=_("game"))
     seat = models.PositiveSmallIntegerField(_("seat"), validators=at_most(SMALL_MAX))
     pid = models.CharField(_("player id"), max_length=16)
     name = models.CharField(_("name"), max_length=NAME_LENGTH)
@@ -101,10 +111,13 @@ class GamePlayer(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="game_players",
+        verbose_name=_("participant"),
     )
 
     class Meta:
         ordering = ["game", "seat"]
+        verbose_name = _("player in a game")
+        verbose_name_plural = _("players in games")
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="unique_seat_per_game"),
             models.UniqueConstraint(fields=["game", "pid"], name="unique_player_id_per_game"),
@@ -118,26 +131,42 @@ class GamePlayer(models.Model):
 class GameEvent(models.Model):
     Status = EventStatus
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events", verbose_name=_("game"))
     seq = models.PositiveIntegerField(_("sequence number"), validators=at_most(INTEGER_MAX))
     data = models.JSONField(_("event"))  # the event as in a game record
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.ACTIVE)
-    notes = models.JSONField(default=list, editable=False)  # what it did, as messages (rules.messages)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.ACTIVE)
+    # what it did, as messages (rules.messages)
+    notes = models.JSONField(_("notes"), default=list, editable=False)
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("entered by"),
     )
-    entered_at = models.DateTimeField(default=timezone.now, editable=False)
-    client_key = models.CharField(max_length=CLIENT_KEY_LENGTH, null=True, blank=True)  # a resent move: once
+    entered_at = models.DateTimeField(_("entered at"), default=timezone.now, editable=False)
+    client_key = models.CharField(
+        _("request key"), max_length=CLIENT_KEY_LENGTH, null=True, blank=True
+    )  # a resent move: once
     changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("taken back by"),
     )
-    changed_at = models.DateTimeField(null=True, blank=True)
+    changed_at = models.DateTimeField(_("taken back at"), null=True, blank=True)
     reason = models.CharField(_("reason"), max_length=REASON_LENGTH, blank=True)
     # The request that undid or voided it: a resent undo / void is answered, not applied twice.
-    change_key = models.CharField(max_length=CLIENT_KEY_LENGTH, null=True, blank=True, editable=False)
+    change_key = models.CharField(
+        _("taking-back request key"), max_length=CLIENT_KEY_LENGTH, null=True, blank=True, editable=False
+    )
 
     class Meta:
         ordering = ["game", "seq"]
+        verbose_name = _("move in the log")
+        verbose_name_plural = _("moves in the log")
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="unique_seq_per_game"),
             models.UniqueConstraint(fields=["game", "client_key"], name="unique_client_key_per_game"),

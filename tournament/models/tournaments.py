@@ -75,9 +75,14 @@ class Tournament(models.Model):
         _("seating seed"), default=_seed, validators=at_most(TOURNAMENT_SEED_MAX)
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
     # who directs it (tournament.permissions.may_direct): its creator, added when it is created, and the
     # co-directors he adds; staff direct every tournament
     directors = models.ManyToManyField(
@@ -116,7 +121,9 @@ class Tournament(models.Model):
 
 
 class Participant(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="participants", verbose_name=_("tournament")
+    )
     name = models.CharField(_("name"), max_length=NAME_LENGTH)
     club = models.CharField(_("club / school"), max_length=NAME_LENGTH, blank=True)
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True, validators=at_most(INTEGER_MAX))
@@ -126,6 +133,8 @@ class Participant(models.Model):
 
     class Meta:
         ordering = ["tournament", "name"]
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
         constraints = [
             # "Anna Nowak" and "anna nowak" are one person: the name is unique in any case
             models.UniqueConstraint(F("tournament"), Lower("name"), name="unique_participant_name"),
@@ -153,15 +162,19 @@ class ResultStatus(models.TextChoices):
 class Round(models.Model):
     Status = RoundStatus
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="round_set", verbose_name=_("tournament")
+    )
     number = models.PositiveSmallIntegerField(_("round"), validators=at_most(SMALL_MAX))
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SEATED)
-    seed = models.PositiveIntegerField(default=0, validators=at_most(INTEGER_MAX))
-    created_at = models.DateTimeField(default=timezone.now, editable=False)
-    started_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.SEATED)
+    seed = models.PositiveIntegerField(_("seating seed"), default=0, validators=at_most(INTEGER_MAX))
+    created_at = models.DateTimeField(_("seated at"), default=timezone.now, editable=False)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
+        verbose_name = _("tournament round")
+        verbose_name_plural = _("tournament rounds")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_from_1"),
@@ -173,7 +186,7 @@ class Round(models.Model):
 
 
 class Table(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round"))
     number = models.PositiveSmallIntegerField(_("table"), validators=at_most(SMALL_MAX))
     referees = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="tables", verbose_name=_("referees")
@@ -182,6 +195,8 @@ class Table(models.Model):
 
     class Meta:
         ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         constraints = [models.UniqueConstraint(fields=["round", "number"], name="unique_table_number")]
 
     def __str__(self):
@@ -203,13 +218,17 @@ class Seat(models.Model):
         COMPETITOR = "competitor", _("competitor")
         MONOPOLIST = "monopolist", _("monopolist")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="seats")
-    order = models.PositiveSmallIntegerField(default=0, validators=at_most(SMALL_MAX))
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table"))
+    participant = models.ForeignKey(
+        Participant, on_delete=models.CASCADE, related_name="seats", verbose_name=_("participant")
+    )
+    order = models.PositiveSmallIntegerField(_("order of play"), default=0, validators=at_most(SMALL_MAX))
     role = models.CharField(_("role"), max_length=12, choices=Role.choices, blank=True)
 
     class Meta:
         ordering = ["table", "order"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         constraints = [models.UniqueConstraint(fields=["table", "participant"], name="unique_seat")]
 
 
@@ -218,28 +237,46 @@ class TableResult(models.Model):
 
     Status = ResultStatus
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
-    ranking = models.JSONField()  # [{"participant": id, "rank", "score", "points"}]
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.CONFIRMED)
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="results", verbose_name=_("table")
+    )
+    ranking = models.JSONField(_("ranking"))  # [{"participant": id, "rank", "score", "points"}]
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.CONFIRMED)
     confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("confirmed by"),
     )
-    confirmed_at = models.DateTimeField(default=timezone.now, editable=False)
+    confirmed_at = models.DateTimeField(_("confirmed at"), default=timezone.now, editable=False)
     second_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("second confirmation by"),
     )
-    second_at = models.DateTimeField(null=True, blank=True)
+    second_at = models.DateTimeField(_("second confirmation at"), null=True, blank=True)
     reopened_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("reopened by"),
     )
-    reopened_at = models.DateTimeField(null=True, blank=True)
-    reason = models.CharField(max_length=REASON_LENGTH, blank=True)
+    reopened_at = models.DateTimeField(_("reopened at"), null=True, blank=True)
+    reason = models.CharField(_("why reopened"), max_length=REASON_LENGTH, blank=True)
     # A result the director entered by hand (a table that played on paper, a device that died), and why.
     by_hand = models.BooleanField(_("entered by hand"), default=False)
     hand_reason = models.CharField(_("why by hand"), max_length=REASON_LENGTH, blank=True)
 
     class Meta:
         ordering = ["table", "-confirmed_at"]
+        verbose_name = _("table result")
+        verbose_name_plural = _("table results")
         constraints = [
             # What must never happen: two results of one table counting at once (a double-tapped "confirm").
             models.UniqueConstraint(

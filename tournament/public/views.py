@@ -11,7 +11,8 @@ from tournament.collation import name_key
 from tournament.current_standings import tournament_standings
 from tournament.models import Tournament
 
-ROWS_PER_PAGE = 15  # projector rows on one screen (projector.css: each row 5 % of its height)
+ROWS_PER_COLUMN = 16  # projector rows one above another (projector.css: a row is 5 % of the screen's height)
+ROWS_PER_PAGE = 2 * ROWS_PER_COLUMN  # a 16:9 screen holds two columns of them side by side
 PAGE_SECONDS = 12  # how long each page of them is shown
 REFRESH_SECONDS = 20  # when they fit on one page: how often it is read anew
 
@@ -68,25 +69,40 @@ def _bounded(request, name: str, low: int, high: int, default: int | None) -> in
         return default
 
 
+def projector_pages(count: int, most: int) -> tuple[int, int]:
+    """How many pages ``count`` rows take at ``most`` rows a page, and how many rows each page then shows:
+    the rows shared evenly (40 at 32 a page: two pages of 20, not 32 and 8)."""
+    pages = max(1, -(-count // most))
+    return pages, max(1, -(-count // pages))
+
+
+def in_columns(rows: list, per_column: int = ROWS_PER_COLUMN) -> list[list]:
+    """A page's rows in side-by-side columns of at most ``per_column``, shared evenly (20: two of 10)."""
+    columns = max(1, -(-len(rows) // per_column))
+    height = max(1, -(-len(rows) // columns))
+    return [rows[i : i + height] for i in range(0, len(rows), height)] or [[]]
+
+
 def projector(request, pk: int):
-    """The standings on a projector, a page at a time: ``ROWS_PER_PAGE`` rows fill a 16:9 screen (1920×1080
-    or any other: projector.css sizes everything by the screen's height). With more rows the page refreshes
-    itself to the next page every ``PAGE_SECONDS`` (``?page=``; from the last back to the first), each load
-    reading the standings anew; ``?rows=`` sets another number of rows for another screen."""
+    """The standings on a projector, a page at a time: up to ``ROWS_PER_PAGE`` rows, in two columns when they
+    do not fit in one, fill a 16:9 screen (1920×1080 or any other: projector.css sizes everything by the
+    screen's height), so that a tournament of 32 is on one page. With more rows the page turns itself to the
+    next every ``PAGE_SECONDS`` (``?page=``; from the last back to the first), each load reading the standings
+    anew; ``?rows=`` sets fewer rows a page for another screen."""
     tournament = get_object_or_404(Tournament, pk=pk)
     rows = standings_rows(tournament)
-    per_page = _bounded(request, "rows", 5, 60, ROWS_PER_PAGE)
-    pages = max(1, -(-len(rows) // per_page))
+    most = _bounded(request, "rows", 5, ROWS_PER_PAGE, ROWS_PER_PAGE)
+    pages, per_page = projector_pages(len(rows), most)
     page = _bounded(request, "page", 1, pages, 1)
     following = {"page": page % pages + 1}
-    if per_page != ROWS_PER_PAGE:
-        following["rows"] = per_page
+    if most != ROWS_PER_PAGE:
+        following["rows"] = most
     return render(
         request,
         "public/projector.html",
         {
             "tournament": tournament,
-            "rows": rows[(page - 1) * per_page : page * per_page],
+            "columns": in_columns(rows[(page - 1) * per_page : page * per_page]),
             "page": page,
             "pages": pages,
             "refresh": PAGE_SECONDS if pages > 1 else REFRESH_SECONDS,

@@ -4,7 +4,7 @@ import json
 
 from django.core.management.base import CommandError
 
-from ledger.report import EventLog, replay_ledger, summary, text_account
+from ledger.report import EventLog, error_line, replay_ledger, summary, text_account
 from rules import Replay, RulesError, load_record_file
 from tournament.management.translated import TranslatedCommand
 from tournament.messages import error_text, message_text
@@ -34,7 +34,7 @@ class Command(TranslatedCommand):
             out = {"error": error} if error else summary(result.state, ledger)
             self.stdout.write(json.dumps(out, ensure_ascii=False, indent=1))
         elif result.state is None:
-            self.stdout.write(f"ERROR in the record: {error['message']} ({error['code']})")
+            self.stdout.write(error_line(error, message_text))
         else:
             self.stdout.write(text_account(result, ledger, log, message_text), ending="")
         if error:
