@@ -11,6 +11,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.admin.models import LogEntry
 from django.contrib.auth.models import Group, User
+from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
@@ -140,7 +141,7 @@ def test_a_referee_added_with_a_one_time_link(client, boss):
     response = phone.post(url)
     assert response.status_code == 302 and response["Location"] == reverse("my_tables")
     tables = phone.get(reverse("my_tables"))
-    assert tables.context["user"] == referee and "Log out (Ewa Lis)" in page(tables)  # his name, not his login
+    assert tables.context["user"] == referee and "Log out (Ewa Lis)" in page(tables)  # his name, not login
     again = fresh_phone().post(url)
     assert again.status_code == 410 and "has been used already" in page(again)
     assert fresh_phone().get(url).status_code == 410
@@ -338,3 +339,9 @@ def test_a_post_naming_no_table_changes_no_referee(client, seated):
     client.post(reverse("round_referees", args=[t.pk, 1]), {"table_1": []})  # no markers: nothing
     assert [list(x.referees.all()) for x in seated.tables.all()] == [[ania], [ania]]
     assert list(game.referees.all()) == [ania]
+
+
+def test_the_demo_referees_have_names_the_sheets_print():
+    call_command("demo", stdout=io.StringIO())
+    names = {u.username: display_name(u) for u in referee_accounts()}
+    assert names == {"referee1": "Zofia Kamińska", "referee2": "Tomasz Wiśniewski"}
