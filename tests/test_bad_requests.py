@@ -16,7 +16,7 @@ import uuid
 
 import pytest
 from django.apps import apps
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -46,6 +46,7 @@ FIELDS = [
     "name", "club", "seed", "date", "variant", "board", "game_rounds", "time_limit_minutes",
     "move_time_limit", "rounds", "table_size", "final_table_size", "placement_points", "tie_breaks",
     "second_confirmation", "a", "b", "referees", "order", "place_1", "place_2", "players", "max_rounds",
+    "how", "password1", "password2", "active",
     # elsewhere
     "q", "sort", "next", "language", "username", "password",
 ]  # fmt: skip
@@ -92,7 +93,7 @@ def refused(response) -> bool:
 def world():
     director = User.objects.create_user("director", password="pw", is_staff=True)
     referee = User.objects.create_user("ref", password="pw")
-    referee.groups.create(name=REFEREES_GROUP)
+    referee.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
     User.objects.create_user("deputy", password="pw").groups.create(name=DIRECTORS_GROUP)  # a co-director
     t = Tournament.objects.create(name="Cup", rounds=2, game_rounds=1, seed=3, created_by=director)
     for i in range(8):
@@ -110,7 +111,7 @@ def world():
 
 def url_for(name, route, world):
     kwargs = {}
-    for key in ("pk", "number", "table", "seq", "participant"):
+    for key in ("pk", "number", "table", "seq", "participant", "account"):
         if f"<id:{key}>" in route:
             kwargs[key] = {
                 "pk": world["game"].pk if route.startswith("games/") else world["tournament"].pk,
@@ -118,7 +119,10 @@ def url_for(name, route, world):
                 "table": 1,
                 "seq": 3,
                 "participant": world["tournament"].participants.first().pk,
+                "account": world["referee"].pk,
             }[key]
+    if "<slug:secret>" in route:  # a one-time login link nobody was given
+        kwargs["secret"] = "x" * 43
     return reverse(name, kwargs=kwargs)
 
 
@@ -159,6 +163,16 @@ def valid_form(name: str, world) -> dict:
         "set_language": {"language": "pl", "next": "/"},
         "board_upload": {"board": "new-board", "name": "New board"},  # no file: refused, whatever the fields
         "board_delete": {"board": "classic-us"},
+        "referee_add": {
+            "name": "Jan Nowak",
+            "username": "jnowak",
+            "how": "password",
+            "password1": "long-enough-1",
+            "password2": "long-enough-1",
+        },
+        "referee_password": {"password1": "long-enough-2", "password2": "long-enough-2"},
+        "referee_active": {"active": "0"},
+        "referee_rename": {"name": "Jan Nowak"},
     }.get(name, {})
 
 
@@ -228,7 +242,7 @@ def test_an_id_too_large_for_the_database_is_not_found(client, world, digits):
         if "<id:" not in route:
             continue
         url = route
-        for key in ("pk", "number", "table", "seq", "participant"):
+        for key in ("pk", "number", "table", "seq", "participant", "account"):
             url = url.replace(f"<id:{key}>", huge)
         for method in ("get", "post"):
             assert getattr(client, method)("/" + url).status_code == 404, url

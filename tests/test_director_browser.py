@@ -26,7 +26,7 @@ DESKTOP = {"width": 1280, "height": 900}
 def test_a_director_handles_a_no_show_a_paper_table_and_a_game_to_stop(live_server, browser):  # noqa: F811
     boss = User.objects.create_user("boss", password="pw")
     boss.groups.add(Group.objects.create(name=DIRECTORS_GROUP))
-    referees = Group.objects.create(name=REFEREES_GROUP)
+    referees = Group.objects.get_or_create(name=REFEREES_GROUP)[0]
     for name in ("ania", "bartek"):
         User.objects.create_user(name, password="pw").groups.add(referees)
     t = Tournament.objects.create(name="Puchar Łodzi", rounds=2, table_size=4, seed=3, created_by=boss)

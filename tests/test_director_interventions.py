@@ -237,7 +237,7 @@ def test_a_hand_result_and_the_log_come_back_from_a_backup(tournament, director)
 
 def test_referee_accounts_are_the_referees_group_only(director):
     referee = User.objects.create_user("ref")
-    referee.groups.add(Group.objects.create(name=REFEREES_GROUP))
+    referee.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
     User.objects.create_user("gone", is_active=False).groups.add(Group.objects.get(name=REFEREES_GROUP))
     User.objects.create_superuser("admin")
     assert list(referee_accounts()) == [referee]
@@ -295,7 +295,7 @@ def test_short_tables_rotate(director):
 def test_director_pages_for_the_fallbacks(client, tournament, director):
     tournament.directors.add(director)  # a directors-group account directs the tournaments it is given
     client.force_login(director)
-    User.objects.create_user("ref").groups.add(Group.objects.create(name=REFEREES_GROUP))
+    User.objects.create_user("ref").groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
     round_ = rounds.seat_next_round(tournament)
     rounds.start_round(round_)
     table = round_.tables.get(number=1)

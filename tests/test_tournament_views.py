@@ -127,7 +127,7 @@ def test_round_seat_swap_referees_start_and_play_a_table(client, director, tourn
     assert (
         "referee role" in page(response) and not t1.referees.exists()
     )  # only accounts with the referee role may be given a table
-    referee.groups.add(Group.objects.create(name=REFEREES_GROUP))
+    referee.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
     client.post(
         reverse("round_referees", args=[tournament.pk, 1]),
         {"tables": ["1"], "table_1": [referee.pk, outsider.pk]},

@@ -1,7 +1,12 @@
 """Who may do what. A tournament belongs to its directors: staff and superusers direct every tournament; an
 account of the ``directors`` group (the director's role: he may create tournaments) directs the ones he
 created or is a co-director of (``Tournament.directors``). A referee enters the moves at his tables; a game
-outside a tournament is its creator's, its referees' and staff's."""
+outside a tournament is its creator's, its referees' and staff's.
+
+The referees' accounts (the ``referees`` group, made by a migration on every install) are managed in the app
+by whoever has the director's role (:func:`is_director`): a tournament's referees are found before its day,
+and one organiser's referees serve his co-directors' tournaments too. Accounts of staff, superusers and
+directors are the administrator's (Django admin): tournament.referee_accounts."""
 
 DIRECTORS_GROUP = "directors"
 REFEREES_GROUP = "referees"

@@ -169,6 +169,11 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "my_tables"  # a referee's tables now (tournament.referee_tables)
 LOGOUT_REDIRECT_URL = "home"
+# A referee's one-time login link (tournament.referee_accounts) logs in once, within this many hours of being
+# given: long enough to be handed out the evening before, short enough that a lost one soon opens nothing.
+LOGIN_LINK_HOURS = int(os.environ.get("LOGIN_LINK_HOURS", "24"))
+if LOGIN_LINK_HOURS < 1:
+    raise ImproperlyConfigured("LOGIN_LINK_HOURS must be 1 or more.")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

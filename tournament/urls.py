@@ -7,6 +7,7 @@ from tournament.console import views as console
 from tournament.director import backup as director_backup
 from tournament.director import boards as director_boards
 from tournament.director import interventions
+from tournament.director import referees as director_referees
 from tournament.director import views as director
 from tournament.exports import views as exports
 from tournament.public import views as public
@@ -16,6 +17,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("login/link/<slug:secret>/", director_referees.login_link, name="login_link"),
     path("", views.home, name="home"),
     path("my-tables/", views.my_tables, name="my_tables"),
     path("games/", console.game_list, name="games"),
@@ -33,6 +35,13 @@ urlpatterns = [
     path("boards/board.json", director_boards.board_json, name="board_json"),
     path("boards/upload/", director_boards.board_upload, name="board_upload"),
     path("boards/delete/", director_boards.board_delete, name="board_delete"),
+    path("referees/", director_referees.referee_list, name="referees"),
+    path("referees/new/", director_referees.referee_add, name="referee_add"),
+    path("referees/<id:account>/", director_referees.referee_detail, name="referee"),
+    path("referees/<id:account>/password/", director_referees.referee_password, name="referee_password"),
+    path("referees/<id:account>/link/", director_referees.referee_link, name="referee_link"),
+    path("referees/<id:account>/active/", director_referees.referee_active, name="referee_active"),
+    path("referees/<id:account>/name/", director_referees.referee_rename, name="referee_rename"),
     path("tournaments/", director.tournament_list, name="tournaments"),
     path("tournaments/new/", director.tournament_new, name="tournament_new"),
     path("tournaments/<id:pk>/", director.tournament_detail, name="tournament"),

@@ -17,9 +17,8 @@ from tournament.director.forms import (
     HandResultForm,
     MoveForm,
     ReasonForm,
-    RoundRefereesForm,
 )
-from tournament.director.views import _round, director_required, table_for
+from tournament.director.views import _round, director_required, save_posted_referees, table_for
 from tournament.errors import RoundError
 from tournament.messages import error_text
 from tournament.models import Participant, Tournament
@@ -101,20 +100,8 @@ def round_reseat(request, pk: int, number: int):
 @director_required
 @require_POST
 def round_referees(request, pk: int, number: int):
-    round_ = _round(pk, number)
-    # only the tables the page showed (each sends its number, ticked boxes or not): a table missing from the
-    # post — an empty post, a page rendered before the table was added — keeps its referees
-    shown = set(request.POST.getlist("tables"))
-    tables = [t for t in round_.tables.prefetch_related("referees") if str(t.number) in shown]
-    if not tables:
+    if save_posted_referees(request, _round(pk, number)) is None:
         messages.error(request, _("The form named no table: no referee was changed."))
-        return redirect("round", pk=pk, number=number)
-    form = RoundRefereesForm(request.POST, tables=tables)
-    if not form.is_valid():
-        messages.error(request, _("Choose referees among the accounts with the referee role."))
-        return redirect("round", pk=pk, number=number)
-    interventions.set_referees(round_, {t.number: form.cleaned_data[f"table_{t.number}"] for t in tables})
-    messages.info(request, _("Referees saved."))
     return redirect("round", pk=pk, number=number)
 
 

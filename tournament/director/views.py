@@ -16,13 +16,14 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from rules import RulesError, available_boards
-from tournament import moves, results, round_overview, rounds
+from tournament import interventions, moves, results, round_overview, rounds
 from tournament.boards import board_misfit, hold_board
 from tournament.director.forms import (
     ImportForm,
     MoveForm,
     ParticipantForm,
     ReopenForm,
+    RoundRefereesForm,
     SwapForm,
     TournamentForm,
 )
@@ -267,13 +268,39 @@ def round_swap(request, pk: int, number: int):
     return redirect("round", pk=pk, number=number)
 
 
+def save_posted_referees(request, round_) -> bool | None:
+    """The referees ticked on the round page, saved (tournament.interventions.set_referees) and said so: True.
+    Only the tables the page showed are changed (each sends its number in ``tables``, ticked boxes or not): a
+    post naming no table (an empty post, a page of before) changes nothing and says so (None), and the round's
+    other tables keep theirs. A tick refused (an account without the referee role) changes nothing: False."""
+    shown = set(request.POST.getlist("tables"))
+    tables = [t for t in round_.tables.prefetch_related("referees") if str(t.number) in shown]
+    if not tables:
+        return None
+    form = RoundRefereesForm(request.POST, tables=tables)
+    if not form.is_valid():
+        messages.error(request, _("Choose referees among the accounts with the referee role."))
+        return False
+    interventions.set_referees(round_, {t.number: form.cleaned_data[f"table_{t.number}"] for t in tables})
+    messages.info(request, _("Referees saved."))
+    return True
+
+
 @director_required
 @require_POST
 def round_start(request, pk: int, number: int):
+    """Start the round, with the referees ticked on its page (the Start button sends the referees' form):
+    they are saved first, so the round starts with them; a tick refused starts nothing."""
+    round_ = _round(pk, number)
+    if save_posted_referees(request, round_) is False:
+        messages.error(request, _("The round was not started: correct the referees first."))
+        return redirect("round", pk=pk, number=number)
     try:
-        rounds.start_round(_round(pk, number))
+        rounds.start_round(round_)
     except RoundError as e:
         _round_error(request, e)
+    else:
+        messages.info(request, _("Round %(n)s started.") % {"n": number})
     return redirect("round", pk=pk, number=number)
 
 

@@ -1,9 +1,11 @@
 """Database models: games at a table with their event logs; tournaments, rounds, tables and results; board
-editions loaded from an organiser's file; what the director changed by hand on the day."""
+editions loaded from an organiser's file; what the director changed by hand on the day; referees' one-time
+login links."""
 
 from tournament.models.audit import AuditEntry
 from tournament.models.boards import BoardEdition
 from tournament.models.games import Game, GameEvent, GamePlayer
+from tournament.models.login_links import LoginLink
 from tournament.models.tournaments import Participant, Round, Seat, Table, TableResult, Tournament
 
 __all__ = [
@@ -12,6 +14,7 @@ __all__ = [
     "Game",
     "GameEvent",
     "GamePlayer",
+    "LoginLink",
     "Participant",
     "Round",
     "Seat",

@@ -1,8 +1,9 @@
 """`python manage.py demo`: a populated demo tournament so a newcomer sees the app at work.
 
-Creates a director and two referees, 16 participants, round 1 played and confirmed (games made with the
-simulator and entered move by move, as a referee would), and round 2 running: one table finished, one table
-in play, the others not started. Running it again does nothing if the demo tournament exists.
+Creates a director and two referees (the score sheets print them as Zofia Kamińska and Tomasz Wiśniewski),
+16 participants, round 1 played and confirmed (games made with the simulator and entered move by move, as a
+referee would), and round 2 running: one table finished, one table in play, the others not started. Running
+it again does nothing if the demo tournament exists.
 """
 
 from django.contrib.auth.models import Group, User
@@ -49,7 +50,10 @@ class Command(BaseCommand):
 
     def _create(self):
         director = _user("director", DIRECTORS_GROUP, is_staff=True, is_superuser=True)
-        referees = [_user("referee1", REFEREES_GROUP), _user("referee2", REFEREES_GROUP)]
+        referees = [
+            _user("referee1", REFEREES_GROUP, first_name="Zofia", last_name="Kamińska"),
+            _user("referee2", REFEREES_GROUP, first_name="Tomasz", last_name="Wiśniewski"),
+        ]
         t = Tournament.objects.create(
             name=NAME,
             variant="tournament-pl",
@@ -86,6 +90,6 @@ def _user(username, group=None, **flags):
     if created:
         user.set_password("demo")
         user.save()
-    if group:
+    if group:  # the referees' group is made by a migration; the directors' one by the demo
         user.groups.add(Group.objects.get_or_create(name=group)[0])
     return user
