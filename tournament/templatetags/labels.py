@@ -1,6 +1,7 @@
 """Template filters for what people read instead of ids, and for lists of names in Polish order:
 ``{% load labels %}`` then ``{{ t.variant|variant_label }}``, ``{{ t.board|board_label }}``,
-``{% for p in participants|by_name %}``. An Anti-Monopoly role as a badge: ``tournament.templatetags.roles``."""
+``{% for p in participants|by_name %}``. An Anti-Monopoly role as a badge:
+``tournament.templatetags.roles``."""
 
 from django import template
 

@@ -17,7 +17,7 @@ def referees_group(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0012_times_as_given"),
+        ("tournament", "0013_verbose_names"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
