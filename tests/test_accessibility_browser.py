@@ -26,13 +26,6 @@ DESKTOP = {"width": 1280, "height": 900}
 LOCALES = {"en": "en-US", "pl": "pl-PL"}
 T = "/tournaments/{t}"
 
-#: Pages whose templates another part of the work owns: their violations are fixed there (the reason names
-#: the rule axe-core reports); xfail(strict=False) so that the check stays once they are fixed.
-OTHERS = {
-    "round-seated": "select-name: the swap's two selects (director/round.html) have no label",
-    "table-with-result": "label: the reason to reopen a result (director/table.html) has no label",
-}
-
 PAGES = {
     "tournament-list": "/tournaments/",
     "tournament-new": "/tournaments/new/",
@@ -43,6 +36,8 @@ PAGES = {
     "table-with-result": T + "/rounds/1/tables/2/",
     "hand-result": T + "/rounds/1/tables/1/result-by-hand/",
     "boards": "/boards/",
+    "referees": "/referees/",
+    "referee-new": "/referees/new/",
     "standings": T + "/standings/",
     "seating": T + "/seating/",
     "seating-projector": T + "/seating/?refresh=30",
@@ -55,16 +50,14 @@ def page_params() -> list:
     params = []
     for name in PAGES:
         for language in LOCALES:
-            reason = OTHERS.get(name)
-            marks = [pytest.mark.xfail(reason=reason, strict=False)] if reason else []
-            params.append(pytest.param(name, language, id=f"{name}-{language}", marks=marks))
+            params.append(pytest.param(name, language, id=f"{name}-{language}"))
     return params
 
 
 @pytest.fixture
 def tournament():
     boss = User.objects.create_user("boss", password="pw")
-    boss.groups.add(Group.objects.create(name=DIRECTORS_GROUP))
+    boss.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
     t = Tournament.objects.create(name="Puchar Łodzi", rounds=2, table_size=4, seed=3, created_by=boss)
     for i, name in enumerate(["Łucja", "Zenon", "Adam", "Ewa", "Ola", "Piotr", "Kasia", "Marek"]):
         Participant.objects.create(tournament=t, name=name, club="SP 1" if i < 3 else "")

@@ -75,7 +75,7 @@ def test_a_result_by_hand_reviewed_and_kept_on_reopen_on_a_phone(live_server, br
     page.fill("label[for=hand-reason] + input", "tablet padł")
     fits(page)
     page.locator("form.hand-result button.primary").click()
-    expect(page.locator("p.error")).to_contain_text(f"{people[1].name} (place 2)")  # no Polish yet: new text
+    expect(page.locator("p.error")).to_contain_text(f"{people[1].name} (miejsce 2) ma niższy wynik")
     assert page.locator(f"input[name=score_{people[3].pk}]").input_value() == "2000"  # what was typed stays
     page.fill(f"input[name=score_{people[3].pk}]", "900")
     page.locator("form.hand-result button.primary").click()

@@ -76,6 +76,17 @@ def repeat_count(round_: Round) -> int:
     return repeat_pairs(tables_of(round_), met_pairs(round_.tournament, before=round_.number))
 
 
+def next_round_state(tournament: Tournament, last: Round | None) -> str:
+    """What the tournament page offers for the next round (the same conditions ``seat_next_round`` checks):
+    "seat" (a button), "waiting" (the last round's results are not all confirmed) or "over" (every round
+    is played)."""
+    if last is not None and last.status != Round.Status.FINISHED:
+        return "waiting"
+    if last is not None and last.number >= tournament.rounds:
+        return "over"
+    return "seat"
+
+
 @transaction.atomic
 def seat_next_round(tournament: Tournament, number: int | None = None) -> Round:
     """Seat the tournament's next round (``number``, when given, is the round the director asked for: if it

@@ -134,10 +134,12 @@ def tournament_detail(request, pk: int):
             "tournament_referee.html",
             {"tournament": tournament, "tables": tables_now(request.user, tournament)},
         )
+    all_rounds = list(tournament.round_set.all())
     context = {
         "tournament": tournament,
         "participants": tournament.participants.all(),
-        "rounds": tournament.round_set.all(),
+        "rounds": all_rounds,
+        "next_round": rounds.next_round_state(tournament, all_rounds[-1] if all_rounds else None),
         "participant_form": ParticipantForm(tournament=tournament),
         "import_form": ImportForm(),
         "directors": tournament.directors.order_by("username"),
