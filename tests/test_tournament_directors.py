@@ -188,7 +188,8 @@ def test_its_directors_and_staff_direct_it(client, people, tournament, who):
     client.force_login(user)
     pk = tournament.pk
     page = client.get(reverse("tournament", args=[pk])).content.decode()
-    assert reverse("tournament_backup", args=[pk]) in page and reverse("round_seat", args=[pk]) in page
+    assert reverse("tournament_backup", args=[pk]) in page and reverse("round", args=[pk, 1]) in page
+    assert reverse("round_seat", args=[pk]) not in page  # round 1 is played: nothing to seat yet
     game = Game.objects.get(table__round__tournament=tournament, table__number=2)
     for url in (
         reverse("tournament_backup", args=[pk]),

@@ -244,3 +244,21 @@ def test_a_referee_lands_on_his_tables_now(client, tournament):
     assert reverse("console", args=[game.pk]) in mine  # in play: the console
     assert "Waiting: enter the order of play" in mine and "In play" in mine
     assert all(name in mine for name in t1.seats.values_list("participant__name", flat=True))
+
+
+def test_the_tournament_page_offers_to_seat_a_round_only_when_it_can_be(client, tournament, director):
+    """Seat the next round: offered before round 1 and once a round's results are all confirmed; while a
+    round is played it says what it waits for; after the last round, that every round is played."""
+    seat = reverse("round_seat", args=[tournament.pk])
+
+    def shown():
+        return page(client.get(reverse("tournament", args=[tournament.pk])))
+
+    assert seat in shown()
+    for number in (1, 2):
+        client.post(seat, {"number": str(number)})
+        round_ = tournament.round_set.get(number=number)
+        assert seat not in shown() and reverse("round", args=[tournament.pk, number]) in shown()
+        assert "every result of" in shown()
+        Round.objects.filter(pk=round_.pk).update(status=Round.Status.FINISHED)  # its results confirmed
+    assert seat not in shown() and "All the tournament" in shown()
