@@ -128,7 +128,7 @@ def test_a_referee_added_with_a_one_time_link(client, boss):
     referee = User.objects.get(username="ewa")
     assert not referee.has_usable_password()
     link = LoginLink.objects.get(user=referee)
-    assert len(secret) >= 22 and link.digest != secret  # 128 bits at least; only a digest is stored
+    assert len(secret) == 43 and link.digest != secret  # 256 bits (token_urlsafe(32)); only a digest is stored
     with connection.cursor() as cursor:
         cursor.execute("SELECT * FROM tournament_loginlink")
         assert secret not in repr(cursor.fetchall())
@@ -345,3 +345,40 @@ def test_the_demo_referees_have_names_the_sheets_print():
     call_command("demo", stdout=io.StringIO())
     names = {u.username: display_name(u) for u in referee_accounts()}
     assert names == {"referee1": "Zofia Kamińska", "referee2": "Tomasz Wiśniewski"}
+
+
+def test_a_director_manages_the_referees_he_added_only(client, boss):
+    """Another director's referee (he could act at that director's tables with a new password or link) is
+    not his to manage: listed, but no page, no new password, no link; staff manage every referee."""
+    add(client, name="Ewa Lis", username="ewa", how="password")
+    ewa = User.objects.get(username="ewa")
+    rival = User.objects.create_user("rival", password="pw")
+    rival.groups.add(Group.objects.get(name=DIRECTORS_GROUP))
+    client.force_login(rival)
+    assert "Ewa Lis" in page(client.get(reverse("referees")))
+    assert client.get(reverse("referee", args=[ewa.pk])).status_code == 404
+    for action in ("referee_link", "referee_password", "referee_active", "referee_rename"):
+        assert (
+            client.post(
+                reverse(action, args=[ewa.pk]), {"password1": "x-pass-word-9", "active": "0"}
+            ).status_code
+            == 404
+        )
+    assert (
+        not LoginLink.objects.exists()
+        and logs_in("ewa", "secret-pass-1")
+        and User.objects.get(pk=ewa.pk).is_active
+    )
+    with pytest.raises(accounts.AccountError):
+        accounts.give_link(ewa, rival)
+    staff = User.objects.create_user("staff", is_staff=True)
+    client.force_login(staff)
+    assert client.get(reverse("referee", args=[ewa.pk])).status_code == 200
+
+
+def test_a_link_given_before_the_account_became_staff_does_not_open_it(boss):
+    ewa, secret, _link = accounts.add_referee("Ewa Lis", "ewa", None, boss)
+    User.objects.filter(pk=ewa.pk).update(is_staff=True)
+    with pytest.raises(accounts.LinkRefused):
+        accounts.use_link(secret)
+    assert fresh_phone().post(reverse("login_link", args=[secret])).status_code == 410

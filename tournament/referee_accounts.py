@@ -3,9 +3,11 @@ tournament.director.referees): a referee added with the name the score sheets pr
 login and a password or a one-time login link; a password reset or a new link; an account deactivated (he can
 no longer log in; the tables he refereed keep his name) or reactivated.
 
-The director manages the plain referee accounts only: an account of the ``referees`` group that is neither
-staff, superuser nor a director's — those are the administrator's (Django admin), so a director cannot take
-over another director's or an administrator's account by resetting its password.
+A director manages the plain referee accounts he added himself (staff and superusers: every one): an account
+of the ``referees`` group that is neither staff, superuser nor a director's — those are the administrator's
+(Django admin). So a director cannot take over an administrator's or another director's account by resetting
+its password, nor the referees of another director's tournament (a new password or link would let him act at
+their tables); a link given before an account became staff or a director's no longer opens it.
 
 Each change is kept in Django's admin log (``LogEntry``, on the account): an account belongs to the
 installation, not to one tournament (the director's log of a tournament, ``AuditEntry``, lives and travels
@@ -67,9 +69,8 @@ def referee_list():
     return get_user_model().objects.filter(groups__name=REFEREES_GROUP).distinct().order_by("username")
 
 
-def is_managed(account) -> bool:
-    """May a director manage ``account`` here? A referee's account that is not staff, superuser or a
-    director's."""
+def is_plain_referee(account) -> bool:
+    """A referee's account that is not staff, superuser or a director's (those are the administrator's)."""
     return (
         not account.is_staff
         and not account.is_superuser
@@ -78,14 +79,41 @@ def is_managed(account) -> bool:
     )
 
 
-def managed_accounts():
-    """The accounts :func:`is_managed` allows, as a queryset."""
+def _added_by(director) -> list[int]:
+    """The accounts ``director`` added here (the admin log's entry of the addition names him)."""
+    entries = LogEntry.objects.filter(
+        user=director,
+        action_flag=ADDITION,
+        content_type=ContentType.objects.get_for_model(get_user_model(), for_concrete_model=False),
+    )
+    return [int(pk) for pk in entries.values_list("object_id", flat=True) if str(pk).isdigit()]
+
+
+def _oversees_all(director) -> bool:
+    return director.is_staff or director.is_superuser
+
+
+def may_manage(director, account) -> bool:
+    """May ``director`` manage ``account`` here? A plain referee's account (:func:`is_plain_referee`) that he
+    added himself; staff and superusers manage every one. So a director of one tournament cannot take over the
+    referees of another's (a new password or link would let him act at their tables)."""
+    return is_plain_referee(account) and (_oversees_all(director) or account.pk in _added_by(director))
+
+
+def plain_referees():
+    """The accounts :func:`is_plain_referee` allows, as a queryset."""
     return (
         get_user_model()
         .objects.filter(groups__name=REFEREES_GROUP, is_staff=False, is_superuser=False)
         .exclude(groups__name=DIRECTORS_GROUP)
         .distinct()
     )
+
+
+def managed_accounts(director):
+    """The accounts :func:`may_manage` allows ``director``, as a queryset."""
+    accounts = plain_referees()
+    return accounts if _oversees_all(director) else accounts.filter(pk__in=_added_by(director))
 
 
 def clean_display_name(name: str | None) -> str:
@@ -150,17 +178,13 @@ class Change:
     what: str
 
 
-def history(accounts=None, limit: int = 50) -> list[Change]:
-    """The latest changes of referee accounts (of ``accounts`` if given), the app's and the admin's."""
+def history(accounts, limit: int = 50) -> list[Change]:
+    """The latest changes of these referee accounts, the app's and the admin's."""
     model = get_user_model()
     entries = LogEntry.objects.filter(
         content_type=ContentType.objects.get_for_model(model, for_concrete_model=False)
     ).select_related("user")
-    if accounts is not None:
-        entries = entries.filter(object_id__in=[str(a.pk) for a in accounts])
-    else:
-        ids = [str(pk) for pk in referee_list().values_list("pk", flat=True)]
-        entries = entries.filter(object_id__in=ids)
+    entries = entries.filter(object_id__in=[str(a.pk) for a in accounts])
     return [
         Change(e.action_time, display_name(e.user), int(e.object_id), e.object_repr, _what(e))
         for e in entries.order_by("-action_time", "-pk")[:limit]
@@ -179,11 +203,11 @@ def _what(entry: LogEntry) -> str:
 # -- the changes ---------------------------------------------------------------------------------------------
 
 
-def _managed(account):
-    """``account`` read again and locked (one change of an account at a time); AccountError if a director may
-    not manage it."""
+def _managed(account, by):
+    """``account`` read again and locked (one change of an account at a time); AccountError if the director
+    ``by`` may not manage it."""
     locked = get_user_model().objects.select_for_update().filter(pk=account.pk).first()
-    if locked is None or not is_managed(locked):
+    if locked is None or not may_manage(by, locked):
         raise AccountError(_("This account is not a referee's account the director manages."))
     return locked
 
@@ -243,7 +267,7 @@ def add_referee(name: str, username: str, password: str | None, by) -> tuple:
 def set_password(account, password: str, by) -> None:
     """A new password (checked by the password validators before); his earlier links end, and his phones
     logged in before are logged out (Django's session follows the password)."""
-    account = _managed(account)
+    account = _managed(account, by)
     account.set_password(password)
     account.save(update_fields=["password"])
     _end_links(account)
@@ -254,7 +278,7 @@ def set_password(account, password: str, by) -> None:
 def give_link(account, by) -> tuple[str, LoginLink]:
     """A new one-time login link instead of his password (which no longer works) and earlier links; his phones
     logged in before are logged out. Returns (the secret, the link)."""
-    account = _managed(account)
+    account = _managed(account, by)
     if not account.is_active:
         raise AccountError(_("The account is deactivated: reactivate it first."))
     account.set_unusable_password()
@@ -268,7 +292,7 @@ def give_link(account, by) -> tuple[str, LoginLink]:
 def set_active(account, active: bool, by) -> None:
     """Deactivate (he can no longer log in, with a password or a link; his tables keep his name) or
     reactivate the account."""
-    account = _managed(account)
+    account = _managed(account, by)
     if account.is_active == active:
         raise AccountError(
             _("The account is active already.") if active else _("The account is deactivated already.")
@@ -284,7 +308,7 @@ def set_active(account, active: bool, by) -> None:
 def rename(account, name: str, by) -> None:
     """The name sheets print from now on (sheets printed before keep the old one)."""
     name = clean_display_name(name)
-    account = _managed(account)
+    account = _managed(account, by)
     if display_name(account) == name:
         raise AccountError(_("That is the name the account has already."))
     _set_name(account, name)
@@ -312,6 +336,8 @@ def _link_problem(link: LoginLink | None, now) -> str | None:
         )
     if not link.user.is_active:
         return _("This account is deactivated. Ask the tournament director.")
+    if not is_plain_referee(link.user):  # made staff or a director since: a director's link does not open it
+        return _("This login link is not valid. Ask the tournament director for a new one.")
     return None
 
 

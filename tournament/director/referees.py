@@ -34,12 +34,23 @@ def _form_errors(request, form) -> None:
 @director_required
 def referee_list(request):
     referees = list(accounts.referee_list().prefetch_related("groups"))
-    managed = set(accounts.managed_accounts().values_list("pk", flat=True))
+    mine = accounts.managed_accounts(request.user)
+    managed = set(mine.values_list("pk", flat=True))
+    plain = set(accounts.plain_referees().values_list("pk", flat=True))
     rows = sorted(
-        ({"account": r, "name": accounts.display_name(r), "managed": r.pk in managed} for r in referees),
+        (
+            {
+                "account": r,
+                "name": accounts.display_name(r),
+                "managed": r.pk in managed,  # his to manage
+                "plain": r.pk in plain,  # a referee's account (another director's, if not his)
+            }
+            for r in referees
+        ),
         key=lambda row: (not row["account"].is_active, row["name"].casefold()),
     )
-    return render(request, "director/referees.html", {"rows": rows, "history": accounts.history(limit=30)})
+    context = {"rows": rows, "history": accounts.history(mine, limit=30)}
+    return render(request, "director/referees.html", context)
 
 
 @director_required
@@ -66,13 +77,13 @@ def referee_add(request):
     return render(request, "director/referees_add.html", {"form": form})
 
 
-def _managed_or_404(pk: int):
-    return get_object_or_404(accounts.managed_accounts(), pk=pk)
+def _managed_or_404(request, pk: int):
+    return get_object_or_404(accounts.managed_accounts(request.user), pk=pk)
 
 
 @director_required
 def referee_detail(request, account: int):
-    referee = _managed_or_404(account)
+    referee = _managed_or_404(request, account)
     return render(
         request,
         "director/referees_account.html",
@@ -101,7 +112,7 @@ def _change(request, referee, change, done: str):
 @director_required
 @require_POST
 def referee_password(request, account: int):
-    referee = _managed_or_404(account)
+    referee = _managed_or_404(request, account)
     form = PasswordForm(request.POST, account=referee)
     if not form.is_valid():
         _form_errors(request, form)
@@ -117,7 +128,7 @@ def referee_password(request, account: int):
 @director_required
 @require_POST
 def referee_link(request, account: int):
-    referee = _managed_or_404(account)
+    referee = _managed_or_404(request, account)
     try:
         secret, link = accounts.give_link(referee, request.user)
     except accounts.AccountError as e:
@@ -129,7 +140,7 @@ def referee_link(request, account: int):
 @director_required
 @require_POST
 def referee_active(request, account: int):
-    referee = _managed_or_404(account)
+    referee = _managed_or_404(request, account)
     active = request.POST.get("active")
     if active not in ("0", "1"):
         messages.error(request, _("Choose to deactivate or to reactivate the account."))
@@ -144,7 +155,7 @@ def referee_active(request, account: int):
 @director_required
 @require_POST
 def referee_rename(request, account: int):
-    referee = _managed_or_404(account)
+    referee = _managed_or_404(request, account)
     form = NameForm(request.POST)
     if not form.is_valid():
         _form_errors(request, form)
