@@ -205,7 +205,10 @@ def test_deactivated_he_cannot_log_in_and_his_tables_keep_his_name(client, boss)
     for i in range(8):
         Participant.objects.create(tournament=t, name=f"P{i}")
     round_ = rounds.seat_next_round(t)
-    interventions.set_referees(round_, {1: [referee]})
+    interventions.set_referees(round_, {1: [referee], 2: [referee]})
+    rounds.start_round(round_)
+    table2 = round_.tables.get(number=2)
+    game2 = rounds.start_table_game(table2, [s.participant_id for s in table2.seats.order_by("order")])
     phone = fresh_phone()
     assert logs_in("jan", "secret-pass-1", phone)
 
@@ -216,7 +219,9 @@ def test_deactivated_he_cannot_log_in_and_his_tables_keep_his_name(client, boss)
     assert "deactivated" in page(client.get(reverse("referees")))
     assert referee not in referee_accounts()  # not offered to a table any more...
     client.post(reverse("round_referees", args=[t.pk, 1]), {"tables": ["1", "2"]})
-    assert list(round_.tables.get(number=1).referees.all()) == [referee]  # ...but the table keeps him
+    assert list(table2.referees.all()) == [referee] == list(game2.referees.all())  # ...his game keeps him
+    assert not round_.tables.get(number=1).referees.exists()  # a table still to play: he can't come
+    assert rounds.referees_by_number(round_) == {}  # nor does he go on to the next round
     # a link for a deactivated account is refused; a link given before is refused too
     response = client.post(reverse("referee_link", args=[referee.pk]), follow=True)
     assert "reactivate it first" in " ".join(messages_of(response)) and not LoginLink.objects.exists()
@@ -312,6 +317,18 @@ def test_start_saves_the_referees_ticked(client, seated):
     assert list(seated.tables.get(number=1).referees.all()) == [ania]
     assert set(seated.tables.get(number=2).referees.all()) == {ania, bartek}
     assert messages_of(response) == ["Referees saved.", "Round 1 started."]
+
+
+def test_a_start_from_a_page_of_before_changes_no_running_games_referees(client, seated):
+    """A co-director's open tab, or a page reloaded: Start pressed again once the round runs changes nothing
+    (before, its ticks were saved first — a running game lost its referee — and only then refused)."""
+    t, ania = seated.tournament, User.objects.get(username="ania")
+    client.post(reverse("round_start", args=[t.pk, 1]), {"tables": ["1"], "table_1": [ania.pk]}, follow=True)
+    table = seated.tables.get(number=1)
+    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.order_by("order")])
+    response = client.post(reverse("round_start", args=[t.pk, 1]), {"tables": ["1", "2"]}, follow=True)
+    assert messages_of(response) == ["The round has already started."]
+    assert list(table.referees.all()) == [ania] == list(game.referees.all())
 
 
 def test_start_with_a_tick_refused_starts_nothing(client, seated):

@@ -149,15 +149,17 @@ def move(participant: Participant, round_: Round, to_table: int, user, reason: s
 @transaction.atomic
 def set_referees(round_: Round, chosen: dict[int, list]) -> None:
     """Give the tables numbered in ``chosen`` those referees (each table's game too); the round's other tables
-    keep theirs. A deactivated account stays at the tables it has (the round page offers active accounts
-    only, and the sheets keep the name of who refereed). The round and the tables are locked first, as a
+    keep theirs. A deactivated account stays at a table whose game has started (the round page offers active
+    accounts only, and the sheets keep the name of who refereed); from a table still to play he goes. The
+    round and the tables are locked first, as a
     reseat or a table's start locks them: the referees go to the tables as they are then, and a game started
     meanwhile gets them too."""
     Round.objects.select_for_update(of=("self",)).get(pk=round_.pk)
     tables = list(Table.objects.select_for_update(of=("self",)).filter(round=round_, number__in=list(chosen)))
     games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
     for t in tables:
-        referees = [*chosen[t.number], *t.referees.filter(is_active=False)]
+        kept = t.referees.filter(is_active=False) if t.pk in games else []  # he refereed that game
+        referees = [*chosen[t.number], *kept]
         t.referees.set(referees)
         if t.pk in games:
             games[t.pk].referees.set(referees)

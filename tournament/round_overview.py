@@ -86,7 +86,8 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
             and (director or t.mine)
             and user.pk not in confirmers
         )
-        t.no_referee = not t.referee_list and t.waits in (WAITING, RUNNING, TO_CONFIRM)
+        active = [u for u in t.referee_list if u.is_active]  # a deactivated one can no longer log in
+        t.no_referee = not active and t.waits in (WAITING, RUNNING, TO_CONFIRM)
     return tables
 
 

@@ -158,9 +158,11 @@ def seat_tables(round_: Round, referees: dict[int, list[int]]) -> None:
 
 
 def referees_by_number(round_: Round) -> dict[int, list[int]]:
-    """The user ids of each table's referees in the round, by table number."""
+    """The user ids of each table's referees in the round, by table number (active accounts: a deactivated
+    one goes to no new table)."""
     out: dict[int, list[int]] = {}
-    for number, user_id in Table.referees.through.objects.filter(table__round=round_).values_list(
+    links = Table.referees.through.objects.filter(table__round=round_, user__is_active=True)
+    for number, user_id in links.values_list(
         "table__number", "user_id"
     ):
         out.setdefault(number, []).append(user_id)
@@ -187,8 +189,12 @@ def swap(round_: Round, a: Participant, b: Participant) -> int:
     return repeat_count(round_)
 
 
+@transaction.atomic
 def start_round(round_: Round) -> None:
-    if round_.status != Round.Status.SEATED:
+    """The seated round starts (read again under its lock: a second start, at once or from a page of before,
+    is told it has started)."""
+    locked = Round.objects.select_for_update(of=("self",)).get(pk=round_.pk)
+    if locked.status != Round.Status.SEATED:
         raise RoundError(_("The round has already started."))
     round_.status, round_.started_at = Round.Status.RUNNING, timezone.now()
     round_.save(update_fields=["status", "started_at"])

@@ -294,15 +294,15 @@ def round_start(request, pk: int, number: int):
     """Start the round, with the referees ticked on its page (the Start button sends the referees' form):
     they are saved first, so the round starts with them; a tick refused starts nothing."""
     round_ = _round(pk, number)
-    if save_posted_referees(request, round_) is False:
-        messages.error(request, _("The round was not started: correct the referees first."))
-        return redirect("round", pk=pk, number=number)
-    try:
-        rounds.start_round(round_)
-    except RoundError as e:
-        _round_error(request, e)
-    else:
-        messages.info(request, _("Round %(n)s started.") % {"n": number})
+    with transaction.atomic():  # the round locked first: a page of before changes no running game's referees
+        round_ = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
+        if round_.status != Round.Status.SEATED:
+            _round_error(request, RoundError(_("The round has already started.")))
+        elif save_posted_referees(request, round_) is False:
+            messages.error(request, _("The round was not started: correct the referees first."))
+        else:
+            rounds.start_round(round_)
+            messages.info(request, _("Round %(n)s started.") % {"n": number})
     return redirect("round", pk=pk, number=number)
 
 
