@@ -15,11 +15,15 @@ from rules.valuation import net_worth
 
 
 def replay_ledger(
-    data: dict | Record, on_outcome: Callable[[int, Outcome], None] | None = None, *, narrate: bool = False
+    data: dict | Record,
+    on_outcome: Callable[[int, Outcome], None] | None = None,
+    *,
+    narrate: bool = False,
+    check_fit: bool = True,
 ) -> tuple[Replay, Ledger | None]:
     """Replay a record, posting each event's movements to the players' cards as it goes (memory flat).
 
-    The ledger is None only when the record's header itself is refused."""
+    The ledger is None only when the record's header itself is refused (``check_fit``: as ``replay``'s)."""
     ledger: Ledger | None = None
 
     def post(i: int, out: Outcome) -> None:
@@ -30,7 +34,7 @@ def replay_ledger(
         if on_outcome is not None:
             on_outcome(i, out)
 
-    result = replay(data, post, narrate=narrate)
+    result = replay(data, post, narrate=narrate, check_fit=check_fit)
     if ledger is None and result.state is not None:
         ledger = Ledger([p.id for p in result.state.players], result.state.variant.starting_cash)
     return result, ledger

@@ -69,8 +69,11 @@ def load_record_file(path) -> Record:
     return parse_record(data)
 
 
-def parse_record(data) -> Record:
-    """Check the record's header (format, variant, board, players, options); events are checked one by one."""
+def parse_record(data, *, check_fit: bool = True) -> Record:
+    """Check the record's header (format, variant, board, players, options); events are checked one by one.
+
+    ``check_fit=False`` accepts a variant on a board that does not fit it (``rules.fit``): a game stored before
+    that check existed still replays; whatever is made anew (a game, an import, ``replay``) is checked."""
     if not isinstance(data, dict):
         raise _bad("record.not_object", gettext_noop("A game record is a JSON object."))
     fmt = data.get("format", FORMAT)
@@ -92,7 +95,7 @@ def parse_record(data) -> Record:
         board = get_board(board_id)
     except (VariantError, BoardError) as e:
         raise RecordError(e.code, e.template, **e.params) from None
-    misfit = why_board_does_not_fit(variant, board)
+    misfit = why_board_does_not_fit(variant, board) if check_fit else None
     if misfit is not None:
         raise RecordError(misfit.code, misfit.template, **misfit.params)
     players = data.get("players")

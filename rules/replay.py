@@ -43,10 +43,12 @@ def replay(
     on_outcome: Callable[[int, Outcome], None] | None = None,
     keep: bool = False,
     narrate: bool = True,
+    check_fit: bool = True,
 ) -> Replay:
-    """Apply every event of a record; stop at the first illegal one (its index is in ``error``)."""
+    """Apply every event of a record; stop at the first illegal one (its index is in ``error``).
+    ``check_fit``: as ``parse_record``'s (False for a game stored before the variant and board were checked)."""
     try:
-        record = data if isinstance(data, Record) else parse_record(data)
+        record = data if isinstance(data, Record) else parse_record(data, check_fit=check_fit)
     except RulesError as e:
         return Replay(None, None, error={"index": None, **e.as_dict()}, exception=e)
     state = start_state(record)

@@ -20,7 +20,7 @@ from rules import RecordError, get_board, make_variant, parse_record
 from rules.board import BOARDS_DIR
 from rules.fit import board_fits, fitting_boards, made_for_roles, why_board_does_not_fit
 from rules.simulate import simulate
-from tournament import backup, rounds
+from tournament import backup, moves, rounds
 from tournament.board_files import BoardFileError
 from tournament.boards import boards_by_variant, store_board
 from tournament.director.forms import TournamentForm
@@ -28,6 +28,7 @@ from tournament.director.views import _saved_on_its_board
 from tournament.models import BoardEdition, Game, GameEvent, GamePlayer, Participant, Tournament
 from tournament.models.boards import data_digest
 from tournament.record_import import RecordImportError, import_table_record
+from tournament.reports import game_report
 
 CLASSIC_BOARDS = ["classic-pl", "classic-us"]
 WITHOUT_ROLES = ["classic", "polish-table", "short", "timed", "tournament-pl"]
@@ -318,3 +319,17 @@ def test_a_tournament_is_not_saved_on_a_board_replaced_meanwhile_by_one_that_doe
     with translation.override("en"):
         assert _saved_on_its_board(form, created_by=director) is None
     assert "does not fit the variant" in form.errors["board"][0] and not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_game_stored_before_the_fit_check_still_replays():
+    """A game stored on a board that does not fit its variant (possible before this check) keeps its figures,
+    its undo and its sheets: only what is made anew is checked."""
+    game = moves.create_game(variant="classic", board="classic-us", players=[{"name": "A"}, {"name": "B"}])
+    moves.submit(game.pk, {"type": "roll", "player": "A", "dice": [3, 4]}, version=None)
+    Game.objects.filter(pk=game.pk).update(board="anti-monopoly-us")  # as an older version let it be stored
+    game.refresh_from_db()
+    assert why_board_does_not_fit(make_variant("classic"), get_board("anti-monopoly-us")) is not None
+    report = game_report(game)
+    assert report.error is None and len(report.events) == 1
+    moves.rebuild(game)  # what an undo does: no LogError

@@ -128,7 +128,7 @@ def test_a_referee_added_with_a_one_time_link(client, boss):
     referee = User.objects.get(username="ewa")
     assert not referee.has_usable_password()
     link = LoginLink.objects.get(user=referee)
-    assert len(secret) == 43 and link.digest != secret  # 256 bits (token_urlsafe(32)); only a digest is stored
+    assert len(secret) == 43 and link.digest != secret  # 256 bits; only a digest is stored
     with connection.cursor() as cursor:
         cursor.execute("SELECT * FROM tournament_loginlink")
         assert secret not in repr(cursor.fetchall())

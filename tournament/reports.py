@@ -406,7 +406,7 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
             )
         )
 
-    result = replay(record, on_outcome=on_outcome, keep=False)
+    result = replay(record, on_outcome=on_outcome, keep=False, check_fit=False)  # a game as stored
     state = result.state
     if state is None:  # the header itself is refused: nothing to report but the error
         return GameReport(game, [], [], [], False, None, 0, error=result.error["message"])
