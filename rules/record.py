@@ -72,8 +72,9 @@ def load_record_file(path) -> Record:
 def parse_record(data, *, check_fit: bool = True) -> Record:
     """Check the record's header (format, variant, board, players, options); events are checked one by one.
 
-    ``check_fit=False`` accepts a variant on a board that does not fit it (``rules.fit``): a game stored before
-    that check existed still replays; whatever is made anew (a game, an import, ``replay``) is checked."""
+    ``check_fit=False`` accepts a variant on a board that does not fit it (``rules.fit``): a game stored
+    before that check existed still replays; whatever is made anew (a game, an import, ``replay``) is
+    checked."""
     if not isinstance(data, dict):
         raise _bad("record.not_object", gettext_noop("A game record is a JSON object."))
     fmt = data.get("format", FORMAT)

@@ -242,7 +242,7 @@ def _set_status(game: Game, state: GameState, now) -> None:
 def rebuild(game: Game) -> None:
     """Replay the active events from scratch into the snapshot and the ledger totals."""
     record = record_of(game)
-    result, ledger = replay_ledger(record, check_fit=False)  # a game as stored (maybe before the fit check)
+    result, ledger = replay_ledger(record, check_fit=False)  # as stored (maybe before the fit check)
     if result.error is not None:
         seq = None
         if result.error["index"] is not None:
