@@ -46,7 +46,7 @@ def replay(
     check_fit: bool = True,
 ) -> Replay:
     """Apply every event of a record; stop at the first illegal one (its index is in ``error``).
-    ``check_fit``: as ``parse_record``'s (False for a game stored before the variant and board were checked)."""
+    ``check_fit``: as ``parse_record``'s (False for a game stored before variant and board were checked)."""
     try:
         record = data if isinstance(data, Record) else parse_record(data, check_fit=check_fit)
     except RulesError as e:
