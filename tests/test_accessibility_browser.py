@@ -13,7 +13,7 @@ from django.contrib.auth.models import Group, User  # noqa: E402
 
 from tests.axe import assert_accessible  # noqa: E402
 from tests.test_console_browser import Referee, browser  # noqa: E402, F401 (browser: a fixture)
-from tournament import interventions, rounds  # noqa: E402
+from tournament import interventions, referee_accounts, rounds  # noqa: E402
 from tournament.models import Participant, Tournament  # noqa: E402
 from tournament.permissions import DIRECTORS_GROUP  # noqa: E402
 
@@ -38,6 +38,8 @@ PAGES = {
     "boards": "/boards/",
     "referees": "/referees/",
     "referee-new": "/referees/new/",
+    "referee-account": "/referees/{referee}/",
+    "login-link": "/login/link/{secret}/",
     "standings": T + "/standings/",
     "seating": T + "/seating/",
     "seating-projector": T + "/seating/?refresh=30",
@@ -70,7 +72,8 @@ def tournament():
     for name in ["Łucja", "Zenon", "Adam", "Ewa", "Ola", "Piotr", "Kasia", "Marek"]:
         Participant.objects.create(tournament=seated, name=name)
     rounds.seat_next_round(seated)  # not started: its players may still be swapped
-    return {"t": t.pk, "seated": seated.pk}
+    referee, secret, _link = referee_accounts.add_referee("Zofia Kamińska", "zofia", None, boss)
+    return {"t": t.pk, "seated": seated.pk, "referee": referee.pk, "secret": secret}
 
 
 @pytest.mark.parametrize(("name", "language"), page_params())

@@ -231,3 +231,31 @@ def test_the_round_pages_queries_do_not_grow_with_its_tables(client, director, r
 
     few, many = queries(8), queries(24)  # 2 tables, then 6
     assert few == many and many <= 25, (few, many)
+
+
+def test_a_game_b_waiting_for_its_final_rolls_says_so_on_the_table_and_round_pages(client, director, referee):
+    """Anti-Monopoly Game B over, the utilities' final rolls not recorded: both pages say what is missing
+    (not "the game is not over yet"), and no confirm button is offered."""
+    t = make_tournament(
+        director, players=4, variant="anti-monopoly", board="anti-monopoly-us", ending="game_b"
+    )
+    t.game_rounds = 60
+    t.save()
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    table = round_.tables.get()
+    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    roles = [p.role for p in game.players.order_by("seat")]
+    for seed in range(1, 40):
+        events = simulate(t.variant, t.board, 4, seed, rounds=60, options={"ending": "game_b"}, roles=roles)[
+            "events"
+        ]
+        if events[-1]["type"] == "final_roll":
+            break
+    for ev in events[: next(i for i, e in enumerate(events) if e["type"] == "final_roll")]:
+        game = moves.submit(game.pk, ev, version=game.version).game
+    assert moves.current_state(game).finished
+    for url in (reverse("table", args=[t.pk, 1, 1]), reverse("round", args=[t.pk, 1])):
+        text = html_unescape(client.get(url).content.decode())
+        assert "record the final roll for each utility" in text and "The game is not over yet" not in text
+        assert "Confirm the result" not in text

@@ -187,6 +187,8 @@ def test_hand_results_are_checked_against_the_places(endings):
         rows([(1, 2000), (2, 900), (3, 800), (4, 100)], bankrupt={4})
     with pytest.raises(RoundError, match="Cyd went bankrupt in the game: he ranks below"):
         rows([(1, 2000), (2, 900), (3, 0), (4, 0)], bankrupt={3})
+    with pytest.raises(RoundError, match="Cyd went bankrupt in the game: he ranks below"):
+        rows([(1, 2000), (2, 900), (3, 0), (3, 0)], bankrupt={3})  # sharing a place with one still in
     ok = rows([(1, 2000), (2, 900), (2, 900), (4, 0)], bankrupt={4})
     assert [(r["rank"], r["points"]) for r in ok] == [(1, 4), (2, 2), (2, 2), (4, 0)]
     # the ceiling: ten times the game's money and property (classic-pl, 4 players)
@@ -258,3 +260,30 @@ def test_anti_monopoly_roles_on_the_backup_sheet_the_cards_and_the_result_sheet(
     cards_text, sheet_text = "\n".join(pages_text(cards)), pages_text(sheet)[0]
     for name, role in roles.items():
         assert f"{name} {mark[role]}" in cards_text and f"{name} {mark[role]}" in sheet_text
+
+
+def test_a_result_by_hand_over_a_game_left_in_play_says_so(director):
+    """A table whose tablet died mid-game: the game left in the app at round N, the result typed from paper.
+    The sheet and the workbook say so (not "in play"), the figures that count are the typed ones, and the
+    net worth's parts beside them are said to be the app's game's."""
+    t = Tournament.objects.create(name="Cup", rounds=1, game_rounds=400, seed=5, table_size=4)
+    t.directors.add(director)
+    for i in range(4):
+        Participant.objects.create(tournament=t, name=f"P{i:02}")
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    table = round_.tables.get()
+    game = rounds.start_table_game(table, [p.pk for p in seated(table)], user=director)
+    game = submit_all(game, simulate(t.variant, t.board, 4, seed=4, rounds=400)["events"][:30])
+    assert game.status != "finished"
+    typed = {p.pk: (i + 1, 3000 - 500 * i) for i, p in enumerate(seated(table))}
+    interventions.enter_result(table, typed, director, "tablet died")
+    report = table_report(table)
+    assert report.source == FROM_RESULT and [r.score for r in report.final] == [3000, 2500, 2000, 1500]
+    said = f"left in the app at round {report.game.round}: the result was entered by hand"
+    text = pages_text(result_sheets_pdf(t, [report]))[0]
+    assert said in text and "in play" not in text
+    assert "the net worth's parts are the game's in the app" in " ".join(text.split())
+    book = load_workbook(BytesIO(tournament_workbook(tournament_report(t))))
+    assert {r[18] for r in _rows(book["Results"])} == {said}
+    assert {g.score for g in current_standings.game_scores(t)} == {3000, 2500, 2000, 1500}

@@ -298,7 +298,7 @@ def hand_rows(
         rank, score_ = places[pid]
         if score_ != 0:
             raise RoundError(_("%(name)s went bankrupt in the game: his score is 0.") % {"name": names[pid]})
-        if any(places[other][0] > rank for other in places if other not in bankrupt):
+        if any(places[other][0] >= rank for other in places if other not in bankrupt):
             raise RoundError(
                 _("%(name)s went bankrupt in the game: he ranks below every player still in.")
                 % {"name": names[pid]}

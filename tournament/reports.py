@@ -93,17 +93,22 @@ def stopped_text(stop: Stop | None) -> str:
 def end_text(t: TableReport) -> str:
     """How the table's game ended (or stands), in words: the result sheet's and the workbook's."""
     game = t.game
+    by_hand = t.result is not None and t.result.by_hand
     if game is None:
-        if t.result is not None and t.result.by_hand:
+        if by_hand:
             return gettext("no game in the app: the result was entered by hand")
         return gettext("not started")
     if game.error is not None:
         return gettext("the game record does not replay: %(error)s") % {"error": game.error}
     if not game.finished:
+        if by_hand:  # the game was left in the app; the figures that count are the ones typed
+            left = gettext("left in the app at round %(n)s: the result was entered by hand")
+            return left % {"n": game.round}
         return gettext("in play, round %(n)s") % {"n": game.round}
-    if game.stopped:
-        return stopped_text(t.stop)
-    return end_reason_text(game.end_reason)
+    end = stopped_text(t.stop) if game.stopped else end_reason_text(game.end_reason)
+    if by_hand:
+        return gettext("%(end)s; the result was entered by hand") % {"end": end}
+    return end
 
 
 def duration_text(duration: timedelta | None) -> str:
@@ -189,6 +194,7 @@ class GameReport:
     #: The result rows of the finished game (``results.game_ranking``, what a confirmation stores); None
     #: while it is not over, or outside a tournament (no placement points).
     ranking: list[dict] | None = None
+    waiting: str | None = None  # why a finished game has no ranking yet (Game B: the utilities' final rolls)
     stopped: bool = False  # the director stopped it (a ``time_up`` with ``now``): no time limit ran out
     started_at: datetime | None = None  # the first move (or, before it, when the game was started)
     ended_at: datetime | None = None  # the move that ended it
@@ -457,12 +463,12 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
             )
         )
     error = result.error["message"] if result.error is not None else None
-    table_ranking = None
+    table_ranking = waiting = None
     if state.finished and points is not None:
         try:  # the same rows a confirmation stores
             table_ranking = game_ranking(state, {p.pid: p.participant_id for p in players}, points)
-        except RoundError:  # Anti-Monopoly Game B: the utilities' final rolls are still to record
-            table_ranking = None
+        except RoundError as e:  # Anti-Monopoly Game B: the utilities' final rolls are still to record
+            waiting = str(e)
     return GameReport(
         game,
         reports,
@@ -473,6 +479,7 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
         state.round,
         error,
         ranking=table_ranking,
+        waiting=waiting,
         stopped=state.finished and any(_stop(e) for e in record["events"]),
         started_at=game.started_at or game.created_at,
         ended_at=game.finished_at if state.finished else None,

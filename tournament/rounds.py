@@ -162,9 +162,7 @@ def referees_by_number(round_: Round) -> dict[int, list[int]]:
     one goes to no new table)."""
     out: dict[int, list[int]] = {}
     links = Table.referees.through.objects.filter(table__round=round_, user__is_active=True)
-    for number, user_id in links.values_list(
-        "table__number", "user_id"
-    ):
+    for number, user_id in links.values_list("table__number", "user_id"):
         out.setdefault(number, []).append(user_id)
     return out
 

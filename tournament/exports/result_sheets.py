@@ -202,6 +202,9 @@ def _sheet(doc: Document, tournament: Tournament, t: TableReport) -> list:
         story.append(_figures(t, width))
     if t.source is None and t.game is not None and t.game.players:
         story.append(para(_("No result yet: the net worth is that of now."), "muted"))
+    elif t.result is not None and t.result.by_hand and t.game is not None and t.game.players:
+        note = _("The result was entered by hand: the net worth's parts are the game's in the app.")
+        story.append(para(note, "muted"))
     game = t.game
     if game is not None and game.players:
         story += [
