@@ -44,6 +44,7 @@ from tournament.models import (
     TableResult,
     Tournament,
 )
+from tournament.referee_accounts import display_name
 from tournament.results import counts, game_ranking
 from tournament.standings import placement_points
 
@@ -123,8 +124,8 @@ def duration_text(duration: timedelta | None) -> str:
 
 
 def person_name(user) -> str:
-    """An account as pages and sheets name it: the full name, else the username ("" for none)."""
-    return "" if user is None else user.get_full_name() or user.get_username()
+    """An account as pages and sheets name it (``referee_accounts.display_name``; "" for none)."""
+    return "" if user is None else display_name(user)
 
 
 @dataclass(frozen=True)
