@@ -82,7 +82,7 @@ def next_round_state(tournament: Tournament, last: Round | None) -> str:
     is played)."""
     if last is not None and last.status != Round.Status.FINISHED:
         return "waiting"
-    if last is not None and last.number >= tournament.rounds:
+    if (0 if last is None else last.number) >= tournament.rounds:
         return "over"
     return "seat"
 
@@ -99,14 +99,15 @@ def seat_next_round(tournament: Tournament, number: int | None = None) -> Round:
     last = tournament.round_set.order_by("-number").first()
     if number is not None and last is not None and last.number >= number:
         raise AlreadySeated(_("Round %(n)s is seated already.") % {"n": number}, number)
-    if last is not None and last.status != Round.Status.FINISHED:
+    state = next_round_state(tournament, last)  # the conditions the tournament page offers the seating by
+    if state == "waiting":
         raise RoundError(
             _("Round %(n)s is not finished: every table's result must be confirmed first.")
             % {"n": last.number}
         )
-    number = 1 if last is None else last.number + 1
-    if number > tournament.rounds:
+    if state == "over":
         raise RoundError(_("All %(n)s rounds have been played.") % {"n": tournament.rounds})
+    number = 1 if last is None else last.number + 1
     round_ = Round(tournament=tournament, number=number, seed=tournament.seed * 1000 + number)
     seat_tables(round_, referees=referees_by_number(last) if last else {})
     return round_
