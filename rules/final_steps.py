@@ -4,7 +4,8 @@
   only — build, sell buildings, mortgage, lift mortgages; (B) ``final_keep``: competitors keep 10 % of their
   cash, monopolists 20 %, the rest goes to the bank; (C) ``final_roll`` for each owned unmortgaged utility,
   then ``final_tour``: the treasurer goes round the board once and pays each owner the rent of each owned
-  property; (D) most cash wins (:mod:`rules.scoring`);
+  property (a monopolist in Prison nothing: he collects no rent, rule 15); (D) most cash wins
+  (:mod:`rules.scoring`);
 - Game B (rule 25): once the game is over (the other role all bankrupt, or a round or time limit),
   ``final_roll`` values each utility of the players still in.
 """
@@ -62,12 +63,18 @@ def kept_cash(s: GameState) -> dict[str, int]:
 
 def tour_payments(s: GameState) -> list[tuple[int, str, int]]:
     """Step C: (square, owner, rent) for each owned unmortgaged property, in board order (utilities valued
-    by their final roll: call once none is missing)."""
+    by their final roll: call once none is missing); a monopolist in Prison is paid nothing."""
     return [
         (sq, h.owner, rent.rent_for(s, sq, s.final_rolls.get(sq)))
         for sq, h in sorted(s.holdings.items())
-        if not h.mortgaged
+        if not h.mortgaged and rent.counted_at_the_end(s, h.owner)
     ]
+
+
+def unpaid_in_prison(s: GameState) -> list[str]:
+    """The owners of unmortgaged properties whom the end's count pays nothing (monopolists in Prison)."""
+    owners = {h.owner for h in s.holdings.values() if not h.mortgaged}
+    return [p.id for p in s.players if p.id in owners and not rent.counted_at_the_end(s, p.id)]
 
 
 def final_keep(tx: Tx, ev: dict) -> None:
@@ -92,11 +99,14 @@ def final_keep(tx: Tx, ev: dict) -> None:
 
 
 def utilities_to_roll(s: GameState) -> list[int]:
-    """Owned unmortgaged utilities without a final roll yet."""
+    """Owned unmortgaged utilities without a final roll yet (a monopolist's in Prison earn nothing: none)."""
     return [
         sq
         for sq, h in sorted(s.holdings.items())
-        if not h.mortgaged and s.board.squares[sq].kind == "utility" and sq not in s.final_rolls
+        if not h.mortgaged
+        and s.board.squares[sq].kind == "utility"
+        and sq not in s.final_rolls
+        and rent.counted_at_the_end(s, h.owner)
     ]
 
 
@@ -118,6 +128,13 @@ def final_roll(tx: Tx, ev: dict) -> None:
         raise RuleError(
             "final_roll.not_utility",
             gettext_noop("{player} has no unmortgaged utility on {square} to value."),
+            player=p.name,
+            square=sq.name,
+        )
+    if not rent.counted_at_the_end(s, p.id):
+        raise RuleError(
+            "final_roll.in_prison",
+            gettext_noop("{player} is in Prison: {square} earns him nothing at the end of the game."),
             player=p.name,
             square=sq.name,
         )
@@ -145,5 +162,7 @@ def final_tour(tx: Tx, ev: dict) -> None:
     for sq, owner, amount in tour_payments(s):
         tx.transfer("final_tour", BANK, owner, amount, sq)
     tx.note(gettext_noop("The treasurer's tour: each owner is paid one rent per property."))
+    for owner in unpaid_in_prison(s):
+        tx.note(gettext_noop("{owner} is in Prison: no rent."), owner=s.by_id[owner].name)
     s.final_step = None
     turns.finish(s, "time" if s.time_up else "rounds")

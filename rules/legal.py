@@ -12,7 +12,7 @@ from rules.buildings import build_refusal, sell_refusal
 from rules.mortgages import mortgage_refusal, unmortgage_cost
 from rules.ownership import group_owned_by
 from rules.state import BuyDecision, CardDraw, FoundationRoll, GameState, PlayerState, TaxChoice
-from rules.taxes import percent_tax
+from rules.taxes import percent_due
 from rules.trades import square_trade_refusal
 from rules.turns import blocking, deals_missing, next_roller
 from rules.valuation import liquidation_cash
@@ -90,12 +90,11 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
             "auction": v.auction_opening_bid(sq.price) if v.auction_on_decline else None,
         }
     elif isinstance(d, TaxChoice):
-        p = s.by_id[d.player]
         out.tax = {
             "player": d.player,
             "square": d.square,
             "fixed": s.board.squares[d.square].amount,
-            "percent": percent_tax(s, p),
+            "percent": percent_due(s, d),
         }
     elif isinstance(d, FoundationRoll):
         out.foundation = {"player": d.player, "square": d.square}

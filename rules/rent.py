@@ -73,6 +73,13 @@ def collects_rent(s: GameState, owner: str) -> bool:
     return not (o.role == "monopolist" and o.in_jail)
 
 
+def counted_at_the_end(s: GameState, owner: str) -> bool:
+    """The end's count — the two-hour game's step C, Game B's rule 25 — pays ``owner`` the rents of his
+    properties by the usual rules: not to a monopolist in Prison (rule 15: "monopolists do not collect rents
+    … normally due them"), unless the option ``prison_rule_in_final_count`` is off."""
+    return not s.variant.prison_rule_in_final_count or collects_rent(s, owner)
+
+
 def needs_dice(s: GameState, player_id: str, square: int) -> bool:
     """Landing on ``square`` (by a card) costs a rent valued by the roll that moved the token, which the
     card event must then carry: another player's utility — unless the rent is a fresh throw, recorded with

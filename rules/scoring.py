@@ -2,21 +2,24 @@
 
 - Classic family: net worth (RULES.md §3).
 - Anti-Monopoly Game B (rule 25): cash plus the rent each unmortgaged property earns from one landing (a
-  utility by its owner's ``final_roll``; not yet rolled, it counts 0).
+  utility by its owner's ``final_roll``; not yet rolled, it counts 0; a monopolist in Prison's count nothing).
 - Anti-Monopoly two-hour game: cash, after the final steps (the treasurer's tour has paid the rents).
 - Anti-Monopoly Game A: the last player left wins; net worth orders the others while the game runs.
 """
 
 from __future__ import annotations
 
-from rules.rent import rent_for
+from rules.rent import counted_at_the_end, rent_for
 from rules.state import GameState
 from rules.valuation import net_worth
 
 
 def rule_25_wealth(s: GameState, player_id: str) -> int:
-    """Anti-Monopoly rule 25: cash + one landing's rent of each unmortgaged property."""
+    """Anti-Monopoly rule 25: cash + one landing's rent of each unmortgaged property (none for a monopolist in
+    Prison: he collects no rent, rule 15)."""
     total = s.by_id[player_id].cash
+    if not counted_at_the_end(s, player_id):
+        return total
     for sq, h in s.holdings.items():
         if h.owner == player_id and not h.mortgaged:
             if s.board.squares[sq].kind == "utility":

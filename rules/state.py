@@ -80,6 +80,7 @@ class TaxChoice:
 
     player: str
     square: int
+    percent: int | None = None  # the percentage valued at the landing (None: valued when the choice is made)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """Tax squares (RULES.md §1 'income tax square', 'second tax square'): the printed amount, paid at once — or,
-in Anti-Monopoly (rule 17), the player's choice of the printed amount or his role's percentage of his assets,
-recorded with the ``income_tax`` event."""
+in Anti-Monopoly (rule 17), the player's choice of the printed amount or his role's percentage of his assets
+(valued when the token lands), recorded with the ``income_tax`` event."""
 
 from __future__ import annotations
 
@@ -17,12 +17,14 @@ from rules.variants import ceil_percent
 def land_on_tax(tx: Tx, p: PlayerState, sq: Square) -> None:
     s = tx.s
     if sq.percent_choice and s.variant.roles:
-        s.decision = TaxChoice(p.id, sq.index)
+        percent = percent_tax(s, p)
+        at_landing = s.variant.income_tax_valued_at == "landing"
+        s.decision = TaxChoice(p.id, sq.index, percent if at_landing else None)
         tx.note(
             gettext_noop("{player} pays {fixed} or {percent} ({share}): his choice."),
             player=p.name,
             fixed=sq.amount,
-            percent=percent_tax(s, p),
+            percent=percent,
             share=percent_words(s, p),
         )
         return
@@ -61,6 +63,13 @@ def percent_tax(s: GameState, p: PlayerState) -> int:
     return ceil_percent(hundredths, 1)
 
 
+def percent_due(s: GameState, d: TaxChoice) -> int:
+    """The percentage the player on the tax square may choose: valued when his token landed (RULES.md,
+    Anti-Monopoly: a mortgage or a sale made since does not lower it), or now (option ``income_tax_valued_at``
+    ``"choice"``)."""
+    return d.percent if d.percent is not None else percent_tax(s, s.by_id[d.player])
+
+
 def income_tax(tx: Tx, ev: dict) -> None:
     """The player's choice on the income tax square: ``fixed`` (the printed amount) or ``percent``."""
     s = tx.s
@@ -71,7 +80,7 @@ def income_tax(tx: Tx, ev: dict) -> None:
             "tax.not_pending", gettext_noop("{player} has no income tax to pay now."), player=p.name
         )
     sq = s.board.squares[d.square]
-    amount = sq.amount if ev["choice"] == "fixed" else percent_tax(s, p)
+    amount = sq.amount if ev["choice"] == "fixed" else percent_due(s, d)
     bad = amount_refusal(ev, amount, msg(gettext_noop("income tax")))
     if bad is not None:
         raise bad.error()

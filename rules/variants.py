@@ -77,9 +77,15 @@ class Variant:
     bank_stock_unlimited: bool = False  # when the bank's houses run out, paper stand-ins
     utility_rent_fresh_throw: bool = False  # the lander throws the dice again for a utility's rent
     monopolists_in_prison_collect_rent: bool = True
+    # (decision) the end's count — the two-hour game's step C, Game B's rule 25 — follows the rule above: a
+    # monopolist in Prison earns nothing there either (off: he is paid / counted as any owner)
+    prison_rule_in_final_count: bool = True
     income_tax_percent_competitor: int = 10  # of cash, on a tax square with the percentage choice
     income_tax_percent_monopolist: int = 20
     income_tax_assets_percent: int = 10  # of the printed price of unmortgaged properties and of buildings
+    # (decision) the percentage is of the assets when the token lands (a mortgage or a sale made before the
+    # choice does not lower it), or when the choice is recorded
+    income_tax_valued_at: Literal["landing", "choice"] = "landing"
     final_keep_percent_competitor: int = 10  # two-hour game, step B: the share of cash each role keeps
     final_keep_percent_monopolist: int = 20
 
@@ -168,9 +174,29 @@ VARIANTS: dict[str, Variant] = {
     ),
 }
 
-#: The options under which a record made before the engine followed RULES.md's newer decisions (rent lapsing
-#: at the next player's roll; the jail fine settled before the token moves) replays as it was played.
-PREVIOUS_RULES = {"rent_lapses_at": "next_roll", "jail_fine_before_move": False}
+#: The engine's generations of rules, each by what RULES.md's newer decisions changed: the options under
+#: which a record made before that generation replays as it was played. 2: a rent lapses at the next player's
+#: roll, the jail fine is settled before the token moves; 3: Anti-Monopoly's income tax is valued at the
+#: landing, and a monopolist in Prison earns nothing in the end's count.
+RULE_CHANGES: dict[int, dict] = {
+    2: {"rent_lapses_at": "next_roll", "jail_fine_before_move": False},
+    3: {"income_tax_valued_at": "choice", "prison_rule_in_final_count": False},
+}
+
+#: The generation of this engine's rules (a tournament backup says which its games were played by).
+RULES_GENERATION = max(RULE_CHANGES)
+
+
+def previous_rules(generation) -> dict:
+    """The options that make a record of the rules' ``generation`` (anything else than a known generation:
+    older than all of them) replay as it was played."""
+    if not isinstance(generation, int) or isinstance(generation, bool):
+        generation = 1
+    return {k: v for g, options in sorted(RULE_CHANGES.items()) if generation < g for k, v in options.items()}
+
+
+#: The options under which a record made before every newer decision replays as it was played.
+PREVIOUS_RULES = previous_rules(None)
 
 #: Options a record may never override (they identify the variant).
 FIXED = {"id"}

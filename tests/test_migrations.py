@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from rules.variants import PREVIOUS_RULES
+from rules.variants import RULE_CHANGES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,7 +32,7 @@ def test_games_stored_before_the_newer_rules_keep_the_rules_they_were_played_by(
     apps = migrate(("tournament", "0007_games_keep_their_rules"))
     Game = apps.get_model("tournament", "Game")
     old, chosen = Game.objects.get(pk=old.pk), Game.objects.get(pk=chosen.pk)
-    assert old.options == {"max_rounds": 8, **PREVIOUS_RULES}
+    assert old.options == {"max_rounds": 8, **RULE_CHANGES[2]}
     assert old.state["variant"]["jail_fine_before_move"] is False
     assert chosen.options["rent_lapses_at"] == "next_player_roll"  # an option the game set stays
     migrate_to_latest()  # for the next tests
