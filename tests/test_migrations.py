@@ -4,6 +4,9 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from rules import replay
+from rules.scoring import score
+from rules.snapshot import dump_state, load_state
 from rules.variants import RULE_CHANGES
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -56,3 +59,76 @@ def test_each_tournament_is_directed_by_its_creator():
     assert [u.username for u in Tournament.objects.get(pk=created.pk).directors.all()] == ["anna"]
     assert not Tournament.objects.get(pk=orphan.pk).directors.exists()
     migrate_to_latest()
+
+
+#: An Anti-Monopoly Game B of two rounds whose figures depend on the rules before migration 0015: C mortgages
+#: French Quarter before choosing the income tax's percentage (valued at the choice then: 147, at the landing
+#: 150), and M ends in Prison (counted then with his U.S. Railroad's fare 40, nothing now).
+AM_GAME_B = {
+    "variant": "anti-monopoly",
+    "board": "anti-monopoly-us",
+    "options": {"ending": "game_b", "max_rounds": 2},
+    "players": [
+        {"id": "C", "name": "Celina", "role": "competitor"},
+        {"id": "M", "name": "Marek", "role": "monopolist"},
+    ],
+    "events": [
+        {"type": "roll", "player": "C", "dice": [1, 2]},  # 3 French Quarter
+        {"type": "buy", "player": "C"},  # C 1440
+        {"type": "roll", "player": "M", "dice": [2, 3]},  # 5 U.S. Railroad
+        {"type": "buy", "player": "M"},  # M 1300
+        {"type": "roll", "player": "C", "dice": [2, 2]},  # 7, a card square: back 3 to Income Tax
+        {"type": "card", "player": "C", "effect": {"kind": "move_back", "steps": 3}},
+        {"type": "mortgage", "player": "C", "square": 3},  # C 1470
+        {"type": "income_tax", "player": "C", "choice": "percent"},
+        {"type": "roll", "player": "C", "dice": [2, 3]},  # the double's extra roll: 9 Hollywood Blvd.
+        {"type": "decline", "player": "C"},
+        {"type": "roll", "player": "M", "dice": [1, 1]},  # 7, a card square: to Prison; the game is over
+        {"type": "card", "player": "M", "effect": {"kind": "go_to_prison"}},
+    ],
+}
+
+
+def scores(state):
+    return {p.id: score(state, p.id) for p in state.players}
+
+
+def test_anti_monopoly_games_stored_before_0015_keep_the_rules_they_were_played_by():
+    record = {"format": "monopoly-game-record/1", **AM_GAME_B}
+    played = replay({**record, "options": {**record["options"], **RULE_CHANGES[3]}})
+    assert played.ok and played.state.finished and scores(played.state) == {"C": 1323, "M": 1340}
+    assert scores(replay(record).state) == {"C": 1320, "M": 1300}  # the rules of a new game differ
+    stored = dump_state(played.state)  # as the engine before 0015 stored it: without the newer options
+    for option in RULE_CHANGES[3]:
+        del stored["variant"][option]
+
+    apps = migrate(("tournament", "0014_referee_accounts"))
+    Game, GamePlayer, GameEvent = (
+        apps.get_model("tournament", m) for m in ("Game", "GamePlayer", "GameEvent")
+    )
+    old = Game.objects.create(
+        name="old", variant=record["variant"], board=record["board"], options=record["options"], state=stored
+    )
+    for seat, p in enumerate(record["players"]):
+        GamePlayer.objects.create(game=old, seat=seat, pid=p["id"], name=p["name"], role=p["role"])
+    for seq, event in enumerate(record["events"], start=1):
+        GameEvent.objects.create(game=old, seq=seq, data=event)
+    chosen = Game.objects.create(
+        name="chose",
+        variant="anti-monopoly",
+        board="anti-monopoly-us",
+        options={"income_tax_valued_at": "landing"},
+    )
+    migrate(("tournament", "0015_games_keep_their_anti_monopoly_rules"))
+    migrate_to_latest()
+
+    from tournament import moves
+    from tournament.models import Game
+
+    old = Game.objects.get(pk=old.pk)
+    assert old.options == {**record["options"], **RULE_CHANGES[3]}
+    assert scores(load_state(old.state)) == {"C": 1323, "M": 1340}  # the state the console keeps
+    moves.rebuild(old)  # as an undo, a report or a backup replays it
+    assert scores(load_state(old.state)) == {"C": 1323, "M": 1340}
+    chosen = Game.objects.get(pk=chosen.pk)
+    assert chosen.options["income_tax_valued_at"] == "landing"  # an option the game set stays

@@ -535,6 +535,16 @@ def test_a_backup_made_before_the_newer_rules_keeps_the_rules_its_games_were_pla
     games = [t["game"] for r in backup._read(old)["rounds"] for t in r["tables"] if t["game"]]
     assert all(g["options"]["rent_lapses_at"] == "next_roll" for g in games)
     assert all(g["options"]["jail_fine_before_move"] is False for g in games)
+    assert all(g["options"]["income_tax_valued_at"] == "choice" for g in games)
+
+
+def test_a_backup_of_the_second_rules_keeps_only_the_rules_changed_since(one_round_backup):
+    old = copy.deepcopy(one_round_backup)
+    old["rules"] = 2  # written before Anti-Monopoly's income tax was valued at the landing (migration 0015)
+    games = [t["game"] for r in backup._read(old)["rounds"] for t in r["tables"] if t["game"]]
+    assert games and all(g["options"]["income_tax_valued_at"] == "choice" for g in games)
+    assert all(g["options"]["prison_rule_in_final_count"] is False for g in games)
+    assert all("rent_lapses_at" not in g["options"] for g in games)  # already the rules of generation 2
 
 
 # -- forged and damaged files: the file is checked as a whole before anything is stored ---------------------

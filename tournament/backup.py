@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from ledger.report import replay_ledger
 from rules import RulesError, available_boards, available_variants, make_variant
 from rules.snapshot import dump_state
-from rules.variants import PREVIOUS_RULES
+from rules.variants import PREVIOUS_RULES, RULES_GENERATION, previous_rules
 from tournament import moves
 from tournament.boards import board_misfit, hold_board, stored_board_version
 from tournament.errors import RoundError
@@ -56,9 +56,11 @@ from tournament.standings import MAX_PLACEMENT_POINTS, TIE_BREAKS
 from tournament.uploads import NotJSON, load_json
 
 FORMAT = "monopoly-tournament-backup/1"
-#: The engine's rules the games of a backup were played by: 2 since rent lapses at the next player's roll and
-#: the jail fine is settled before the token moves (a backup without it replays with ``PREVIOUS_RULES``).
-RULES = 2
+#: The engine's rules the games of a backup were played by (``rules.variants.RULE_CHANGES``): 2 since rent
+#: lapses at the next player's roll and the jail fine is settled before the token moves, 3 since
+#: Anti-Monopoly's income tax is valued at the landing and a monopolist in Prison earns nothing at the end (a
+#: backup of an older generation, or without it, replays with ``previous_rules`` of its generation).
+RULES = RULES_GENERATION
 
 
 #: The years a date of a backup may fall in (a tournament, a move, a confirmation).
@@ -793,11 +795,12 @@ def _read(data) -> dict:
         "audit": [_read_audit(a, refs) for a in root.nodes("audit")] if "audit" in root.value else [],
     }
     _unique("rounds", (r["number"] for r in backup["rounds"]))
-    if data.get("rules") != RULES:  # made before the engine's newer decisions: its games keep their rules
+    older = previous_rules(data.get("rules"))  # made before the engine's newer decisions: its games keep
+    if older:  # their rules
         for r in backup["rounds"]:
             for t in r["tables"]:
                 if t["game"] is not None:
-                    t["game"]["options"] = {**PREVIOUS_RULES, **t["game"]["options"]}
+                    t["game"]["options"] = {**older, **t["game"]["options"]}
     return backup
 
 
