@@ -132,12 +132,7 @@ def final_roll(tx: Tx, ev: dict) -> None:
             square=sq.name,
         )
     if not rent.counted_at_the_end(s, p.id):
-        raise RuleError(
-            "final_roll.in_prison",
-            gettext_noop("{player} is in Prison: {square} earns him nothing at the end of the game."),
-            player=p.name,
-            square=sq.name,
-        )
+        raise RuleError("final_roll.in_prison", gettext_noop("{owner} is in Prison: no rent."), owner=p.name)
     if square in s.final_rolls:
         raise RuleError("final_roll.twice", gettext_noop("{square} has been valued already."), square=sq.name)
     d1, d2 = ev["dice"]

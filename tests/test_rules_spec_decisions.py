@@ -432,7 +432,7 @@ def _two_hour_with_m_in_prison(**options) -> Table:
 def test_am_decision_a_monopolist_in_prison_earns_nothing_in_the_two_hour_games_step_c():
     t = _two_hour_with_m_in_prison()
     e = t.fails("final_roll.in_prison", "final_roll", player="M", square=28, dice=[6, 6])
-    assert "Prison" in e.message
+    assert e.message == "M is in Prison: no rent."
     t.fails("final_tour.rolls_missing", "final_tour")  # C's utility is valued as usual
     t("final_roll", player="C", square=12, dice=[2, 3])
     out = t("final_tour")
