@@ -99,7 +99,7 @@ def final_keep(tx: Tx, ev: dict) -> None:
 
 
 def utilities_to_roll(s: GameState) -> list[int]:
-    """Owned unmortgaged utilities without a final roll yet (a monopolist's in Prison earn nothing: none)."""
+    """Owned unmortgaged utilities without a final roll yet (not a monopolist's in Prison: worth nothing)."""
     return [
         sq
         for sq, h in sorted(s.holdings.items())

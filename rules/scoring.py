@@ -2,7 +2,7 @@
 
 - Classic family: net worth (RULES.md §3).
 - Anti-Monopoly Game B (rule 25): cash plus the rent each unmortgaged property earns from one landing (a
-  utility by its owner's ``final_roll``; not yet rolled, it counts 0; a monopolist in Prison's count nothing).
+  utility by its owner's ``final_roll``; not yet rolled, it counts 0); a monopolist in Prison: his cash only.
 - Anti-Monopoly two-hour game: cash, after the final steps (the treasurer's tour has paid the rents).
 - Anti-Monopoly Game A: the last player left wins; net worth orders the others while the game runs.
 """
