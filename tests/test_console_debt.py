@@ -81,16 +81,16 @@ def test_the_card_offers_what_the_engine_takes_with_what_each_raises(client, ref
     assert "Anna owes 150 to Bartek" in page and "Still owed: <output>150</output>" in page
     assert card(page) == [
         ("sell_building:16:1", "Sell a house on Ulica Obozowa", 50, ""),
-        ("mortgage:16", "Mortgage Ulica Obozowa too (once its buildings are sold)", 90, "sell_building:16:1"),
+        ("mortgage:16", "Then mortgage Ulica Obozowa", 90, "sell_building:16:1"),
         ("sell_building:18:1", "Sell a house on Ulica Górczewska", 50, ""),
         (
             "mortgage:18",
-            "Mortgage Ulica Górczewska too (once its buildings are sold)",
+            "Then mortgage Ulica Górczewska",
             90,
             "sell_building:18:1",
         ),
         ("sell_building:19:1", "Sell a house on Ulica Wolska", 50, ""),
-        ("mortgage:19", "Mortgage Ulica Wolska too (once its buildings are sold)", 100, "sell_building:19:1"),
+        ("mortgage:19", "Then mortgage Ulica Wolska", 100, "sell_building:19:1"),
         ("mortgage:1", "Mortgage Ulica Konopacka", 30, ""),
         ("mortgage:3", "Mortgage Ulica Stalowa", 30, ""),
         ("mortgage:5", "Mortgage Dworzec Zachodni", 100, ""),

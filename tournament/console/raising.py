@@ -64,7 +64,7 @@ def _choice(state: GameState, event: dict, value: str, choices: list, needs: str
 
 def _label(state: GameState, event: dict, name: str, needs: str) -> str:
     if event["type"] == "mortgage" and needs:
-        return _("Mortgage %(square)s too (once its buildings are sold)") % {"square": name}
+        return _("Then mortgage %(square)s") % {"square": name}
     if event["type"] == "mortgage":
         return _("Mortgage %(square)s") % {"square": name}
     h = state.holdings[event["square"]]
