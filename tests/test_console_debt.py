@@ -203,7 +203,7 @@ def test_bad_choices_are_refused_and_change_nothing(client, referee, fields, mes
 def test_nothing_left_offers_bankruptcy(client, referee):
     game, page = in_debt(client, referee, holdings={"B": [((9,), 3, False)]})
     assert "Nothing is left to sell or mortgage." in page and card(page) == []
-    assert 'value="bankrupt"' in page and "Raise and pay" not in page
+    assert 'name="action" value="bankrupt"' in page and "Raise and pay" not in page
     act(client, game, action="bankrupt", player="A")
     assert state(game).player("A").bankrupt
 

@@ -11,6 +11,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 
 from django.contrib.auth.models import User  # noqa: E402
 
+from tests.axe import assert_accessible  # noqa: E402
 from tests.debts import about_to_owe  # noqa: E402
 from tests.test_console_browser import PHONE, SCREENS, Referee, browser, state  # noqa: E402, F401 (a fixture)
 from tournament import moves  # noqa: E402
@@ -93,8 +94,9 @@ def test_a_debt_cleared_in_three_taps_in_polish(owing):
     tick(ref, "mortgage:5")  # +100
     assert owed(ref) == (False, 0)  # paid in full, nothing left over
     seen(ref, "debt-02-ticked-pl")
+    assert_accessible(ref.page)
     with ref.posted():
-        ref.tap(ref.page.locator(".card.debt button[value=raise]"))
+        ref.tap(ref.page.locator(".card.debt button.raise"))
     ref.page.locator(".card.debt").wait_for(state="detached")
     print(f"\ndebt cleared in {ref.taps} taps (2 choices ticked, 1 confirmation)")
     assert ref.taps == 3
@@ -128,7 +130,7 @@ def test_a_streets_mortgage_ticks_the_sale_of_its_house_in_english(owing):
 def test_nothing_left_goes_bankrupt_from_the_card(owing):
     game, ref = owing("pl-PL", holdings={"B": [((9,), 3, False)]})
     assert ref.page.locator(".card.debt input[name=raise]").count() == 0
-    bankrupt = ref.page.locator(".card.debt button[value=bankrupt]")
+    bankrupt = ref.page.locator(".card.debt form.bankrupt button")
     assert bankrupt.is_visible() and small_targets(ref.page) == []
     ref.page.locator(".card.debt").scroll_into_view_if_needed()
     seen(ref, "debt-06-bankrupt-pl")
@@ -166,3 +168,17 @@ def test_a_players_build_buttons_sit_apart_from_selling(live_server, browser):  
     anna.scroll_into_view_if_needed()
     seen(ref, "debt-07-holdings-pl")
     context.close()
+
+
+def test_a_sale_from_the_players_card_keeps_it_open_beside_the_debt_card(owing):
+    """The player's own form and the debt card's are told apart: a sale from the player's holdings keeps his
+    holdings open for the next one (console-forms.js finds the form the move was sent from)."""
+    game, ref = owing("en-US")
+    anna = ref.page.locator("article.player").first
+    ref.tap(anna.locator("details.actions summary"))
+    with ref.posted():
+        ref.tap(anna.get_by_role("button", name="Sell a building on Ulica Wolska"))
+    ref.sees("Anna owes 100 to Bartek")
+    holdings = ref.page.locator("article.player").first.locator("details.actions")
+    assert holdings.get_attribute("open") is not None
+    assert ref.page.locator(".card.debt input[value='mortgage:19']").is_visible()  # now mortgageable alone
