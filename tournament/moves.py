@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy as _
 from ledger.card import totals
 from ledger.report import replay_ledger
 from rules import RulesError, apply, parse_record
-from rules.messages import to_data
+from rules.errors import RuleError
+from rules.messages import Message, gettext_noop, to_data
 from rules.record import FORMAT
 from rules.replay import start_state
 from rules.snapshot import dump_state, load_state
@@ -50,6 +51,40 @@ class GameClosed(LogError):
                 "The tournament director can reopen the result if it must be corrected."
             )
         )
+
+
+class BatchRefused(RuleError):
+    """One of several moves entered together (the debt card's "Raise and pay") refused by the engine: the
+    message names it and says why; none of them is entered."""
+
+    #: How each move of such a batch is named.
+    MOVES = {
+        "sell_building": gettext_noop("selling a building on {square}"),
+        "mortgage": gettext_noop("mortgaging {square}"),
+    }
+
+    def __init__(self, number: int, count: int, square: str, event_type: str, why: RulesError):
+        super().__init__(
+            "batch.refused",
+            gettext_noop("Nothing was entered: move {number} of {count} ({move}) was refused. {reason}"),
+            number=number,
+            count=count,
+            move=Message(self.MOVES[event_type], {"square": square}),
+            reason=Message(why.template, why.params),
+        )
+        self.why = why
+
+
+def _refused(state: GameState, events: list[dict], k: int, why: RulesError) -> RulesError:
+    """The engine's refusal of the ``k``-th event, naming it when it is one of a batch of sales and
+    mortgages."""
+    event, squares = events[k], state.board.squares
+    index = event.get("square")
+    if len(events) < 2 or event.get("type") not in BatchRefused.MOVES:
+        return why
+    if not isinstance(index, int) or not 0 <= index < len(squares):
+        return why  # no such square: the engine's own words say so
+    return BatchRefused(k + 1, len(events), squares[index].name, event["type"], why)
 
 
 @dataclass
@@ -193,8 +228,9 @@ def submit(
 def submit_all(
     game_id: int, events: list[dict], *, version: int | None, user=None, client_key: str | None = None
 ) -> Submitted:
-    """Apply events one after the other, all or none (one tap entering a decline and its auction); as
-    ``submit``. The answer names the last event; the request's key is kept with the first."""
+    """Apply events one after the other, all or none (one tap entering a decline and its auction, the debt
+    card's sales and mortgages); as ``submit``, a refused sale or mortgage of several named
+    (``BatchRefused``). The answer names the last event; the request's key is kept with the first."""
     with transaction.atomic():
         game = _lock(game_id)
         if client_key:
@@ -207,7 +243,10 @@ def submit_all(
         state = load_state(game.state)
         rows = []
         for k, event in enumerate(events):
-            out = apply(state, event, in_place=True)
+            try:
+                out = apply(state, event, in_place=True)
+            except RulesError as e:
+                raise _refused(state, events, k, e) from e
             rows.append(
                 GameEvent(
                     game=game,

@@ -1,7 +1,9 @@
 """From a POST of the referee's console to the game-record events it enters: the form of its ``action``
-(``action_forms.ACTION_FORMS``; the per-player form's buttons say ``do=action:square[:count]``), and a
-decline with the result of its auction in one tap. Bad input raises ActionError with one message for the
-referee; the rules themselves are checked by the engine."""
+(``action_forms.ACTION_FORMS``; the per-player form's buttons say ``do=action:square[:count]``), a
+decline with the result of its auction in one tap, and the debt card's "Raise and pay": the choices ticked
+(``raise=action:square[:count]``, each as its button would post it), buildings sold before mortgages.
+Bad input raises ActionError with one message for the referee; the rules themselves are checked by the
+engine."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from tournament.console.action_forms import ACTION_FORMS, DAMAGED, ActionForm, AuctionForm
+from tournament.console.raising import RAISING_ORDER
 from tournament.models.games import CLIENT_KEY_LENGTH
 
 
@@ -25,8 +28,10 @@ def client_key(post: QueryDict) -> str | None:
 
 
 def events_from_post(post: QueryDict) -> list[dict]:
-    """The events one tap enters: one, or a decline and the auction's result that follows it (the buy
-    panel's "Sold to" buttons)."""
+    """The events one tap enters: one, a decline and the auction's result that follows it (the buy
+    panel's "Sold to" buttons), or the debt card's choices."""
+    if post.get("action") == "raise":
+        return raise_events(post)
     event = event_from_post(post)
     if event["type"] == "decline" and ("winner" in post or "nobody" in post):
         return [event, _event(AuctionForm(post, "auction"))]
@@ -43,6 +48,27 @@ def event_from_post(post: QueryDict) -> dict:
     if form is None:
         raise ActionError(_("Unknown action."))
     return _event(form(post, action))
+
+
+def raise_events(post: QueryDict) -> list[dict]:
+    """The debt card's ticked choices for its player, sales of buildings first, then mortgages (each in the
+    order ticked); each checked as its own button's form would be. Nothing ticked, or a choice that is no
+    sale or mortgage, is refused."""
+    if len(post.getlist("action")) > 1:
+        raise ActionError(DAMAGED)
+    ticked = post.getlist("raise")
+    if not ticked:
+        raise ActionError(_("Tick what the player sells or mortgages."))
+    events = []
+    for do in ticked:
+        choice = post.copy()
+        choice.setlist("raise", [])
+        choice["do"] = do
+        event = event_from_post(choice)
+        if event["type"] not in RAISING_ORDER:
+            raise ActionError(DAMAGED)
+        events.append(event)
+    return sorted(events, key=lambda e: RAISING_ORDER.index(e["type"]))
 
 
 def _split_do(post: QueryDict) -> QueryDict:

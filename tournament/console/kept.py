@@ -30,6 +30,11 @@ class Kept:
         post = self.form(**hidden)
         return [int(v) for v in post.getlist(name) if v.isdigit()] if post is not None else []
 
+    def ticked(self, name: str, **hidden) -> list[str]:
+        """The boxes ticked under ``name`` (the debt card's choices) in the refused form, as posted."""
+        post = self.form(**hidden)
+        return post.getlist(name) if post is not None else []
+
 
 #: Nothing refused: every form with its defaults.
 NOTHING = Kept()

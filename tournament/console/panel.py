@@ -22,6 +22,7 @@ from rules.state import GameState
 from rules.valuation import net_worth
 from tournament.console.card_panel import card_panel
 from tournament.console.kept import NOTHING, Kept
+from tournament.console.raising import raising_choices
 from tournament.messages import message_text
 from tournament.models import Game, GameEvent
 from tournament.moves import is_closed
@@ -221,7 +222,14 @@ def build_panel(
         ],
         "rent_lapses_at": v.rent_lapses_at,
         "debts": [
-            {**d, "player_name": names[d["player"]], "to_name": names.get(d["to"], _("the bank"))}
+            {
+                **d,
+                "player_name": names[d["player"]],
+                "to_name": names.get(d["to"], _("the bank")),
+                "choices": raising_choices(state, d["player"], legal.players.get(d["player"])),
+                "ticked": kept.ticked("raise", action="raise", player=d["player"]),
+                "can_go_bankrupt": legal.players[d["player"]].bankrupt,
+            }
             for d in legal.debts
         ],
         "deals": [{**d, "player_name": names[d["player"]]} for d in legal.deals],

@@ -1,0 +1,77 @@
+"""The debt card's way out: what a debtor may sell and mortgage now, each with the cash it raises.
+
+The choices are the engine's own (``rules.legal.player_options``: the very checks the events run), and the
+cash each raises is what the engine pays when the move is applied to a copy of the state, so the card never
+offers a move the engine refuses nor says an amount the engine does not pay. The card's one button enters
+the ticked choices together (``actions.raise_events``, all or nothing: ``moves.submit_all``).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from rules import RulesError, apply
+from rules.legal import PlayerOptions, mortgageable
+from rules.state import GameState
+
+#: The order a batch is entered in: buildings are sold before any mortgage (a street is mortgaged only once
+#: its colour group stands empty).
+RAISING_ORDER = ("sell_building", "mortgage")
+
+
+def raising_choices(state: GameState, player_id: str, options: PlayerOptions | None) -> list[dict]:
+    """The debtor's moves that raise cash now: ``value`` (what the checkbox posts: ``action:square[:count]``),
+    ``label``, ``raises`` (the cash the engine pays for it) and ``needs`` (the value of the sale a mortgage
+    waits for, or ""): each sale of buildings, followed by the street's mortgage where that sale leaves it
+    mortgageable; then the mortgages possible now."""
+    if options is None:
+        return []
+    choices = []
+    for sq, n in options.sell_building.items():
+        sale = {"type": "sell_building", "player": player_id, "square": sq, "count": n}
+        after = _choice(state, sale, f"sell_building:{sq}:{n}", choices)
+        if (
+            after is not None
+            and not after.holdings[sq].level
+            and sq in mortgageable(after, after.by_id[player_id])
+        ):
+            mortgage = {"type": "mortgage", "player": player_id, "square": sq}
+            _choice(after, mortgage, f"mortgage:{sq}", choices, needs=f"sell_building:{sq}:{n}")
+    for sq in options.mortgage:
+        _choice(state, {"type": "mortgage", "player": player_id, "square": sq}, f"mortgage:{sq}", choices)
+    return choices
+
+
+def _choice(state: GameState, event: dict, value: str, choices: list, needs: str = "") -> GameState | None:
+    """Add the choice of ``event`` with the cash the engine pays for it; the state after it, or None where the
+    engine refuses it (not offered)."""
+    player_id = event["player"]
+    try:
+        after = apply(state, event, narrate=False).state
+    except RulesError:
+        return None
+    name = state.board.square(event["square"]).name
+    choices.append(
+        {
+            "value": value,
+            "label": _label(state, event, name, needs),
+            "raises": after.player(player_id).cash - state.player(player_id).cash,
+            "needs": needs,
+        }
+    )
+    return after
+
+
+def _label(state: GameState, event: dict, name: str, needs: str) -> str:
+    if event["type"] == "mortgage" and needs:
+        return _("Then mortgage %(square)s") % {"square": name}
+    if event["type"] == "mortgage":
+        return _("Mortgage %(square)s") % {"square": name}
+    h = state.holdings[event["square"]]
+    if h.level < state.hotel_level(h.owner):
+        return _("Sell a house on %(square)s") % {"square": name}
+    if state.variant.roles:
+        return _("Sell the apartment on %(square)s") % {"square": name}
+    if event["count"] > 1:  # the bank has too few houses to change it back: sold whole
+        return _("Sell the whole hotel on %(square)s") % {"square": name}
+    return _("Sell the hotel on %(square)s") % {"square": name}
