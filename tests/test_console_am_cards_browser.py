@@ -71,9 +71,11 @@ def test_am_card_panel_in_polish_on_a_phone(polish_referee):
         assert not re.search(rf"{re.escape(english)}\b", text), english
     page.locator("div.card select[name=effect_square]").first.select_option(label="Podatek dochodowy")
 
-    # one tap: the bank pays her 50 (the first "50" of the panel is the bank's payment)
+    # one tap: the bank pays her 50
     with ref.posted():
-        panel.locator("fieldset", has_text="Bank płaci graczowi").get_by_role("button", name="50", exact=True).click()
+        panel.locator("fieldset", has_text="Bank płaci graczowi").get_by_role(
+            "button", name="50", exact=True
+        ).click()
     assert state(game).player("A").cash == 1500 + 50
     ref.sees("dostaje 50 z banku (Przedsiębiorca)")
 
