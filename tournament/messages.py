@@ -3,7 +3,8 @@
 The engine speaks English templates with named values (:mod:`rules.messages`); here each template, and each
 value that is itself a message, goes through Django's gettext. Player and street names are data, not text
 to translate; the values naming a square or a deck, an English board's words ("Income Tax", "Chance"), are
-shown in the language of the request (``tournament.board_words``).
+shown in the language of the request (``tournament.board_words``), a variant's or a board's id by its name
+(``tournament.labels``).
 """
 
 from functools import lru_cache
@@ -29,7 +30,19 @@ def _translated(language: str | None, template: str) -> str:
 def _value(key: str, v):
     if isinstance(v, Message):
         return translate(v.template, v.params)
-    return board_word(v) if key in NAME_PARAMS and isinstance(v, str) else v
+    if not isinstance(v, str):
+        return v
+    if key in NAME_PARAMS:
+        return board_word(v)
+    if key in ID_PARAMS:  # an id the engine names ("tournament-pl"): its name, as the pages show it
+        from tournament import labels  # labels reads the models, which may read the messages
+
+        return getattr(labels, ID_PARAMS[key])(v)
+    return v
+
+
+#: The values of the engine's messages that are a variant's or a board's id, and the label that names it.
+ID_PARAMS = {"variant": "variant_label", "board": "board_label"}
 
 
 def message_text(m: Message) -> str:

@@ -65,6 +65,9 @@ OPERATIONS = {
     "jail_fine": _("jail fine"),
     "trade": _("trade"),
     "bankruptcy": _("bankruptcy"),
+    "foundation": _("Anti-Monopoly Foundation"),
+    "final_keep": _("cash over the share kept, to the bank"),
+    "final_tour": _("treasurer's tour: one rent"),
 }
 
 
