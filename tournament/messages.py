@@ -37,12 +37,13 @@ def _value(key: str, v):
     if key in ID_PARAMS:  # an id the engine names ("tournament-pl"): its name, as the pages show it
         from tournament import labels  # labels reads the models, which may read the messages
 
-        return getattr(labels, ID_PARAMS[key])(v)
+        return labels.variant_label(v) if key == "variant" else labels.board_label(v, stored={})
     return v
 
 
-#: The values of the engine's messages that are a variant's or a board's id, and the label that names it.
-ID_PARAMS = {"variant": "variant_label", "board": "board_label"}
+#: The values of the engine's messages that are a variant's or a board's id (a board by its shipped name: an
+#: uploaded edition's id is shown as it is, the database not asked — ``replay`` may have none).
+ID_PARAMS = frozenset({"variant", "board"})
 
 
 def message_text(m: Message) -> str:
