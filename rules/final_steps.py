@@ -40,14 +40,12 @@ def refusal_of(s: GameState, event_type: str) -> RuleError | None:
             "final.dealings",
             gettext_noop(
                 "The time is up: players deal only with the bank (build, sell buildings, mortgage, lift "
-                "mortgages) until each keeps his share of cash (final_keep)."
+                "mortgages) until each keeps his share of cash."
             ),
         )
     return RuleError(
         "final.tour",
-        gettext_noop(
-            "The time is up: the treasurer's tour is next (final_roll for each utility, final_tour)."
-        ),
+        gettext_noop("The time is up: the treasurer's tour is next (first the final roll for each utility)."),
     )
 
 
@@ -146,7 +144,10 @@ def final_tour(tx: Tx, ev: dict) -> None:
     """Step C: the bank pays each owner one rent per owned unmortgaged property; then the game is over."""
     s = tx.s
     if s.final_step != "tour":
-        raise RuleError("final.not_now", gettext_noop("The treasurer's tour comes after final_keep."))
+        raise RuleError(
+            "final.not_now",
+            gettext_noop("The treasurer's tour comes after each player keeps his share of cash."),
+        )
     missing = utilities_to_roll(s)
     if missing:
         raise RuleError(

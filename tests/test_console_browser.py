@@ -132,7 +132,9 @@ def test_referee_plays_several_turns_on_a_phone(game_and_referee):
     # A bid below the opening bid is refused, saying why, and nothing changes (not even the decline).
     page.fill("input[name=price]", "59")
     ref.button("Bartek")
-    ref.sees("Auction price 59 is below the opening bid 60 (half of 120) in tournament-pl.")
+    ref.sees(
+        "Auction price 59 is below the opening bid 60 (half of 120) in Tournament rules (10 rounds of play)."
+    )
     assert state(game).owner_of(9) is None and state(game).decision is not None
     ref.shot("03-refused-bid")
     page.fill("input[name=price]", "150")

@@ -107,7 +107,9 @@ def test_the_dice_come_with_the_one_tap_card_that_needs_them(client, referee):  
     assert GameEvent.objects.filter(status="active").count() == 7 and state(game).rents[0].amount == 50
 
 
-def test_anti_monopoly_decks_get_no_classic_amounts():
+def test_anti_monopoly_decks_get_amounts_and_their_roles_jail_card():
+    """Quick amounts like the classic decks' (amounts only: not the classic board's squares nor its repairs);
+    a competitor's deck sends to Price War, a monopolist's to Prison, neither to "jail"."""
     from rules.board import get_board
     from rules.engine import new_game
     from rules.variants import make_variant
@@ -115,6 +117,16 @@ def test_anti_monopoly_decks_get_no_classic_amounts():
 
     players = [("A", "Celina", "competitor"), ("B", "Marek", "monopolist")]
     s = new_game(get_board("anti-monopoly-us"), make_variant("anti-monopoly"), players)
-    offered = _by_effect(s, "A", "competitor")
-    assert all(not t["one_tap"] for t in offered["typed"])
-    assert {"kind": "go_to_price_war"} in [json.loads(o["value"]) for o in offered["one_tap"]]
+    for player, jail, not_offered in (
+        ("A", "go_to_price_war", "go_to_prison"),
+        ("B", "go_to_prison", "go_to_price_war"),
+    ):
+        offered = _by_effect(s, player, "competitor" if player == "A" else "monopolist")
+        quick = {t["kind"]: [json.loads(o["value"]) for o in t["one_tap"]] for t in offered["typed"]}
+        assert {"kind": "collect", "amount": 50} in quick["collect"] and {
+            "kind": "pay",
+            "amount": 15,
+        } in quick["pay"]
+        assert quick["move_to"] == [] and quick["repairs"] == []
+        one_tap = [json.loads(o["value"])["kind"] for o in offered["one_tap"]]
+        assert jail in one_tap and not_offered not in one_tap and "go_to_jail" not in one_tap

@@ -52,12 +52,14 @@ def test_rule_error_in_polish_and_english_with_nested_fragment():
     error = replay(record).exception
     with translation.override("pl"):
         assert (
-            error_text(error)
-            == "Cena 29 jest niższa od kwoty wywoławczej 30 (połowa z 60) w wariancie tournament-pl."
+            error_text(error) == "Cena 29 jest niższa od kwoty wywoławczej 30 (połowa z 60) w wariancie "
+            "„Zasady turniejowe (10 kolejek)”."
         )
     with translation.override("en"):
         assert (
-            error_text(error) == "Auction price 29 is below the opening bid 30 (half of 60) in tournament-pl."
+            error_text(error)
+            == "Auction price 29 is below the opening bid 30 (half of 60) in "
+            "Tournament rules (10 rounds of play)."
         )
 
 

@@ -104,7 +104,8 @@ def test_replay_illegal_event_prints_error_object_and_exits_1(tmp_path, capsys):
         "error": {
             "index": 2,
             "code": "auction.below_opening_bid",
-            "message": "Auction price 29 is below the opening bid 30 (half of 60) in tournament-pl.",
+            "message": "Auction price 29 is below the opening bid 30 (half of 60) in "
+            "Tournament rules (10 rounds of play).",
         }
     }
 

@@ -1,8 +1,10 @@
 """Translating the rules engine's messages (errors and notes) into the user's language.
 
 The engine speaks English templates with named values (:mod:`rules.messages`); here each template, and each
-value that is itself a message, goes through Django's gettext. Square and player names are data, not text
-to translate.
+value that is itself a message, goes through Django's gettext. Player and street names are data, not text
+to translate; the values naming a square or a deck, an English board's words ("Income Tax", "Chance"), are
+shown in the language of the request (``tournament.board_words``), a variant's or a board's id by its name
+(``tournament.labels``).
 """
 
 from functools import lru_cache
@@ -11,10 +13,11 @@ from django.utils.translation import get_language, gettext
 
 from rules.errors import RulesError
 from rules.messages import Message, render
+from tournament.board_words import NAME_PARAMS, board_word
 
 
 def translate(template: str, params: dict) -> str:
-    return render(_translated(get_language(), template), {k: _value(v) for k, v in params.items()})
+    return render(_translated(get_language(), template), {k: _value(k, v) for k, v in params.items()})
 
 
 @lru_cache(maxsize=4096)
@@ -24,8 +27,23 @@ def _translated(language: str | None, template: str) -> str:
     return gettext(template)
 
 
-def _value(v):
-    return translate(v.template, v.params) if isinstance(v, Message) else v
+def _value(key: str, v):
+    if isinstance(v, Message):
+        return translate(v.template, v.params)
+    if not isinstance(v, str):
+        return v
+    if key in NAME_PARAMS:
+        return board_word(v)
+    if key in ID_PARAMS:  # an id the engine names ("tournament-pl"): its name, as the pages show it
+        from tournament import labels  # labels reads the models, which may read the messages
+
+        return labels.variant_label(v) if key == "variant" else labels.board_label(v, stored={})
+    return v
+
+
+#: The values of the engine's messages that are a variant's or a board's id (a board by its shipped name: an
+#: uploaded edition's id is shown as it is, the database not asked — ``replay`` may have none).
+ID_PARAMS = frozenset({"variant", "board"})
 
 
 def message_text(m: Message) -> str:

@@ -28,6 +28,7 @@ from rules.movements import BANK
 from rules.scoring import ranking, score
 from rules.valuation import NetWorth, net_worth_parts
 from tournament import moves
+from tournament.board_words import square_name
 from tournament.collation import name_key
 from tournament.current_standings import tournament_standings
 from tournament.errors import RoundError
@@ -64,6 +65,9 @@ OPERATIONS = {
     "jail_fine": _("jail fine"),
     "trade": _("trade"),
     "bankruptcy": _("bankruptcy"),
+    "foundation": _("Anti-Monopoly Foundation"),
+    "final_keep": _("cash over the share kept, to the bank"),
+    "final_tour": _("treasurer's tour: one rent"),
 }
 
 
@@ -437,7 +441,7 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
                     seq=seqs[line.event],
                     round=rounds[line.event],
                     operation=str(OPERATIONS.get(line.kind, line.kind)),
-                    square=state.board.square(line.square).name if line.square is not None else "",
+                    square=square_name(state.board, line.square) if line.square is not None else "",
                     cash=line.cash,
                     income=line.income,
                     cost=line.cost,

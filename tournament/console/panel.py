@@ -20,6 +20,7 @@ from rules.messages import from_data
 from rules.scoring import ranking, score
 from rules.state import GameState
 from rules.valuation import net_worth
+from tournament.board_words import board_word, square_name
 from tournament.console.card_panel import card_panel
 from tournament.console.kept import NOTHING, Kept
 from tournament.console.raising import raising_choices
@@ -52,7 +53,7 @@ def _final(state: GameState, legal, names: dict) -> dict | None:
     """The Anti-Monopoly final steps: what each keeps, the utilities to value, what the tour pays."""
     board = state.board
     rolls = [
-        {**r, "player_name": names[r["player"]], "square_name": board.square(r["square"]).name}
+        {**r, "player_name": names[r["player"]], "square_name": square_name(board, r["square"])}
         for r in legal.final_rolls
     ]
     if not legal.final_step and not rolls:
@@ -65,7 +66,7 @@ def _final(state: GameState, legal, names: dict) -> dict | None:
         ]
     elif legal.final_step == "tour" and not rolls:
         out["tour"] = [
-            {"square": board.square(sq).name, "owner": names[owner], "amount": amount}
+            {"square": square_name(board, sq), "owner": names[owner], "amount": amount}
             for sq, owner, amount in final_steps.tour_payments(state)
         ]
     return out
@@ -81,7 +82,7 @@ def square_label(board: Board, index: int) -> dict:
     sq = board.square(index)
     return {
         "index": index,
-        "name": sq.name,
+        "name": board_word(sq.name),
         "group": sq.group or sq.kind,
         "price": sq.price,
         "house_cost": sq.house_cost,
@@ -127,7 +128,7 @@ def build_panel(
                 "cash": p.cash,
                 "debt": -p.cash if p.cash < 0 else 0,
                 "creditor": names.get(p.debt_to, _("the bank")) if p.cash < 0 else "",
-                "position": board.square(p.position).name,
+                "position": square_name(board, p.position),
                 "in_jail": p.in_jail,
                 "jail_turns": p.jail_turns,
                 "jail_cards": len(p.jail_cards),
@@ -216,7 +217,7 @@ def build_panel(
                 **r,
                 "payer_name": names[r["payer"]],
                 "owner_name": names[r["owner"]],
-                "square_name": board.square(r["square"]).name,
+                "square_name": square_name(board, r["square"]),
             }
             for r in legal.rents
         ],

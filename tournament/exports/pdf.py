@@ -180,9 +180,11 @@ def data_table(
     bold_cols = set(bold_columns)
     data = []
     for row in header_rows:
-        data.append([_head(v, "head_centre") for v in row])
+        data.append([_head(v, "head_centre", _spanned(row, i, widths)) for i, v in enumerate(row)])
     if header is not None:
-        data.append([_head(v, "head_num" if i in numeric else "head") for i, v in enumerate(header)])
+        data.append(
+            [_head(v, "head_num" if i in numeric else "head", widths[i]) for i, v in enumerate(header)]
+        )
     top = len(data)
     for r, row in enumerate(rows):
         data.append([_cell(v, i in numeric, r in bold or i in bold_cols) for i, v in enumerate(row)])
@@ -222,7 +224,7 @@ def fit_header(header: Sequence, widths: Sequence[float]) -> list[float]:
         if isinstance(value, Flowable) or not value:
             continue
         words = nfc(value).split() or [""]
-        need = max(pdfmetrics.stringWidth(w, head.fontName, head.fontSize) for w in words) + 6.5
+        need = max(pdfmetrics.stringWidth(w, head.fontName, head.fontSize) for w in words) + CELL_PADDING
         if widths[i] < need:
             widest = max(range(len(widths)), key=lambda k: widths[k])
             if widest != i:
@@ -231,10 +233,38 @@ def fit_header(header: Sequence, widths: Sequence[float]) -> list[float]:
     return widths
 
 
-def _head(value, name: str):
+#: The padding of a table's cell on either side (``data_table``'s LEFTPADDING, RIGHTPADDING) and a hair.
+CELL_PADDING = 6.5
+#: The smallest type a header's word shrinks to rather than break.
+HEAD_MIN_SIZE = 5
+
+
+def _spanned(row: Sequence, i: int, widths: Sequence[float]) -> float:
+    """The width a group title of a header row spans: its column and the empty ones after it."""
+    end = i + 1
+    while end < len(row) and row[end] in (None, ""):
+        end += 1
+    return sum(widths[i:end])
+
+
+def _head(value, name: str, width: float):
+    """A header's cell: it wraps at spaces only ("Punkty w rundach", never "rund ach"), its type made smaller
+    where a word would not fit ``width``."""
     if isinstance(value, Flowable):
         return value
-    return Paragraph(esc(value), style(name)) if value not in (None, "") else ""
+    if value in (None, ""):
+        return ""
+    return Paragraph(esc(value), _head_style(name, nfc(value), width))
+
+
+def _head_style(name: str, text: str, width: float) -> ParagraphStyle:
+    head = style(name)
+    word = max(pdfmetrics.stringWidth(w, head.fontName, head.fontSize) for w in text.split() or [""])
+    size = head.fontSize
+    if word + CELL_PADDING > width:
+        size = max(HEAD_MIN_SIZE, head.fontSize * (width - CELL_PADDING) / word)
+    leading = size * head.leading / head.fontSize
+    return ParagraphStyle(f"{name}-{size:.2f}", head, fontSize=size, leading=leading, splitLongWords=0)
 
 
 def columns(total: float, parts: Sequence[float]) -> list[float]:
