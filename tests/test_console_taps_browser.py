@@ -493,3 +493,44 @@ def test_a_ten_round_tournament_game_on_the_polish_board(live_server, browser): 
     } <= kinds
     the_screen_equals_the_replay(t)
     context.close()
+
+
+def test_a_classic_game_on_the_english_board_to_a_bankruptcy(live_server, browser):  # noqa: F811
+    table = seated_table("classic", "classic-us", ["Alice", "Bob", "Carol"])
+    context, t = phone(browser, live_server, table, seed=2)
+    t.start_game(["Alice", "Bob", "Carol"])
+    a, b, c = (p.id for p in t.state().players)
+    # Bob outbids everyone for what Carol declines, at two and a half times the price, as far as his cash goes
+    play = Players(t, reserve={a: 250, b: 0, c: 1400}, bidders=[b], overbid=2.5)
+    play.turn(aim=[6])  # Alice buys Oriental Avenue
+    play.turn(aim=[8], decline=True, winner=a, price=60)  # Bob declines Vermont Avenue: Alice's at 60
+    play.turn(aim=[9], decline=True, winner=a, price=70)  # Carol declines Connecticut Avenue: Alice's
+    light_blue = [6, 8, 9]
+
+    def build(player):  # Alice builds the light blues evenly, three at a time, as her cash allows
+        s = t.state()
+        can = legal_actions(s).players[a].build
+        if can and s.player(a).cash > 350:
+            with t.tap.step("build"):
+                for square in sorted(can, key=lambda q: s.holdings[q].level)[:3]:
+                    t.send(t.player_actions(a, f"build:{square}"))
+
+    def bob_aims(s):
+        """Bob spends his cash on the dearest free streets until Alice's light blues have three houses each,
+        then lands on the dearest of them."""
+        built = min(s.holdings[q].level for q in light_blue)
+        if built >= 3:
+            return sorted(light_blue, key=lambda q: -s.holdings[q].level)
+        free = [q.index for q in s.board.squares if q.kind == "street" and q.index not in s.holdings]
+        return sorted(free, key=lambda q: -s.board.square(q).price)
+
+    while not t.state().player(b).bankrupt:
+        assert len(t.tap.turns) < 45, ("no bankruptcy", t.state().players)
+        s = t.state()
+        roller = t.legal().roll
+        play.turn(aim=bob_aims(s) if roller == b else (), then=build if roller == a else None)
+    figures(t, "classic, classic-us, 3 players, to a bankruptcy", "english-board")
+    kinds = {step.kind for step in t.tap.steps}
+    assert {"buy", "declined → auction", "rent", "build", "bankrupt"} <= kinds
+    the_screen_equals_the_replay(t)
+    context.close()
