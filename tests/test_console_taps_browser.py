@@ -534,3 +534,37 @@ def test_a_classic_game_on_the_english_board_to_a_bankruptcy(live_server, browse
     assert {"buy", "declined → auction", "rent", "build", "bankrupt"} <= kinds
     the_screen_equals_the_replay(t)
     context.close()
+
+
+def test_a_two_hour_anti_monopoly_game(live_server, browser):  # noqa: F811
+    table = seated_table(
+        "anti-monopoly", "anti-monopoly-us", ["Anna", "Bartek", "Celina", "Dariusz"], ending="two_hour"
+    )
+    context, t = phone(browser, live_server, table, seed=3)
+    t.start_game(["Anna", "Bartek", "Celina", "Dariusz"])
+    players = t.state().players
+    play = Players(t, reserve={p.id: 300 for p in players})
+    competitor = next(p.id for p in players if p.role == "competitor")
+    monopolist = next(p.id for p in players if p.role == "monopolist")
+    aims = {competitor: [20, 2, 7], monopolist: [4, 30, 17]}  # the Foundation, a card, tax, prison
+    while len(t.tap.turns) < 24:
+        roller = t.legal().roll
+        play.turn(aim=aims.get(roller, ()) if len(t.tap.turns) < 12 else ())
+    t.time_up()  # the two hours are up: the round is finished, then the final steps
+    while (legal := t.legal()).roll:
+        play.turn()
+    while not (s := t.state()).finished:
+        legal = legal_actions(s)
+        if legal.final_rolls:
+            t.final_roll(legal.final_rolls[0]["square"], *t.any_dice())
+        elif s.final_step == "dealings":
+            t.final_keep()
+        elif s.final_step == "tour":
+            t.final_tour()
+        else:
+            play.settle()
+    figures(t, "anti-monopoly, two-hour game, 4 players", "anti-monopoly")
+    kinds = {step.kind for step in t.tap.steps}
+    assert {"buy", "rent", "card, typed", "final steps"} <= kinds
+    the_screen_equals_the_replay(t)
+    context.close()
