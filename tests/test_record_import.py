@@ -186,11 +186,11 @@ def changed(record, **kwargs):
         (lambda r: b"[" * 100_000, "The file is not a game record: it is nested too deeply."),
         (
             lambda r: encode(changed(r, variant="classic")),
-            "The record is for the variant classic; this tournament plays tournament-pl.",
+            "The record is for the variant “Classic Monopoly”; this tournament plays “Tournament rules (10 rounds of play)”.",
         ),
         (
             lambda r: encode(changed(r, board="classic-us")),
-            "The record is for the board classic-us; this tournament plays on classic-pl.",
+            "The record is for the board “Monopoly, US classic edition”; this tournament plays on “Monopoly, Polish edition (Warsaw)”.",
         ),
         (
             lambda r: encode(changed(r, options={"max_rounds": 3})),

@@ -29,6 +29,7 @@ from rules.messages import to_data
 from rules.record import FORMAT
 from tournament import moves
 from tournament.boards import board_misfit, hold_board, stored_board_version
+from tournament.labels import board_label, variant_label
 from tournament.messages import error_text
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
 from tournament.participants_import import too_large_message
@@ -83,13 +84,13 @@ def _check_game(table: Table, record: dict) -> None:
     variant, board = record.get("variant"), record.get("board")
     if isinstance(variant, str) and variant != t.variant:  # not text: the record's check below says so
         raise RecordImportError(
-            _("The record is for the variant %(record)s; this tournament plays %(tournament)s.")
-            % {"record": variant, "tournament": t.variant}
+            _("The record is for the variant “%(record)s”; this tournament plays “%(tournament)s”.")
+            % {"record": _echo(variant_label(variant)), "tournament": variant_label(t.variant)}
         )
     if isinstance(board, str) and board != t.board:
         raise RecordImportError(
-            _("The record is for the board %(record)s; this tournament plays on %(tournament)s.")
-            % {"record": board, "tournament": t.board}
+            _("The record is for the board “%(record)s”; this tournament plays on “%(tournament)s”.")
+            % {"record": _echo(board_label(board)), "tournament": board_label(t.board)}
         )
     if isinstance(variant, str) and isinstance(board, str):
         misfit = board_misfit(variant, board)  # a tournament stored before its board was checked
