@@ -99,13 +99,15 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class Count:
-    """A player's cash count: its event index, what was counted and expected, and (where they differ) the
-    moves since his previous count (or the start) that changed what he should hold, the latest
-    ``MOVES_KEPT`` of them, ``earlier`` the number of those left out."""
+    """A player's cash count: its event index, what was counted and expected, the event index of his
+    previous count (None: the first), and (where they differ) the moves since that count (or the start) that
+    changed what he should hold, the latest ``MOVES_KEPT`` of them, ``earlier`` the number of those left
+    out."""
 
     event: int
     counted: int
     expected: int
+    previous: int | None = None
     changes: tuple[Change, ...] = ()
     earlier: int = 0
 
@@ -151,11 +153,12 @@ class CashCounts:
             since = self._since[pid]
             expected = self._expected[pid]
             counted = ev["counted"]
+            previous = self.last[pid].event if pid in self.last else None
             if counted == expected:
-                self.last[pid] = Count(i, counted, expected)
+                self.last[pid] = Count(i, counted, expected, previous)
             else:
                 changes = tuple(since.changes)
-                self.last[pid] = Count(i, counted, expected, changes, since.seen - len(changes))
+                self.last[pid] = Count(i, counted, expected, previous, changes, since.seen - len(changes))
             self._since[pid] = _Since()
             return
         for pid, notes in banknotes(state).items():

@@ -21,6 +21,7 @@ from rules.scoring import ranking, score
 from rules.state import GameState
 from rules.valuation import net_worth
 from tournament.console.card_panel import card_panel
+from tournament.console.cash_line import cash_lines
 from tournament.console.kept import NOTHING, Kept
 from tournament.messages import message_text
 from tournament.models import Game, GameEvent
@@ -102,6 +103,7 @@ def build_panel(
     ranks = ranking(state) if state.finished else {}
     # Who has the move: the next roller once the current turn is over, else the player whose turn it is.
     mover = legal.roll or (state.current.id if state.current else None)
+    cash = cash_lines(game, state, names)
     players = []
     for p in state.players:
         props = []
@@ -126,6 +128,8 @@ def build_panel(
                 "cash": p.cash,
                 "debt": -p.cash if p.cash < 0 else 0,
                 "creditor": names.get(p.debt_to, _("the bank")) if p.cash < 0 else "",
+                **cash[p.id],
+                "counted_typed": kept.value("counted", "", action="cash_count", player=p.id),
                 "position": board.square(p.position).name,
                 "in_jail": p.in_jail,
                 "jail_turns": p.jail_turns,
