@@ -134,33 +134,44 @@ class _Since:
 class CashCounts:
     """Called with each outcome of a replay (``on_outcome``): ``last[player id]`` is his last :class:`Count`.
 
+    ``moves=False``: the counts alone, without the moves since (cheaper: nothing is done at other events).
     Memory stays flat: per player, the last count and at most ``MOVES_KEPT`` moves."""
 
-    def __init__(self):
+    def __init__(self, *, moves: bool = True):
         self.last: dict[str, Count] = {}
-        self._expected: dict[str, int] | None = None
+        self.moves = moves
+        self._expected: dict[str, int] | None = None  # what each should hold after the event before
         self._since: dict[str, _Since] = {}
 
+    def changed_since_last_count(self, player_id: str) -> int:
+        """How many moves changed what the player should hold after his last count (with ``moves``)."""
+        since = self._since.get(player_id)
+        return since.seen if since is not None else 0
+
     def __call__(self, i: int, out: Outcome) -> None:
-        state = out.state
+        state, ev = out.state, out.event
+        if ev["type"] == "cash_count":
+            self._count(i, state, ev["player"], ev["counted"])
+        elif self.moves:
+            self._follow(i, state)
+
+    def _count(self, i: int, state: GameState, pid: str, counted: int) -> None:
+        expected = expected_banknotes(state, pid)
+        previous = self.last[pid].event if pid in self.last else None
+        since = self._since.get(pid)
+        if counted == expected or since is None:
+            self.last[pid] = Count(i, counted, expected, previous)
+        else:
+            changes = tuple(since.changes)
+            self.last[pid] = Count(i, counted, expected, previous, changes, since.seen - len(changes))
+        if self.moves:
+            self._since[pid] = _Since()
+
+    def _follow(self, i: int, state: GameState) -> None:
         if self._expected is None:  # before the first event every player holds the starting cash
             start = state.variant.starting_cash
             self._expected = {p.id: start for p in state.players}
             self._since = {p.id: _Since() for p in state.players}
-        ev = out.event
-        if ev["type"] == "cash_count":
-            pid = ev["player"]
-            since = self._since[pid]
-            expected = self._expected[pid]
-            counted = ev["counted"]
-            previous = self.last[pid].event if pid in self.last else None
-            if counted == expected:
-                self.last[pid] = Count(i, counted, expected, previous)
-            else:
-                changes = tuple(since.changes)
-                self.last[pid] = Count(i, counted, expected, previous, changes, since.seen - len(changes))
-            self._since[pid] = _Since()
-            return
         for pid, notes in banknotes(state).items():
             now = notes.expected
             if now != self._expected[pid]:

@@ -132,3 +132,15 @@ def test_a_count_after_the_game_ended(client, referee):  # noqa: F811
     response = act(client, game, action="cash_count", player="B", counted="2900")
     assert "Counted 2900, as expected (move #4)" in player_card(response, "Bartek")
     assert "Banknotes counted" not in player_card(response, "Anna")  # bankrupt: nothing to count
+
+
+def test_a_count_fades_once_a_move_changes_the_players_banknotes(client, referee):  # noqa: F811
+    game, _response = in_debt(client, referee)
+    response = act(client, game, action="cash_count", player="A", counted="1300")
+    assert 'class="count-result off"' in response.content.decode().split("<strong>Anna</strong>", 1)[1]
+    response = act(client, game, action="cash_count", player="C", counted="2990")  # Anna's unchanged
+    anna = response.content.decode().split("<strong>Anna</strong>", 1)[1].split("<article", 1)[0]
+    assert 'class="count-result off"' in anna and '<details class="since">' in anna  # folded: not the latest
+    response = act(client, game, action="trade", player="C", **{"with": "A"}, give_cash="5")
+    anna = response.content.decode().split("<strong>Anna</strong>", 1)[1].split("<article", 1)[0]
+    assert 'class="count-result muted"' in anna  # his banknotes changed since: the count is history

@@ -51,7 +51,10 @@ def last_counts(game: Game) -> dict[str, dict]:
     replay(record, counts, narrate=False, check_fit=False)  # the stored game replays (``moves.rebuild``)
     shown = {seqs[c.event] for count in counts.last.values() for c in count.changes}
     notes = dict(game.events.filter(seq__in=shown).values_list("seq", "notes"))
-    return {pid: _count(count, seqs, notes) for pid, count in counts.last.items()}
+    return {
+        pid: _count(count, seqs, notes, current=not counts.changed_since_last_count(pid))
+        for pid, count in counts.last.items()
+    }
 
 
 def signed(amount: int) -> str:
@@ -59,9 +62,11 @@ def signed(amount: int) -> str:
     return f"{amount:+d}".replace("-", "−") if amount else "0"
 
 
-def _count(count: Count, seqs: list[int], notes: dict[int, list]) -> dict:
+def _count(count: Count, seqs: list[int], notes: dict[int, list], *, current: bool) -> dict:
+    """``current``: no move has changed the player's banknotes since (the count still says how he stands)."""
     return {
         "seq": seqs[count.event],
+        "current": current,
         "latest": count.event == len(seqs) - 1,
         "counted": count.counted,
         "expected": count.expected,
