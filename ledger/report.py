@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ledger.card import Ledger
-from rules.banknotes import Count
+from rules.banknotes import Count, signed
 from rules.engine import Outcome
 from rules.messages import Message, gettext_noop, msg
 from rules.record import Record
@@ -187,7 +187,7 @@ def text_account(
         lines.append(say(msg(LAST_COUNTS)))
         for p in state.players:
             if (c := counts.get(p.id)) is not None:
-                figures = {"counted": c.counted, "expected": c.expected, "difference": f"{c.difference:+d}"}
+                figures = {"counted": c.counted, "expected": c.expected, "difference": signed(c.difference)}
                 lines.append("  " + say(msg(LAST_COUNT, player=p.name, index=c.event, **figures)))
     return "\n".join(lines) + "\n"
 

@@ -65,6 +65,11 @@ def banknotes(state: GameState) -> dict[str, Banknotes]:
     return out
 
 
+def signed(amount: int) -> str:
+    """A difference as printed: +10, −200 (a minus sign, not a hyphen), 0."""
+    return f"{amount:+d}".replace("-", "\u2212") if amount else "0"
+
+
 def expected_banknotes(state: GameState, player_id: str) -> int:
     return banknotes(state)[player_id].expected
 

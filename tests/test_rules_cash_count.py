@@ -212,7 +212,7 @@ def test_replay_reports_the_last_count_of_each_player_as_game_record_says(tmp_pa
     assert players["B"]["debt"] == {"amount": 15, "to": "A"}
     text = run("replay", str(path), "--format", "text")
     assert "[5] Anna's cash counted: 1300, expected 1310: 10 missing." in text
-    assert "Anna: counted 1310, expected 1310, difference +0 (event 7)" in text
+    assert "Anna: counted 1310, expected 1310, difference 0 (event 7)" in text
 
 
 def test_replay_refuses_a_bad_count_with_its_index(tmp_path):

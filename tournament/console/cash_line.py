@@ -7,7 +7,7 @@ it has any.
 
 from __future__ import annotations
 
-from rules.banknotes import CashCounts, Count, banknotes
+from rules.banknotes import CashCounts, Count, banknotes, signed
 from rules.messages import from_data
 from rules.replay import replay
 from rules.state import GameState
@@ -55,11 +55,6 @@ def last_counts(game: Game) -> dict[str, dict]:
         pid: _count(count, seqs, notes, current=not counts.changed_since_last_count(pid))
         for pid, count in counts.last.items()
     }
-
-
-def signed(amount: int) -> str:
-    """An amount with its sign: +10, −200 (a minus sign, not a hyphen), 0."""
-    return f"{amount:+d}".replace("-", "−") if amount else "0"
 
 
 def _count(count: Count, seqs: list[int], notes: dict[int, list], *, current: bool) -> dict:
