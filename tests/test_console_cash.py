@@ -144,3 +144,13 @@ def test_a_count_fades_once_a_move_changes_the_players_banknotes(client, referee
     response = act(client, game, action="trade", player="C", **{"with": "A"}, give_cash="5")
     anna = response.content.decode().split("<strong>Anna</strong>", 1)[1].split("<article", 1)[0]
     assert 'class="count-result muted"' in anna  # his banknotes changed since: the count is history
+
+
+def test_the_games_chart_page_shows_each_players_last_count(client, referee):  # noqa: F811
+    game, _response = in_debt(client, referee)
+    act(client, game, action="cash_count", player="A", counted="1300")
+    act(client, game, action="cash_count", player="B", counted="0")
+    page = text(client.get(reverse("game_cards", args=[game.pk])))
+    assert "Anna Counted 1300, expected 1310: difference −10 (move #6)" in page
+    assert "Bartek Counted 0, as expected (move #7)" in page
+    assert "Celina Counted" not in page

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger import Ledger
 from rules import replay
-from rules.banknotes import CashCounts
+from rules.banknotes import CashCounts, signed
 from rules.movements import BANK
 from rules.scoring import ranking, score
 from rules.valuation import NetWorth, net_worth_parts
@@ -154,6 +154,10 @@ class CashCountReport:
     @property
     def difference(self) -> int:
         return self.counted - self.expected
+
+    @property
+    def signed_difference(self) -> str:
+        return signed(self.difference)
 
 
 @dataclass
