@@ -220,3 +220,22 @@ def test_replay_refuses_a_bad_count_with_its_index(tmp_path):
     path.write_text(json.dumps(record([*DEBT, {"type": "cash_count", "player": "A", "counted": -1}])))
     with pytest.raises(CommandError):
         run("replay", str(path), "--format", "json")
+
+
+def test_a_count_during_anti_monopolys_final_steps():
+    from tests.test_rules_anti_monopoly import table
+
+    t = table(("C1", "M", "C2"), ending="two_hour")
+    t.roll("C1", 1, 2)
+    t("decline", player="C1")
+    t("time_up")
+    t.roll("M", 1, 2)
+    t("decline", player="M")
+    t.roll("C2", 5, 6)
+    t("decline", player="C2")
+    assert t.state.final_step == "dealings"
+    t("cash_count", player="M", counted=1500)  # (A) dealings with the bank only: a count is no dealing
+    t("final_keep")
+    assert t.state.final_step == "tour"
+    out = t("cash_count", player="C1", counted=t.cash("C1"))
+    assert out.state.final_step == "tour" and out.movements == ()
