@@ -12,6 +12,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 from django.contrib.auth.models import User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
+from tests.axe import assert_accessible  # noqa: E402
 from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (fixture)
 from tournament import moves  # noqa: E402
 
@@ -93,6 +94,7 @@ def test_the_creditor_sees_the_banknotes_and_a_count_finds_the_difference(polish
     expect(since.nth(1)).to_contain_text("Dworzec Zachodni")
     expect(since.nth(1).locator("b")).to_have_text("−200")
     fits_the_phone(page)
+    assert_accessible(page, "the console after a cash count (pl)")
     ref.shot("cash-02-count-with-a-difference-pl")
     assert game.events.last().data == {"type": "cash_count", "player": "A", "counted": 1300}
 
