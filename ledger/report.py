@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ledger.card import Ledger
+from rules.banknotes import Count, signed
 from rules.engine import Outcome
 from rules.messages import Message, gettext_noop, msg
 from rules.record import Record
@@ -50,8 +51,9 @@ class EventLog:
         self.events.append((i, out.state.round, out.notes))
 
 
-def summary(state: GameState, ledger: Ledger) -> dict:
-    """The JSON object of GAME_RECORD.md "Replaying from the command line"."""
+def summary(state: GameState, ledger: Ledger, counts: dict[str, Count] | None = None) -> dict:
+    """The JSON object of GAME_RECORD.md "Replaying from the command line"; ``counts``: each player's last
+    cash count (``rules.banknotes.CashCounts.last``)."""
     ranks = ranking(state) if state.finished else {}
     players = []
     for p in state.players:
@@ -85,6 +87,8 @@ def summary(state: GameState, ledger: Ledger) -> dict:
             row["debt"] = {"amount": -p.cash, "to": p.debt_to}
         if ranks:
             row["rank"] = ranks[p.id]
+        if counts and p.id in counts:
+            row["cash_count"] = counts[p.id].as_dict()
         players.append(row)
     out = {"finished": state.finished}
     if state.finished:
@@ -115,6 +119,10 @@ COLUMNS = (
     (gettext_noop("cost"), ">"),
     (gettext_noop("position"), "<"),
 )
+LAST_COUNTS = gettext_noop("Last cash counts:")
+LAST_COUNT = gettext_noop(
+    "{player}: counted {counted}, expected {expected}, difference {difference} (event {index})"
+)
 BANKRUPT = gettext_noop("{square} (bankrupt)")
 IN_JAIL = gettext_noop("{square} (in jail)")
 NAME_WIDTH = 20  # a longer name is cut
@@ -128,10 +136,14 @@ def error_line(error: dict, say: Callable[[Message], str] = str) -> str:
 
 
 def text_account(
-    result: Replay, ledger: Ledger | None, log: EventLog, say: Callable[[Message], str] = str
+    result: Replay,
+    ledger: Ledger | None,
+    log: EventLog,
+    say: Callable[[Message], str] = str,
+    counts: dict[str, Count] | None = None,
 ) -> str:
     """A turn-by-turn account and a final table, for people. ``say`` renders a message (e.g. translated): the
-    engine's notes and the frame around them."""
+    engine's notes and the frame around them. ``counts``: each player's last cash count, listed last."""
     lines: list[str] = []
     state = result.state
     if result.record is not None:
@@ -170,6 +182,13 @@ def text_account(
     lines.append(header)
     lines.append("-" * len(header))
     lines += [_row(row, widths) for row in rows]
+    if counts:
+        lines.append("")
+        lines.append(say(msg(LAST_COUNTS)))
+        for p in state.players:
+            if (c := counts.get(p.id)) is not None:
+                figures = {"counted": c.counted, "expected": c.expected, "difference": signed(c.difference)}
+                lines.append("  " + say(msg(LAST_COUNT, player=p.name, index=c.event, **figures)))
     return "\n".join(lines) + "\n"
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules import (
+    banknotes,
     bankruptcy,
     buildings,
     cards,
@@ -62,7 +63,10 @@ HANDLERS = {
     "final_keep": final_steps.final_keep,
     "final_roll": final_steps.final_roll,
     "final_tour": final_steps.final_tour,
+    "cash_count": banknotes.cash_count,
 }
+#: Events legal at any moment, also after the game ended and during the final steps: they move nothing.
+AT_ANY_MOMENT = ("cash_count",)
 
 
 class Outcome(NamedTuple):
@@ -81,13 +85,18 @@ def apply(state: GameState, raw_event: dict, *, in_place: bool = False, narrate:
     """Apply one event. ``narrate=False`` leaves out the notes (what happened, in words)."""
     ev = parse_event(raw_event, state.by_id)
     t = ev["type"]
-    if state.finished and not ((t == "rent" and state.rents) or (t == "final_roll" and state.variant.roles)):
+    anytime = t in AT_ANY_MOMENT
+    if (
+        state.finished
+        and not anytime
+        and not ((t == "rent" and state.rents) or (t == "final_roll" and state.variant.roles))
+    ):
         raise RuleError(
             "game.finished",
             gettext_noop("The game is over ({reason}): no more events."),
             reason=state.end_reason,
         )
-    if state.final_step is not None:
+    if state.final_step is not None and not anytime:
         refused = final_steps.refusal_of(state, t)
         if refused is not None:
             raise refused

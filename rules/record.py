@@ -313,6 +313,8 @@ def parse_event(raw, players: Collection[str]) -> dict:
                 value=json.dumps(die),
             )
         ev["die"] = die
+    elif t == "cash_count":
+        ev["counted"] = _amount(raw, "counted")
     elif t == "time_up" and "now" in raw:
         if not isinstance(raw["now"], bool):
             raise _bad(
@@ -350,6 +352,7 @@ EVENT_TYPES = (
     "foundation",
     "final_keep",
     "final_tour",
+    "cash_count",
 )
 WITHOUT_PLAYER = ("time_up", "auction", "final_keep", "final_tour")
 AMOUNT_CHECKED = ("buy", "rent", "build", "sell_building", "mortgage", "unmortgage", "income_tax")

@@ -9,7 +9,7 @@ def post_form(event: dict) -> dict:
     f = {"action": event["type"]}
     if event["type"] in ("build", "sell_building", "mortgage", "unmortgage"):  # the per-player form's buttons
         f = {"do": f"{event['type']}:{event['square']}:{event.get('count', 1)}"}
-    for k in ("player", "square", "count", "card", "winner", "price", "choice", "die"):
+    for k in ("player", "square", "count", "card", "winner", "price", "choice", "die", "counted"):
         if event.get(k) is not None:
             f[k] = event[k]
     if event["type"] == "auction" and event.get("winner") is None:

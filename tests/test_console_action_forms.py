@@ -85,6 +85,7 @@ EVENTS = [
     {"type": "foundation", "player": "A", "die": 4},
     {"type": "final_keep"},
     {"type": "final_tour"},
+    {"type": "cash_count", "player": "A", "counted": 1310},
 ]  # fmt: skip
 
 

@@ -186,11 +186,13 @@ def changed(record, **kwargs):
         (lambda r: b"[" * 100_000, "The file is not a game record: it is nested too deeply."),
         (
             lambda r: encode(changed(r, variant="classic")),
-            "The record is for the variant “Classic Monopoly”; this tournament plays “Tournament rules (10 rounds of play)”.",
+            "The record is for the variant “Classic Monopoly”; this tournament plays"
+            " “Tournament rules (10 rounds of play)”.",
         ),
         (
             lambda r: encode(changed(r, board="classic-us")),
-            "The record is for the board “Monopoly, US classic edition”; this tournament plays on “Monopoly, Polish edition (Warsaw)”.",
+            "The record is for the board “Monopoly, US classic edition”; this tournament plays on"
+            " “Monopoly, Polish edition (Warsaw)”.",
         ),
         (
             lambda r: encode(changed(r, options={"max_rounds": 3})),

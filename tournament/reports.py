@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger import Ledger
 from rules import replay
+from rules.banknotes import CashCounts, signed
 from rules.movements import BANK
 from rules.scoring import ranking, score
 from rules.valuation import NetWorth, net_worth_parts
@@ -146,6 +147,23 @@ class LedgerLine:
     balance: int
 
 
+@dataclass(frozen=True)
+class CashCountReport:
+    """A player's last cash count (``rules.banknotes``): the move's number, what was counted and expected."""
+
+    seq: int
+    counted: int
+    expected: int
+
+    @property
+    def difference(self) -> int:
+        return self.counted - self.expected
+
+    @property
+    def signed_difference(self) -> str:
+        return signed(self.difference)
+
+
 @dataclass
 class PlayerReport:
     id: str
@@ -162,6 +180,7 @@ class PlayerReport:
     points: int | None = None  # placement points at a tournament table
     role: str = ""  # Anti-Monopoly: competitor / monopolist
     game_score: int | None = None  # what ranks him (RULES.md §4): the net worth, or Anti-Monopoly's measure
+    cash_count: CashCountReport | None = None  # his last cash count, if the referee counted his banknotes
 
     @property
     def score(self) -> int:
@@ -378,6 +397,7 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
     # in place, so what is needed later is copied out of it.
     last: dict = {}
     start = 0  # the starting cash, known from the first state
+    counts = CashCounts(moves=False)
 
     def sample(round_: int, bankrupt: frozenset) -> None:
         """The net worth of each player at this point: his equity on the ledger posted so far (RULES.md §2:
@@ -399,6 +419,7 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
         last["turn"] = (state.round, state.turn)
         last["bankrupt"] = frozenset(p.id for p in state.players if p.bankrupt)
         ledger.post(i, out.movements)
+        counts(i, out)
         rounds.append(state.round)
         cash: dict[str, int] = defaultdict(int)
         for m in out.movements:
@@ -449,6 +470,7 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
                 )
             )
         rank = ranks.get(p.id)
+        count = counts.last.get(p.id)
         reports.append(
             PlayerReport(
                 id=p.id,
@@ -465,6 +487,9 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
                 points=placement_points(rank, points) if rank is not None and points is not None else None,
                 role=p.role or "",
                 game_score=score(state, p.id),
+                cash_count=None
+                if count is None
+                else CashCountReport(seqs[count.event], count.counted, count.expected),
             )
         )
     error = result.error["message"] if result.error is not None else None

@@ -304,6 +304,15 @@ class FoundationForm(PlayerForm):
         return {**super().event(), "die": self.cleaned_data["die"]}
 
 
+class CashCountForm(PlayerForm):
+    """The banknotes the referee counted in a player's hands."""
+
+    counted = WholeNumber(_("counted cash"))
+
+    def event(self) -> dict:
+        return {**super().event(), "counted": self.cleaned_data["counted"]}
+
+
 class EffectForm(ConsoleForm):
     """A card written out by what it does: its kind and the engine's fields of that kind (``EFFECT_FIELDS``),
     a stray field of another kind unread; the nearest railroad / utility with the multipliers the classic
@@ -418,4 +427,5 @@ ACTION_FORMS: dict[str, type[ActionForm]] = {
     "foundation": FoundationForm,
     "final_keep": ActionForm,
     "final_tour": ActionForm,
+    "cash_count": CashCountForm,
 }

@@ -22,6 +22,7 @@ from rules.state import GameState
 from rules.valuation import net_worth
 from tournament.board_words import board_word, square_name
 from tournament.console.card_panel import card_panel
+from tournament.console.cash_line import cash_lines
 from tournament.console.kept import NOTHING, Kept
 from tournament.console.raising import raising_choices
 from tournament.messages import message_text
@@ -104,6 +105,7 @@ def build_panel(
     ranks = ranking(state) if state.finished else {}
     # Who has the move: the next roller once the current turn is over, else the player whose turn it is.
     mover = legal.roll or (state.current.id if state.current else None)
+    cash = cash_lines(game, state, names)
     players = []
     for p in state.players:
         props = []
@@ -128,6 +130,8 @@ def build_panel(
                 "cash": p.cash,
                 "debt": -p.cash if p.cash < 0 else 0,
                 "creditor": names.get(p.debt_to, _("the bank")) if p.cash < 0 else "",
+                **cash[p.id],
+                "counted_typed": kept.value("counted", "", action="cash_count", player=p.id),
                 "position": square_name(board, p.position),
                 "in_jail": p.in_jail,
                 "jail_turns": p.jail_turns,

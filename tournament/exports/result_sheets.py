@@ -21,6 +21,7 @@ from django.utils.translation import pgettext
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepInFrame, PageBreak, Spacer, Table, TableStyle
 
+from rules.banknotes import signed
 from tournament.exports.chart import legend_height, net_worth_chart
 from tournament.exports.pdf import (
     FONT,
@@ -165,6 +166,23 @@ def _figures(t: TableReport, width: float) -> Table:
     return data_table(header, rows, widths, numeric=numeric, bold_columns=bold)
 
 
+def cash_counts(t: TableReport, width: float) -> list:
+    """Each counted player's last cash count and its difference (none: nothing)."""
+    counted = [p for p in t.game.players if p.cash_count is not None] if t.game is not None else []
+    if not counted:
+        return []
+    header = [_("Player"), _("Move"), _("Counted"), _("Expected"), _("Difference")]
+    rows = [
+        [p.name, f"#{c.seq}", c.counted, c.expected, signed(c.difference)]
+        for p in counted
+        for c in [p.cash_count]
+    ]
+    table = data_table(
+        header, rows, columns(width, [40, 12, 16, 16, 16]), numeric={1, 2, 3, 4}, bold_columns={4}
+    )
+    return [para(_("Last cash counts"), "h2"), table]
+
+
 def remarks_box(width: float) -> Table:
     """A ruled box for remarks and protests, written by hand at the table."""
     table = Table(
@@ -210,6 +228,7 @@ def _sheet(doc: Document, tournament: Tournament, t: TableReport) -> list:
         story += [
             Spacer(1, 1 * mm),
             para(net_worth_note(), "muted"),
+            *cash_counts(t, width),
             para(_("Net worth turn by turn"), "h2"),
             net_worth_chart(game, width, CHART_HEIGHT + legend_height(game, width)),
         ]

@@ -70,6 +70,7 @@ EVENT_TYPES = {
     "bankrupt": OPERATIONS["bankruptcy"],
     "time_up": gettext_lazy("time is up"),
     "final_roll": gettext_lazy("scoring roll"),
+    "cash_count": gettext_lazy("cash count"),
 }
 
 

@@ -6,6 +6,7 @@ from django.core.management.base import CommandError
 
 from ledger.report import EventLog, error_line, replay_ledger, summary, text_account
 from rules import Replay, RulesError, load_record_file
+from rules.banknotes import CashCounts
 from tournament.management.translated import TranslatedCommand
 from tournament.messages import error_text, message_text
 
@@ -19,10 +20,15 @@ class Command(TranslatedCommand):
         parser.add_argument("--format", choices=["json", "text"], default="json")
 
     def handle(self, *args, **opts):
-        log = EventLog()
+        log, counts = EventLog(), CashCounts()
+
+        def follow(i, out):
+            log(i, out)
+            counts(i, out)
+
         try:
             result, ledger = replay_ledger(
-                load_record_file(opts["file"]), on_outcome=log, narrate=opts["format"] == "text"
+                load_record_file(opts["file"]), on_outcome=follow, narrate=opts["format"] == "text"
             )
         except RulesError as e:
             result, ledger = Replay(None, None, error={"index": None, **e.as_dict()}, exception=e), None
@@ -31,12 +37,12 @@ class Command(TranslatedCommand):
             error = {**error, "message": error_text(result.exception)}
             result.error = error
         if opts["format"] == "json":
-            out = {"error": error} if error else summary(result.state, ledger)
+            out = {"error": error} if error else summary(result.state, ledger, counts.last)
             self.stdout.write(json.dumps(out, ensure_ascii=False, indent=1))
         elif result.state is None:
             self.stdout.write(error_line(error, message_text))
         else:
-            self.stdout.write(text_account(result, ledger, log, message_text), ending="")
+            self.stdout.write(text_account(result, ledger, log, message_text, counts.last), ending="")
         if error:
             raise CommandError(
                 "illegal event" if error["index"] is not None else "invalid record", returncode=1

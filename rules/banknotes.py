@@ -1,0 +1,186 @@
+"""What each player should hold in banknotes, and the referee's cash counts (GAME_RECORD.md ``cash_count``).
+
+The state books a debt in full (RULES.md §2, ``rules.transaction``): a payment the rules impose may take the
+payer's cash below zero, and the payee is credited the whole amount at once. On the table the payee has
+received only the banknotes the payer had; the rest he is owed until the payer raises it (or goes bankrupt,
+when the booking settles it). So what a player should hold is his cash less what he is owed and has not yet
+received, and nothing while his own cash is below zero. The whole deficit is the creditor's claim, as the
+engine keeps it: at a bankruptcy it is his to bear. A pending (unclaimed) rent is not owed money: it is not
+booked until claimed.
+
+:func:`banknotes` is the one source of these figures (the console, ``replay``, the sheets); :func:`cash_count`
+is the engine's handler of the event (it moves no money); :class:`CashCounts` follows a replay and keeps each
+player's last count with the moves since the count before that changed what he should hold.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rules.messages import gettext_noop
+from rules.movements import BANK
+from rules.state import GameState
+
+if TYPE_CHECKING:
+    from rules.engine import Outcome
+    from rules.transaction import Tx
+
+#: How many of the moves since the previous count a count keeps (the latest ones); the rest are counted.
+MOVES_KEPT = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Banknotes:
+    """One player's cash as booked, his debt or what is owed to him, and the banknotes he should hold."""
+
+    cash: int
+    owes: int = 0  # his cash below zero: what he owes ...
+    creditor: str | None = None  # ... to this player id, or BANK
+    owed: tuple[tuple[str, int], ...] = ()  # (debtor id, amount): booked to him, not yet received
+
+    @property
+    def owed_total(self) -> int:
+        return sum(amount for _debtor, amount in self.owed)
+
+    @property
+    def expected(self) -> int:
+        """The banknotes he should hold: his cash less what he is owed; none while he is in debt."""
+        return max(self.cash - self.owed_total, 0)
+
+
+def banknotes(state: GameState) -> dict[str, Banknotes]:
+    """Every player's :class:`Banknotes`, by player id, in seat order."""
+    owed: dict[str, list[tuple[str, int]]] = {p.id: [] for p in state.players}
+    for p in state.players:
+        if p.cash < 0 and not p.bankrupt and p.debt_to in owed:
+            owed[p.debt_to].append((p.id, -p.cash))
+    out = {}
+    for p in state.players:
+        if p.cash < 0 and not p.bankrupt:
+            out[p.id] = Banknotes(p.cash, -p.cash, p.debt_to or BANK, tuple(owed[p.id]))
+        else:
+            out[p.id] = Banknotes(p.cash, owed=tuple(owed[p.id]))
+    return out
+
+
+def signed(amount: int) -> str:
+    """A difference as printed: +10, −200 (a minus sign, not a hyphen), 0."""
+    return f"{amount:+d}".replace("-", "\u2212") if amount else "0"
+
+
+def expected_banknotes(state: GameState, player_id: str) -> int:
+    return banknotes(state)[player_id].expected
+
+
+# -- the event ----------------------------------------------------------------------------------------------
+COUNTED_AS_EXPECTED = gettext_noop("{player}'s cash counted: {counted}, as expected.")
+COUNTED_SHORT = gettext_noop("{player}'s cash counted: {counted}, expected {expected}: {amount} missing.")
+COUNTED_OVER = gettext_noop("{player}'s cash counted: {counted}, expected {expected}: {amount} too much.")
+
+
+def cash_count(tx: Tx, ev: dict) -> None:
+    """The referee counted a player's banknotes: nothing changes; the log says how the count compares."""
+    if not tx.narrate:
+        return
+    p = tx.s.by_id[ev["player"]]
+    counted, expected = ev["counted"], expected_banknotes(tx.s, p.id)
+    if counted == expected:
+        tx.note(COUNTED_AS_EXPECTED, player=p.name, counted=counted)
+    else:
+        template = COUNTED_SHORT if counted < expected else COUNTED_OVER
+        tx.note(template, player=p.name, counted=counted, expected=expected, amount=abs(counted - expected))
+
+
+# -- the counts of a game -----------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A move that changed what a player should hold: its 0-based event index and by how much."""
+
+    event: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A player's cash count: its event index, what was counted and expected, the event index of his
+    previous count (None: the first), and (where they differ) the moves since that count (or the start) that
+    changed what he should hold, the latest ``MOVES_KEPT`` of them, ``earlier`` the number of those left
+    out."""
+
+    event: int
+    counted: int
+    expected: int
+    previous: int | None = None
+    changes: tuple[Change, ...] = ()
+    earlier: int = 0
+
+    @property
+    def difference(self) -> int:
+        return self.counted - self.expected
+
+    def as_dict(self) -> dict:
+        """The ``cash_count`` object of ``replay``'s JSON (GAME_RECORD.md)."""
+        return {
+            "event": self.event,
+            "counted": self.counted,
+            "expected": self.expected,
+            "difference": self.difference,
+        }
+
+
+@dataclass
+class _Since:
+    changes: deque = field(default_factory=lambda: deque(maxlen=MOVES_KEPT))
+    seen: int = 0  # changes since the last count, kept or not
+
+
+class CashCounts:
+    """Called with each outcome of a replay (``on_outcome``): ``last[player id]`` is his last :class:`Count`.
+
+    ``moves=False``: the counts alone, without the moves since (cheaper: nothing is done at other events).
+    Memory stays flat: per player, the last count and at most ``MOVES_KEPT`` moves."""
+
+    def __init__(self, *, moves: bool = True):
+        self.last: dict[str, Count] = {}
+        self.moves = moves
+        self._expected: dict[str, int] | None = None  # what each should hold after the event before
+        self._since: dict[str, _Since] = {}
+
+    def changed_since_last_count(self, player_id: str) -> int:
+        """How many moves changed what the player should hold after his last count (with ``moves``)."""
+        since = self._since.get(player_id)
+        return since.seen if since is not None else 0
+
+    def __call__(self, i: int, out: Outcome) -> None:
+        state, ev = out.state, out.event
+        if ev["type"] == "cash_count":
+            self._count(i, state, ev["player"], ev["counted"])
+        elif self.moves:
+            self._follow(i, state)
+
+    def _count(self, i: int, state: GameState, pid: str, counted: int) -> None:
+        expected = expected_banknotes(state, pid)
+        previous = self.last[pid].event if pid in self.last else None
+        since = self._since.get(pid)
+        if counted == expected or since is None:
+            self.last[pid] = Count(i, counted, expected, previous)
+        else:
+            changes = tuple(since.changes)
+            self.last[pid] = Count(i, counted, expected, previous, changes, since.seen - len(changes))
+        if self.moves:
+            self._since[pid] = _Since()
+
+    def _follow(self, i: int, state: GameState) -> None:
+        if self._expected is None:  # before the first event every player holds the starting cash
+            start = state.variant.starting_cash
+            self._expected = {p.id: start for p in state.players}
+            self._since = {p.id: _Since() for p in state.players}
+        for pid, notes in banknotes(state).items():
+            now = notes.expected
+            if now != self._expected[pid]:
+                since = self._since[pid]
+                since.changes.append(Change(i, now - self._expected[pid]))
+                since.seen += 1
+                self._expected[pid] = now
