@@ -200,25 +200,35 @@ class Table:
                 self.send(self.player_actions(player, f"build:{square}"))
 
     def raise_money(self, player):
-        """A debt paid by mortgaging the player's deeds (the largest loan first), then selling his buildings,
-        until he owes nothing."""
+        """A debt paid from the debt card: the choices ticked (mortgages with the largest loan first, then
+        sales) until they cover it, then "Raise and pay"; again while something is still owed."""
         with self.tap.step("debt"):
-            while (s := self.state()).player(player).cash < 0:
-                options = legal_actions(s).players[player]
-                if options.mortgage:
-                    square = max(options.mortgage, key=lambda q: s.board.square(q).mortgage)
-                    self.send(self.player_actions(player, f"mortgage:{square}"))
-                else:
-                    square = next(iter(options.sell_building))
-                    self.send(self.player_actions(player, f"sell_building:{square}"))
+            while self.state().player(player).cash < 0:
+                card = self.page.locator(
+                    ".debt form.raise", has=self.page.locator(f"input[name=player][value='{player}']")
+                )
+                boxes = card.locator("input[name=raise]")
+                offered = boxes.evaluate_all(
+                    "bs => bs.map(b => [b.value, +b.dataset.raises, b.checked])"
+                )
+                owed = -self.state().player(player).cash
+                order = sorted(offered, key=lambda c: (not c[0].startswith("mortgage"), -c[1]))
+                for value, raises, _checked in order:
+                    if owed <= 0:
+                        break
+                    box = card.locator(f"input[name=raise][value='{value}']")
+                    if not box.is_checked():  # a street's mortgage ticks its sale too
+                        self.tap.check(box)
+                    owed -= raises
+                self.send(card.locator("button.raise"))
 
     def bankrupt(self, player):
         """The debt card's "Declare bankruptcy", confirmed."""
         with self.tap.step("bankrupt"):
             card = self.page.locator(
-                ".debt form", has=self.page.locator(f"input[name=player][value='{player}']")
+                ".debt form.bankrupt", has=self.page.locator(f"input[name=player][value='{player}']")
             )
-            self.send(card.locator("button[value=bankrupt]"), confirm=True)
+            self.send(card.locator("button"), confirm=True)
 
     def trade(self, player, with_, give=(), get=(), give_cash=0, get_cash=0):
         with self.tap.step("trade"):
