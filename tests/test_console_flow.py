@@ -1,6 +1,6 @@
-"""The console's flow (issue 20), through Django's test client: the last move undone beside the panel (a reason
-in one tap for this device's own move, a typed one for another device's), a stale screen told what the other
-device did, the roll card's warning of a rent it would end, the game over panel's next steps."""
+"""The console's flow (issue 20), through Django's test client: the last move undone beside the panel (a
+reason in one tap for this device's own move, a typed one for another device's), a stale screen told what the
+other device did, the roll card's warning of a rent it would end, the game over panel's next steps."""
 
 import re
 from html import unescape
