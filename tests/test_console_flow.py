@@ -225,7 +225,7 @@ def test_the_game_over_panel_leads_a_tables_referee_to_the_confirmation_and_the_
     assert "What next" not in Screen(me, game).html  # while it is played
     interventions.stop_game(table, User.objects.create_superuser("boss", password="pw"), "the schedule")
     screen = Screen(me, game)
-    assert "Check the figures above with the players" in screen.html
+    assert "Check the ranking above with the players" in screen.html
     confirm = re.search(r'<a class="button big primary" href="([^"]+)">Confirm the result</a>', screen.html)
     assert confirm and confirm.group(1) == reverse("table", args=here) + "#result"
     sheet = re.search(r'<a class="button big" href="([^"]+)">Print the result sheet \(PDF\)</a>', screen.html)

@@ -186,7 +186,7 @@
     if (!top) return;
     var high = window.innerHeight;
     var first = top.getBoundingClientRect(), card = next ? next.getBoundingClientRect() : first;
-    if (first.top >= 0 && card.top + Math.min(card.height, SHOWN_OF_NEXT) <= high) return;
+    if (first.top > -1 && card.top + Math.min(card.height, SHOWN_OF_NEXT) <= high) return;
     top.scrollIntoView({block: "start"});
   }
 
