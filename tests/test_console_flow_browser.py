@@ -10,6 +10,7 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from tests import test_console_browser as phone
+from tests.axe import assert_accessible
 from tests.test_console_browser import PHONE, SCREENS, Referee, state
 from tournament import interventions, moves, rounds
 from tournament.console.panel import narration
@@ -81,6 +82,7 @@ def test_the_move_just_made_is_undone_in_two_taps_beside_the_panel(live_server, 
     ref.tap(undo)
     expect(page.locator("button[name=quick]")).to_have_count(3)
     screen(ref, "01-undo-open")
+    assert_accessible(page, "the undo beside the panel")
     with ref.posted():
         ref.tap(page.locator("button[name=quick][value=dice]"))
     taps = ref.taps - before
@@ -159,6 +161,7 @@ def test_the_roll_card_warns_of_a_lapsing_rent_and_claims_it_in_one_tap(live_ser
     expect(warning).to_be_visible()
     warning.scroll_into_view_if_needed()
     screen(ref, "06-lapsing-rent")
+    assert_accessible(page, "the roll card's warning of a lapsing rent")
     bartek = state(game).player("B").cash
     before = ref.taps
     with ref.posted():
@@ -195,6 +198,7 @@ def test_the_order_of_play_in_one_tap_per_player(live_server, browser):
         if i == 1:
             expect(start).to_be_disabled()  # half an order does not start
             screen(ref, "07-order-half-tapped")
+            assert_accessible(page, "the order of play, half tapped")
     expect(page.locator("button.tap-player[aria-pressed=true]")).to_have_count(4)
     screen(ref, "08-order-tapped")
     ref.tap(start)
@@ -265,6 +269,7 @@ def test_game_over_leads_to_the_confirmation_and_the_sheet(live_server, browser)
     expect(steps).to_be_visible()
     steps.scroll_into_view_if_needed()
     screen(ref, "10-game-over")
+    assert_accessible(page, "the game over panel")
     sheet = steps.locator("a.button:not(.primary)")
     assert ref.page.request.get(live_server.url + sheet.get_attribute("href")).headers["content-type"] == (
         "application/pdf"
