@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tournament import interventions, moves, rounds
+from tournament.console.devices import entered_on
 from tournament.models import GameEvent, Participant, Tournament
 from tournament.permissions import REFEREES_GROUP
 
@@ -247,3 +248,18 @@ def test_a_referee_of_the_game_but_not_of_the_table_is_told_the_director_confirm
     screen = Screen(phone(helper), game)
     assert "The tournament director confirms the result." in screen.html
     assert "Confirm the result</a>" not in screen.html and "Print the result sheet" not in screen.html
+
+
+def test_without_scripts_a_one_tap_undo_goes_back_to_the_console(referee):
+    game = start(referee)
+    me = phone(referee)
+    screen = Screen(me, game).act(action="roll", player="A", d1=1, d2=2)
+    response = me.post(reverse("console_undo", args=[game.pk]), {**screen.fields, "quick": "tap"})
+    assert response.status_code == 302 and response["Location"] == reverse("console", args=[game.pk])
+    assert "The last move was undone." in unescape(me.get(response["Location"]).content.decode())
+    assert GameEvent.objects.get(game=game, seq=1).reason == "wrong tap"
+
+
+def test_a_move_entered_without_a_request_key_is_another_devices():
+    assert not entered_on(None, "abc") and not entered_on("", "abc") and not entered_on("abcd.123", "abc")
+    assert entered_on("abc.123", "abc")

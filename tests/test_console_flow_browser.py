@@ -289,3 +289,20 @@ def test_game_over_leads_to_the_confirmation_and_the_sheet(live_server, browser)
     expect(page.locator(".next-steps a.button.primary")).to_have_count(0)  # nothing more to confirm
     print(f"\ntaps from the game over panel to a confirmed result: {taps}")
     context.close()
+
+
+def test_a_form_being_filled_in_is_offered_the_other_devices_moves_by_name(live_server, browser):
+    game = short_game("flow10")
+    ref, context = polish_phone(browser, live_server, "flow10", f"/games/{game.pk}/")
+    page = ref.page
+    page.locator(".undo-last summary").click()
+    page.locator("form.undo input[name=reason]").fill("pomył")  # half typed: the poll does not replace it
+    row = enter(game, type="roll", player="A", dice=[1, 2]).game.events.get(data__type="roll")
+    banner = page.locator("#console-changed")
+    expect(banner).to_be_visible(timeout=15000)  # the next poll
+    with translation.override("pl"):
+        told = f"#{row.seq} " + " ".join(narration(row))
+    expect(banner.locator("small")).to_contain_text(told)
+    expect(page.locator("form.undo input[name=reason]")).to_have_value("pomył")
+    screen(ref, "12-changed-meanwhile")
+    context.close()

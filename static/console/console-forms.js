@@ -97,15 +97,29 @@
     return Array.prototype.some.call(root.querySelectorAll("form"), changed);
   }
 
-  function offerChanges(pollUrl) {
+  // What the other device did, as the panel the poll brought tells it (data-changed-meanwhile).
+  function changedMeanwhile(html) {
+    var fresh = new DOMParser().parseFromString(html || "", "text/html").getElementById("console");
+    return fresh ? fresh.dataset.changedMeanwhile || "" : "";
+  }
+
+  function offerChanges(pollUrl, told) {
     var root = panel();
-    if (!root || document.getElementById("console-changed")) return;
-    var b = document.createElement("button");
+    if (!root) return;
+    var b = document.getElementById("console-changed");
+    if (b) {
+      if (told) b.querySelector("small").textContent = told;  // a later poll: what changed since, all of it
+      return;
+    }
+    b = document.createElement("button");
     b.type = "button";
     b.id = "console-changed";
     b.className = "changed";
     b.setAttribute("hx-disabled-elt", "unset");
     b.textContent = say("changed");
+    var detail = document.createElement("small");
+    detail.textContent = told;
+    b.appendChild(detail);
     b.addEventListener("click", function () {
       htmx.ajax("GET", pollUrl.split("?")[0], {source: b, target: "#console", swap: "outerHTML"});
     });
@@ -146,7 +160,7 @@
       d.shouldSwap = false;  // a panel read before the move was saved: the move's answer follows
     } else if (editing(root)) {
       d.shouldSwap = false;
-      offerChanges(source.getAttribute("hx-get"));
+      offerChanges(source.getAttribute("hx-get"), changedMeanwhile(d.serverResponse));
     } else {
       reopen = openKeys(root);
     }

@@ -73,8 +73,10 @@ def _for_device(request, game: Game, context: dict) -> dict:
     return context
 
 
-def _panel(request, game: Game, **how) -> dict:
-    return _for_device(request, game, build_panel(game, moves.current_state(game), **how))
+def _panel(request, game: Game, changed_meanwhile: str = "", **how) -> dict:
+    context = build_panel(game, moves.current_state(game), **how)
+    context["changed_meanwhile"] = changed_meanwhile
+    return _for_device(request, game, context)
 
 
 def _stale(request, game: Game, lead: str) -> str:
@@ -133,12 +135,15 @@ def console(request, pk: int):
 
 @login_required
 def panel(request, pk: int):
-    """The panel alone; 204 when nothing changed since ``version`` (for another device's polling)."""
+    """The panel alone; 204 when nothing changed since ``version`` (for another device's polling). The
+    panel it was asked from (``seen``) is told what changed meanwhile, should a form being filled in keep it
+    on the screen (console-forms.js offers the change, naming the moves)."""
     game = _game_for(request, pk)
     if request.GET.get("version") == str(game.version):
         return HttpResponse(status=204)
     game = _whole(game)
-    return render(request, "console/panel.html", _panel(request, game))
+    context = _panel(request, game, changed_meanwhile=what_changed(game, request.GET.get("seen", "")))
+    return render(request, "console/panel.html", context)
 
 
 @login_required
