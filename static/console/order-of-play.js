@@ -34,6 +34,7 @@
         tapped.forEach(function (name, i) { form.querySelector("select[name='" + name + "']").value = String(i + 1); });
       }
       if (start && !startBlocked) start.disabled = tapped.length > 0 && !complete;
+      box.querySelector("button.again").hidden = tapped.length === 0;
       var left = buttons.length - tapped.length;
       progress.textContent = [said, tapped.length === 0 ? "" : complete ? box.dataset.done : fill(box.dataset.left, {n: left})]
         .filter(Boolean).join(" ");
