@@ -133,12 +133,18 @@ def fall_due(
         )
 
 
+def lapsing(s: GameState, new_turn: bool) -> tuple[RentDue, ...]:
+    """The pending rents a roll about to be made ends (``new_turn``: not the same player's roll again after
+    a double): all of them at a new turn, or at any roll with ``rent_lapses_at: "next_roll"``; else none."""
+    return s.rents if new_turn or s.variant.rent_lapses_at == "next_roll" else ()
+
+
 def lapse(tx: Tx, new_turn: bool) -> None:
     """A roll is about to be made (``new_turn``: the next player's, or a turn that ends otherwise — a
     timeout, the two-hour game's final steps): rents not claimed before it lapse (RULES.md §1 'rent must be
     claimed')."""
     s = tx.s
-    if not s.rents or not (new_turn or s.variant.rent_lapses_at == "next_roll"):
+    if not lapsing(s, new_turn):
         return
     for r in s.rents:
         tx.note(

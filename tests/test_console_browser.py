@@ -170,6 +170,7 @@ def test_referee_plays_several_turns_on_a_phone(game_and_referee):
     assert state(game).owner_of(15) == "C"
 
     # Undo the last move with a reason: the purchase is taken back, the log keeps it struck through.
+    ref.tap(page.locator(".undo-last summary"))  # beside the move just made
     page.fill("form.undo input[name=reason]", "she wanted to decline")
     ref.button("Undo the last move")
     ref.sees("The last move was undone.")
@@ -319,6 +320,7 @@ def test_a_timeout_is_deliberate_apart_from_the_dice_and_undoable(live_server, b
         timeout.click()
     ref.sees("Bartek rolls")
     assert state(game).events == 1
+    page.locator(".undo-last summary").click()
     page.fill("form.undo input[name=reason]", "tapped too soon")
     ref.button("Undo the last move")
     ref.sees("Anna rolls")

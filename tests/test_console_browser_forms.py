@@ -278,6 +278,8 @@ def test_a_poll_answered_while_a_move_is_on_its_way_does_not_swallow_the_moves_a
     page.wait_for_timeout(11000)  # a poll's turn came: it waited for the move's answer
     held[0].continue_()
     ref.sees("Another device entered a move meanwhile")  # the move's answer is shown
-    expect(page.locator(".player", has_text="Celina")).to_contain_text("mortgaged")
+    # (the refusal, said in Anna's form, names Celina's mortgage: hers is the card with her name on top)
+    celina = page.locator(".player", has=page.locator("header", has_text="Celina"))
+    expect(celina).to_contain_text("mortgaged")
     expect(page.locator("#console button:disabled")).to_have_count(0)
     context.close()

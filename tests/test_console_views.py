@@ -122,8 +122,9 @@ def test_roll_buy_decline_auction_rent(client, referee):
 
 
 def rent_forms(page):
-    """The "rent claimed" forms of a console page: [(square posted, heading)]."""
-    forms = [f for f in page.split("<form")[1:] if 'name="action" value="rent"' in f]
+    """The "rent claimed" cards of a console page: [(square posted, heading)] (not the roll card's "claim
+    it first")."""
+    forms = [f for f in page.split("<form")[1:] if 'name="action" value="rent"' in f and "card rent" in f]
     return [
         (int(f.split('name="square" value="')[1].split('"')[0]), f.split("<h2>")[1].split("</h2>")[0])
         for f in forms

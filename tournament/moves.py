@@ -297,8 +297,18 @@ def rebuild(game: Game) -> None:
 
 
 def _take_back(
-    game_id: int, seq: int | None, status: str, *, version: int | None, user, reason: str, client_key=None
+    game_id: int,
+    seq: int | None,
+    status: str,
+    *,
+    version: int | None,
+    user,
+    reason: str,
+    client_key=None,
+    entered_with: str | None = None,
 ) -> Game:
+    """``entered_with``: the start of the request key the move must have been entered with (a reason chosen
+    in one tap is for a device's own move; another device's is undone with a typed one)."""
     reason = clean_reason(reason, missing=_("Say why (a reason is kept in the log)."), error=LogError)
     with transaction.atomic():
         game = _lock(game_id)
@@ -311,6 +321,10 @@ def _take_back(
         row = rows.last() if seq is None else rows.filter(seq=seq).first()
         if row is None:
             raise LogError(_("There is no such move to take back."))
+        if entered_with is not None and not (row.client_key or "").startswith(entered_with):
+            raise LogError(
+                _("Move #%(seq)s was entered on another device: say why you undo it.") % {"seq": row.seq}
+            )
         row.status = status
         row.changed_by = author(user)
         row.changed_at = timezone.now()
@@ -323,7 +337,15 @@ def _take_back(
         return game
 
 
-def undo_last(game_id: int, *, version: int | None, user=None, reason: str, client_key=None) -> Game:
+def undo_last(
+    game_id: int,
+    *,
+    version: int | None,
+    user=None,
+    reason: str,
+    client_key=None,
+    entered_with: str | None = None,
+) -> Game:
     return _take_back(
         game_id,
         None,
@@ -332,6 +354,7 @@ def undo_last(game_id: int, *, version: int | None, user=None, reason: str, clie
         user=user,
         reason=reason,
         client_key=client_key,
+        entered_with=entered_with,
     )
 
 

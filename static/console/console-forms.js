@@ -1,8 +1,8 @@
 // The referee's forms in the console panel (htmx swaps the whole panel after every request):
 // - a refused move keeps what was typed: the same form in the new panel gets the values back, opened;
 // - another device's move (the 10 s poll) never replaces a form being filled in: a banner offers it;
-// - after a move that went through, the action now pending is brought into view, and the player's
-//   "build, sell, mortgage" it was sent from stays open;
+// - after a move that went through, the move just made (its undo beside it) and the action now pending are
+//   brought into view; the player's "build, sell, mortgage" it was sent from stays open;
 // - the trade form shows each side's own deeds and jail cards;
 // - a move that did not get through (no Wi-Fi, no answer, a refusal) says so.
 (function () {
@@ -35,7 +35,7 @@
   function formKey(form) {
     var parts = [form.getAttribute("action") || ""];
     form.querySelectorAll("input[type=hidden]").forEach(function (i) {
-      if (!/^(version|client_key|csrfmiddlewaretoken)$/.test(i.name)) parts.push(i.name + "=" + i.value);
+      if (!/^(version|client_key|seen|csrfmiddlewaretoken)$/.test(i.name)) parts.push(i.name + "=" + i.value);
     });
     return parts.join("&");
   }
@@ -97,15 +97,29 @@
     return Array.prototype.some.call(root.querySelectorAll("form"), changed);
   }
 
-  function offerChanges(pollUrl) {
+  // What the other device did, as the panel the poll brought tells it (data-changed-meanwhile).
+  function changedMeanwhile(html) {
+    var fresh = new DOMParser().parseFromString(html || "", "text/html").getElementById("console");
+    return fresh ? fresh.dataset.changedMeanwhile || "" : "";
+  }
+
+  function offerChanges(pollUrl, told) {
     var root = panel();
-    if (!root || document.getElementById("console-changed")) return;
-    var b = document.createElement("button");
+    if (!root) return;
+    var b = document.getElementById("console-changed");
+    if (b) {
+      if (told) b.querySelector("small").textContent = told;  // a later poll: what changed since, all of it
+      return;
+    }
+    b = document.createElement("button");
     b.type = "button";
     b.id = "console-changed";
     b.className = "changed";
     b.setAttribute("hx-disabled-elt", "unset");
     b.textContent = say("changed");
+    var detail = document.createElement("small");
+    detail.textContent = told;
+    b.appendChild(detail);
     b.addEventListener("click", function () {
       htmx.ajax("GET", pollUrl.split("?")[0], {source: b, target: "#console", swap: "outerHTML"});
     });
@@ -146,7 +160,7 @@
       d.shouldSwap = false;  // a panel read before the move was saved: the move's answer follows
     } else if (editing(root)) {
       d.shouldSwap = false;
-      offerChanges(source.getAttribute("hx-get"));
+      offerChanges(source.getAttribute("hx-get"), changedMeanwhile(d.serverResponse));
     } else {
       reopen = openKeys(root);
     }
@@ -160,8 +174,7 @@
       var same = stayOpen && findForm(root, stayOpen);
       if (same) openAround(same);  // the player's next building or mortgage is one tap
       stayOpen = null;
-      var next = root.querySelector("section.now .card");
-      if (next) next.scrollIntoView({block: "nearest"});
+      showWhatNow(root);
       return;
     }
     stayOpen = null;
@@ -174,6 +187,21 @@
     }
     sent = null;
     error.scrollIntoView({block: "center"});
+  }
+
+  // -- after a move: what to do next under the thumb ------------------------------------------------------
+  // The move just made (with its undo) and the next action's card in view, wherever the referee had
+  // scrolled to (after a build in the players' cards the dice were 1–2 screens above). Left alone when
+  // both are in sight already, so that the page does not jump at every tap.
+  var SHOWN_OF_NEXT = 220;  // px of the next card that must be in sight (the dice pad's first rows)
+  function showWhatNow(root) {
+    var next = root.querySelector("section.now .card, section.now.finished");
+    var top = root.querySelector("#just-now") || next;
+    if (!top) return;
+    var high = window.innerHeight;
+    var first = top.getBoundingClientRect(), card = next ? next.getBoundingClientRect() : first;
+    if (first.top > -1 && card.top + Math.min(card.height, SHOWN_OF_NEXT) <= high) return;
+    top.scrollIntoView({block: "start"});
   }
 
   document.addEventListener("htmx:afterSwap", function (e) {

@@ -13,7 +13,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules import final_steps
+from rules import final_steps, rent
 from rules.board import Board
 from rules.legal import legal_actions
 from rules.messages import from_data
@@ -188,6 +188,8 @@ def build_panel(
             "jail_fine": legal.players[roller].jail_fine,
             "jail_card": legal.players[roller].jail_card,
             "fine": v.jail_fine,
+            # the pending rents this roll ends (the pad warns, offering to claim them first)
+            "rents_lapse": bool(rent.lapsing(state, new_turn=not legal.roll_again)),
         }
         if roller
         else None,
@@ -296,12 +298,17 @@ def _log(game: Game, length: int | None = LOG_LENGTH) -> list[dict]:
     return _rows(rows, next((r.seq for r in rows if r.status == GameEvent.Status.ACTIVE), None))
 
 
+def narration(row: GameEvent) -> list[str]:
+    """What a move did, in the referee's language, as the log tells it."""
+    return [message_text(from_data(n)) for n in row.notes]
+
+
 def _rows(rows, last_active: int | None) -> list[dict]:
     return [
         {
             "seq": r.seq,
             "type": r.data.get("type"),
-            "notes": [message_text(from_data(n)) for n in r.notes],
+            "notes": narration(r),
             "status": r.status,
             "status_label": GameEvent.Status(r.status).label,
             "active": r.status == GameEvent.Status.ACTIVE,

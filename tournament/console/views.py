@@ -15,10 +15,15 @@ from django.views.decorators.http import require_POST
 
 from rules import RulesError
 from tournament import moves
+from tournament.console.action_forms import DAMAGED
 from tournament.console.actions import ActionError, client_key, events_from_post
+from tournament.console.devices import device_of, key_start, new_client_key
 from tournament.console.forms import NewGameForm
+from tournament.console.game_over import next_steps
 from tournament.console.kept import NOTHING, Kept
 from tournament.console.panel import build_panel, moves_page
+from tournament.console.stale import seen_mark, what_changed
+from tournament.console.undo import quick_reason, undo_offer
 from tournament.exports.chart import net_worth_svg
 from tournament.messages import error_text
 from tournament.models import Game
@@ -55,13 +60,37 @@ def _whole(game: Game) -> Game:
     return TITLED.get(pk=game.pk) if game.get_deferred_fields() else game
 
 
+def _for_device(request, game: Game, context: dict) -> dict:
+    """What a page of the console holds for this device and user besides the game: its forms' request keys
+    (telling its moves from another device's), what it has seen (to tell what another device did meanwhile),
+    the undo of the last move and, the game over, the next steps."""
+    context["client_key"] = new_client_key(request)
+    context["seen"] = seen_mark(game)
+    if context.get("can_undo"):
+        context["undo"] = undo_offer(game, device_of(request))
+    if context.get("finished"):
+        context["next_steps"] = next_steps(game, request.user)
+    return context
+
+
+def _panel(request, game: Game, changed_meanwhile: str = "", **how) -> dict:
+    context = build_panel(game, moves.current_state(game), **how)
+    context["changed_meanwhile"] = changed_meanwhile
+    return _for_device(request, game, context)
+
+
+def _stale(request, game: Game, lead: str) -> str:
+    """A refusal of a stale screen: ``lead``, then what the other device did meanwhile."""
+    return " ".join(filter(None, [lead, what_changed(game, request.POST.get("seen", ""))]))
+
+
 def _respond(request, game: Game, *, error: str | None = None, notice: str | None = None, kept=False):
     """The refreshed panel (HTMX) or a redirect to the console page carrying the message; a move refused
     without HTMX (``kept``) is answered with the console page itself, what was typed still in its form."""
     if request.htmx or (error and kept):
         game = _whole(game)
         typed = Kept(request.POST) if kept and not request.htmx else NOTHING
-        context = build_panel(game, moves.current_state(game), error=error, notice=notice, kept=typed)
+        context = _panel(request, game, error=error, notice=notice, kept=typed)
         return render(request, "console/panel.html" if request.htmx else "console/page.html", context)
     if error:
         messages.error(request, error)
@@ -101,25 +130,29 @@ def game_new(request):
 @login_required
 def console(request, pk: int):
     game = _whole(_game_for(request, pk))
-    context = build_panel(game, moves.current_state(game))
-    return render(request, "console/page.html", context)
+    return render(request, "console/page.html", _panel(request, game))
 
 
 @login_required
 def panel(request, pk: int):
-    """The panel alone; 204 when nothing changed since ``version`` (for another device's polling)."""
+    """The panel alone; 204 when nothing changed since ``version`` (for another device's polling). The
+    panel it was asked from (``seen``) is told what changed meanwhile, should a form being filled in keep it
+    on the screen (console-forms.js offers the change, naming the moves)."""
     game = _game_for(request, pk)
     if request.GET.get("version") == str(game.version):
         return HttpResponse(status=204)
     game = _whole(game)
-    return render(request, "console/panel.html", build_panel(game, moves.current_state(game)))
+    context = _panel(request, game, changed_meanwhile=what_changed(game, request.GET.get("seen", "")))
+    return render(request, "console/panel.html", context)
 
 
 @login_required
 def all_moves(request, pk: int):
     """Every move of the game (the panel's log shows the latest few), each one voidable."""
     game = _game_for(request, pk)
-    return render(request, "console/moves.html", moves_page(game, request.GET.get("page")))
+    return render(
+        request, "console/moves.html", _for_device(request, game, moves_page(game, request.GET.get("page")))
+    )
 
 
 @login_required
@@ -139,30 +172,35 @@ def act(request, pk: int):
         return _respond(
             request,
             e.args[0],
-            error=_(
-                "Another device entered a move meanwhile: your move was not applied. "
-                "Here is the current state."
+            error=_stale(
+                request,
+                e.args[0],
+                _(
+                    "Another device entered a move meanwhile: your move was not applied. "
+                    "Here is the current state."
+                ),
             ),
             kept=True,
         )
     return _respond(request, result.game)
 
 
-def _take_back(request, pk: int, change, *, stale: str, done: str):
-    """Undo or void (``change``) with the reason typed; a resent request (the same key) is answered once."""
+def _take_back(request, pk: int, change, *, stale: str, done: str, **how):
+    """Undo or void (``change``) with the reason typed (or ``how``: the reason chosen); a resent request
+    (the same key) is answered once."""
     game = _game_for(request, pk)
     try:
         game = change(
             game.pk,
             version=_version(request),
             user=request.user,
-            reason=request.POST.get("reason", ""),
             client_key=client_key(request.POST),
+            **{"reason": request.POST.get("reason", ""), **how},
         )
     except ActionError as e:
         return _respond(request, game, error=str(e))
     except moves.StaleVersion as e:
-        return _respond(request, e.args[0], error=stale)
+        return _respond(request, e.args[0], error=_stale(request, e.args[0], stale))
     except moves.LogError as e:
         detail = f" {error_text(e.rules_error)}" if e.rules_error else ""
         return _respond(request, game, error=str(e) + detail)
@@ -172,12 +210,24 @@ def _take_back(request, pk: int, change, *, stale: str, done: str):
 @login_required
 @require_POST
 def undo(request, pk: int):
+    """The last move undone, with a typed reason or (``quick``) one chosen in one tap: the latter only for
+    a move this device entered (moves.undo_last checks it with the game locked)."""
+    how = {}
+    if "quick" in request.POST:
+        try:
+            how = {
+                "reason": quick_reason(request.POST["quick"]),
+                "entered_with": key_start(device_of(request)),
+            }
+        except ValueError:
+            return _respond(request, _game_for(request, pk), error=DAMAGED)
     return _take_back(
         request,
         pk,
         moves.undo_last,
         stale=_("Another device changed the game meanwhile: nothing undone."),
         done=_("The last move was undone."),
+        **how,
     )
 
 

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from rules import RulesError, available_boards
 from tournament import interventions, moves, results, round_overview, rounds
 from tournament.boards import board_misfit, hold_board
+from tournament.console.forms import OrderOfPlayForm
 from tournament.director.forms import (
     ImportForm,
     MoveForm,
@@ -322,18 +323,14 @@ def table_for(request, pk, number, table) -> Table:
 def table_detail(request, pk: int, number: int, table: int):
     t = table_for(request, pk, number, table)
     seats = [s.participant for s in t.seats.select_related("participant")]
-    if request.method == "POST" and "order" in request.POST:
+    report = table_report(t)  # the table's final figures, as every output shows them (report.final)
+    starting = request.method == "POST" and "order" in request.POST
+    order_form = OrderOfPlayForm(
+        [(p.pk, p.name, report.roles.get(p.pk, "")) for p in seats], request.POST if starting else None
+    )
+    if starting and order_form.is_valid():  # refused: the page again, the places as chosen and why
         try:
-            order = [int(request.POST.get(f"place_{p.pk}", "")) for p in seats]
-        except ValueError:
-            messages.error(request, _("Give each player a place in the order of play."))
-            return redirect("table", pk=pk, number=number, table=table)
-        by_place = sorted(zip(order, [p.pk for p in seats], strict=True))
-        if sorted(order) != list(range(1, len(seats) + 1)):
-            messages.error(request, _("Give each player one place, 1 to %(n)s.") % {"n": len(seats)})
-            return redirect("table", pk=pk, number=number, table=table)
-        try:
-            game = rounds.start_table_game(t, [pid for _, pid in by_place], request.user)
+            game = rounds.start_table_game(t, order_form.order(), request.user)
         except RoundError as e:
             _round_error(request, e)
             return redirect("table", pk=pk, number=number, table=table)
@@ -341,7 +338,6 @@ def table_detail(request, pk: int, number: int, table: int):
             messages.error(request, error_text(e))
             return redirect("table", pk=pk, number=number, table=table)
         return redirect("console", pk=game.pk)
-    report = table_report(t)  # the table's final figures, as every output shows them (report.final)
     return render(
         request,
         "director/table.html",
@@ -351,7 +347,7 @@ def table_detail(request, pk: int, number: int, table: int):
             "tournament": t.round.tournament,
             "seats": seats,
             "seat_roles": [(p, report.roles.get(p.pk, "")) for p in seats],
-            "places": range(1, len(seats) + 1),
+            "order_form": order_form,
             "report": report,
             "result": report.result,
             "history": t.results.select_related("confirmed_by", "second_by", "reopened_by"),

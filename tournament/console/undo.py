@@ -1,0 +1,35 @@
+"""Undoing the move just made, where it is seen: the last move entered on this device is taken back with a
+reason chosen in one tap (the reason's words are stored, in the referee's language, so that the director's
+log reads as if typed); another device's move, or an older one (voided from the log), needs a typed reason."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy
+
+from tournament import moves
+from tournament.console.devices import entered_on
+from tournament.models import Game
+
+#: The one-tap reasons: what the form sends, the words stored and shown.
+QUICK_REASONS = {
+    "tap": gettext_lazy("wrong tap"),
+    "dice": gettext_lazy("wrong dice"),
+    "amount": gettext_lazy("wrong amount"),
+}
+
+
+def undo_offer(game: Game, device: str) -> dict | None:
+    """The last move, to be undone beside the panel: its number, and whether this device entered it (then
+    the one-tap reasons are offered); None when there is nothing to undo."""
+    last = moves.active_events(game).only("seq", "client_key").last()
+    if last is None:
+        return None
+    mine = entered_on(last.client_key, device)
+    return {"seq": last.seq, "mine": mine, "reasons": list(QUICK_REASONS.items()) if mine else []}
+
+
+def quick_reason(code: str) -> str:
+    """The words of a one-tap reason; ValueError for a code the form never sends."""
+    if code not in QUICK_REASONS:
+        raise ValueError(code)
+    return str(QUICK_REASONS[code])
