@@ -127,9 +127,8 @@ class Table:
         in ``order``), "Start the game"."""
         with self.tap.step("start", in_turn=False):
             self.tap.tap(self.page.locator("ul.tables-now a.button").first)
-            seats = {s.participant.name: s.participant.pk for s in self.table.seats.all()}
-            for place, who in enumerate(order, 1):
-                self.tap.choose(self.page.locator(f"select[name=place_{seats[who]}]"), place)
+            for who in order:  # one tap per player, in the order of the opening roll
+                self.tap.tap(self.page.locator("button.tap-player", has_text=who))
             with self.page.expect_navigation():
                 self.tap.tap(self.page.locator("form:has(input[name=order]) button.primary"))
         self.game = Game.objects.get(table=self.table)
@@ -243,13 +242,12 @@ class Table:
                     self.tap.type(details.locator(f"input[name={side}_cash]"), cash)
             self.send(details.locator("button[name=go]"))
 
-    def undo_wrong_tap(self, d1, d2, reason):
-        """A wrong key of the dice pad, then the last move undone with a reason."""
+    def undo_wrong_tap(self, d1, d2, reason="dice"):
+        """A wrong key of the dice pad, then the move undone beside the panel with a one-tap reason."""
         with self.tap.step("wrong tap → undo"):
             self.send(self.page.locator(f"form.roll .pad button[value='{d1}{d2}']"))
-            form = self.page.locator("form.undo")
-            self.tap.type(form.locator("input[name=reason]"), reason)
-            self.send(form.locator("button"))
+            self.tap.open(self.page.locator("details.undo-last"))
+            self.send(self.page.locator(f"form.quick-undo button[name=quick][value={reason}]"))
 
     def jail_fine(self):
         with self.tap.step("jail fine"):
@@ -324,7 +322,7 @@ class Players:
         elif s.player(player).in_jail and legal.players[player].jail_fine and s.player(player).cash > 400:
             t.jail_fine()
         if wrong:
-            t.undo_wrong_tap(*wrong, reason="zły klawisz")
+            t.undo_wrong_tap(*wrong, reason="dice")
         while True:
             t.roll(*t.dice(player, aim))
             self.settle(decline, winner, price)
