@@ -85,7 +85,7 @@ def levels(game, squares=LIGHT_BLUE):
 
 
 def group_buttons(html):
-    return re.findall(r'<button name="build_each" value="([^"]+)" class="each">([^<]+)</button>', html)
+    return re.findall(r'<button name="build_each" value="([^"]+)" class="each[^"]*">([^<]+)</button>', html)
 
 
 def test_the_polish_board_a_house_on_each_street_of_a_group_in_one_tap(client, referee):

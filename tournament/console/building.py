@@ -28,7 +28,8 @@ SHORT_OF = frozenset({"money.insufficient", "bank.no_houses", "bank.no_hotels"})
 def group_builds(state: GameState, player_id: str, options: PlayerOptions | None) -> list[dict]:
     """For each colour group where ``player_id`` may build now, the batch of one level on every street of it
     that can take one, if that is at least two streets and the whole batch is legal now: ``value`` (the
-    squares in the order entered, as the button posts them: "6,8,9"), ``label`` and ``cost``."""
+    squares in the order entered, as the button posts them: "6,8,9"), ``squares``, ``group`` (its colour),
+    ``label`` and ``cost``."""
     if options is None or not options.build:
         return []
     board, seen, out = state.board, set(), []
@@ -65,6 +66,7 @@ def _batch(state: GameState, player_id: str, group: tuple[int, ...]) -> dict | N
     return {
         "value": ",".join(map(str, squares)),
         "squares": squares,
+        "group": state.board.square(group[0]).group,
         "label": _label(state, squares, hotels, cost),
         "cost": cost,
     }
