@@ -41,6 +41,15 @@ def dealt_game(live_server, browser, username="ref9"):
     return game, ref, context
 
 
+def holdings(page, player):
+    """The player's "Build, sell, mortgage", opened by a tap unless it is open already (it is, in his turn
+    when he can build)."""
+    actions = page.locator(".player", has_text=player).locator("details.actions")
+    if not actions.evaluate("d => d.open"):
+        actions.locator("summary").click()
+    return actions
+
+
 def visible_labels(locator):
     return [t.strip() for t in locator.filter(visible=True).all_inner_texts()]
 
@@ -188,11 +197,11 @@ def test_another_devices_move_does_not_wipe_a_half_typed_trade(live_server, brow
 def test_a_poll_keeps_an_open_form_open_when_nothing_was_typed(live_server, browser):
     game, ref, context = dealt_game(live_server, browser, "ref12")
     page = ref.page
-    actions = page.locator(".player", has_text="Anna").locator("details.actions")
+    actions = page.locator(".player", has_text="Bartek").locator("details.actions")  # folded: not his turn
     actions.locator("summary").click()
     enter(game, type="mortgage", player="C", square=11)
     expect(page.locator(".player", has_text="Celina")).to_contain_text("mortgaged", timeout=15000)
-    expect(page.locator(".player", has_text="Anna").locator("details.actions")).to_have_attribute("open", "")
+    expect(actions).to_have_attribute("open", "")  # the panel swapped in: the same section, still open
     context.close()
 
 
@@ -204,7 +213,7 @@ def test_after_building_or_mortgaging_the_roll_is_back_in_view(live_server, brow
         ("Celina", "Mortgage Ulica Płowiecka (+70)"),
     ):
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the referee far below the dice
-        page.locator(".player", has_text=player).locator("details.actions summary").click()
+        holdings(page, player)
         ref.button(button)
         expect(page.locator("form.roll")).to_be_visible()
         assert in_view(page.locator("form.roll h2"))
@@ -270,7 +279,7 @@ def test_a_poll_answered_while_a_move_is_on_its_way_does_not_swallow_the_moves_a
     page = ref.page
     held = []
     page.route("**/act/", lambda route: held.append(route))
-    page.locator(".player", has_text="Anna").locator("details.actions summary").click()
+    holdings(page, "Anna")
     ref.tap(page.get_by_role("button", name="Build on Ulica Konopacka (50)"))
     page.wait_for_timeout(200)
     assert len(held) == 1  # the move is on its way, its answer held back

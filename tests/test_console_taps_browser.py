@@ -10,11 +10,12 @@ board's data, else drawn from a seeded generator); what follows a roll is settle
 pending (``rules.legal``), as the referee at the table would.
 
 Each kind of thing the referee does is one small method of ``Table`` (``start_game``, ``roll``, ``buy``,
-``decline_and_auction``, ``pay_rent``, ``draw_card``, ``build``, ``trade``, ``raise_money``, ``bankrupt``,
-``undo_wrong_tap`` …): when the console changes, the method changes. ``tests/tap_counter.py`` counts the taps
-and prints the figures per kind of step and per kind of turn; at the end the screen's cash of every player
-equals a replay of the game's record. The issue's goals (mean ≤ 2.5 taps a turn, no kind of step above 6
-taps) are asserted only when ``GOALS_MET_EXPECTED`` says so: today they are measured, not required.
+``decline_and_auction``, ``pay_rent``, ``draw_card``, ``build``, ``build_on_each``, ``trade``,
+``raise_money``, ``bankrupt``, ``undo_wrong_tap`` …): when the console changes, the method changes.
+``tests/tap_counter.py`` counts the taps and prints the figures per kind of step and per kind of turn; at the
+end the screen's cash of every player equals a replay of the game's record. The issue's goals (mean ≤ 2.5
+taps a turn, no kind of step above 6 taps) are asserted only when ``GOALS_MET_EXPECTED`` says so: today they
+are measured, not required.
 """
 
 import json
@@ -113,13 +114,18 @@ class Table:
     def player_card(self, pid):
         return self.page.locator("article.player", has=self.page.locator(f"input[name=player][value={pid}]"))
 
-    def player_actions(self, pid, do):
-        """A button of the player's "Build, sell, mortgage" section, the section opened first."""
+    def player_section(self, pid):
+        """The player's "Build, sell, mortgage" section, opened (it is open in his turn when he can build)."""
         card = self.page.locator("article.player").filter(
             has=self.page.locator(f"form input[name=player][value='{pid}']")
         )
-        self.tap.open(card.locator("details.actions"))
-        return card.locator(f"button[name=do][value^='{do}']").first
+        section = card.locator("details.actions")
+        self.tap.open(section)
+        return section
+
+    def player_actions(self, pid, do):
+        """A button of the player's "Build, sell, mortgage" section, the section opened first."""
+        return self.player_section(pid).locator(f"button[name=do][value^='{do}']").first
 
     # -- each kind of thing the referee does ----------------------------------------------------------------
     def start_game(self, order):
@@ -194,9 +200,20 @@ class Table:
                 self.send(form.locator("button[name=go]"))
 
     def build(self, player, square, times=1):
+        """``times`` houses on one street, a tap each."""
         with self.tap.step("build"):
             for _ in range(times):
                 self.send(self.player_actions(player, f"build:{square}"))
+
+    def build_on_each(self, player, squares):
+        """A house (or the hotel, at its step) on each of ``squares``, a colour group's streets: the group's
+        one button "A house on each"."""
+        with self.tap.step("build"):
+            buttons = self.player_section(player).locator("button[name=build_each]")
+            values = buttons.evaluate_all("bs => bs.map(b => b.value)")
+            wanted = sorted(squares)
+            (value,) = [v for v in values if sorted(map(int, v.split(","))) == wanted]
+            self.send(buttons.nth(values.index(value)))
 
     def raise_money(self, player):
         """A debt paid from the debt card: the choices ticked (mortgages with the largest loan first, then
@@ -515,13 +532,10 @@ def test_a_classic_game_on_the_english_board_to_a_bankruptcy(live_server, browse
     play.turn(aim=[9], decline=True, winner=a, price=70)  # Carol declines Connecticut Avenue: Alice's
     light_blue = [6, 8, 9]
 
-    def build(player):  # Alice builds the light blues evenly, three at a time, as her cash allows
+    def build(player):  # Alice builds the light blues evenly, a house on each at a time, as her cash allows
         s = t.state()
-        can = legal_actions(s).players[a].build
-        if can and s.player(a).cash > 350:
-            with t.tap.step("build"):
-                for square in sorted(can, key=lambda q: s.holdings[q].level)[:3]:
-                    t.send(t.player_actions(a, f"build:{square}"))
+        if legal_actions(s).players[a].build and s.player(a).cash > 350:
+            t.build_on_each(a, light_blue)
 
     def bob_aims(s):
         """Bob spends his cash on the dearest free streets until Alice's light blues have three houses each,

@@ -54,13 +54,14 @@ class GameClosed(LogError):
 
 
 class BatchRefused(RuleError):
-    """One of several moves entered together (the debt card's "Raise and pay") refused by the engine: the
-    message names it and says why; none of them is entered."""
+    """One of several moves entered together (the debt card's "Raise and pay", a house on each street of a
+    group) refused by the engine: the message names it and says why; none of them is entered."""
 
     #: How each move of such a batch is named.
     MOVES = {
         "sell_building": gettext_noop("selling a building on {square}"),
         "mortgage": gettext_noop("mortgaging {square}"),
+        "build": gettext_noop("building on {square}"),
     }
 
     def __init__(self, number: int, count: int, square: str, event_type: str, why: RulesError):
@@ -77,7 +78,7 @@ class BatchRefused(RuleError):
 
 def _refused(state: GameState, events: list[dict], k: int, why: RulesError) -> RulesError:
     """The engine's refusal of the ``k``-th event, naming it when it is one of a batch of sales and
-    mortgages."""
+    mortgages, or of buildings."""
     event, squares = events[k], state.board.squares
     index = event.get("square")
     if len(events) < 2 or event.get("type") not in BatchRefused.MOVES:

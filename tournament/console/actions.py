@@ -1,7 +1,8 @@
 """From a POST of the referee's console to the game-record events it enters: the form of its ``action``
 (``action_forms.ACTION_FORMS``; the per-player form's buttons say ``do=action:square[:count]``), a
-decline with the result of its auction in one tap, and the debt card's "Raise and pay": the choices ticked
-(``raise=action:square[:count]``, each as its button would post it), buildings sold before mortgages.
+decline with the result of its auction in one tap, the debt card's "Raise and pay": the choices ticked
+(``raise=action:square[:count]``, each as its button would post it), buildings sold before mortgages, and
+the build section's "A house on each" (``build_each=square,square,…``, in the order entered).
 Bad input raises ActionError with one message for the referee; the rules themselves are checked by the
 engine."""
 
@@ -11,6 +12,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from tournament.console.action_forms import ACTION_FORMS, DAMAGED, ActionForm, AuctionForm
+from tournament.console.building import MAX_BATCH
 from tournament.console.raising import RAISING_ORDER
 from tournament.models.games import CLIENT_KEY_LENGTH
 
@@ -29,7 +31,9 @@ def client_key(post: QueryDict) -> str | None:
 
 def events_from_post(post: QueryDict) -> list[dict]:
     """The events one tap enters: one, a decline and the auction's result that follows it (the buy
-    panel's "Sold to" buttons), or the debt card's choices."""
+    panel's "Sold to" buttons), the debt card's choices, or a house on each street of a group."""
+    if "build_each" in post:
+        return build_each_events(post)
     if post.get("action") == "raise":
         return raise_events(post)
     event = event_from_post(post)
@@ -69,6 +73,24 @@ def raise_events(post: QueryDict) -> list[dict]:
             raise ActionError(DAMAGED)
         events.append(event)
     return sorted(events, key=lambda e: RAISING_ORDER.index(e["type"]))
+
+
+def build_each_events(post: QueryDict) -> list[dict]:
+    """The build section's "A house on each": a ``build`` of one level on each square named, in that order,
+    each checked as its own button's form would be."""
+    squares = post.getlist("build_each")
+    if len(squares) > 1 or post.getlist("do") or post.getlist("action"):
+        raise ActionError(DAMAGED)
+    squares = squares[0].split(",")
+    if not 0 < len(squares) <= MAX_BATCH or not all(sq.isascii() and sq.isdigit() for sq in squares):
+        raise ActionError(DAMAGED)
+    events = []
+    for square in squares:
+        one = post.copy()
+        one.setlist("build_each", [])
+        one["do"] = f"build:{square}"
+        events.append(event_from_post(one))
+    return events
 
 
 def _split_do(post: QueryDict) -> QueryDict:

@@ -19,8 +19,10 @@ from rules.legal import legal_actions
 from rules.messages import from_data
 from rules.scoring import ranking, score
 from rules.state import GameState
+from rules.turns import in_own_turn
 from rules.valuation import net_worth
 from tournament.board_words import board_word, square_name
+from tournament.console.building import group_builds
 from tournament.console.card_panel import card_panel
 from tournament.console.cash_line import cash_lines
 from tournament.console.kept import NOTHING, Kept
@@ -123,6 +125,7 @@ def build_panel(
                 }
             )
         income, cost = game.ledger.get(p.id, [0, 0])
+        options = legal.players.get(p.id)
         players.append(
             {
                 "id": p.id,
@@ -146,7 +149,11 @@ def build_panel(
                 "cost": cost,
                 "rank": ranks.get(p.id),
                 "is_turn": mover == p.id and not state.finished,
-                "options": _player_options(board, legal.players.get(p.id)),
+                "options": _player_options(board, options),
+                "build_each": group_builds(state, p.id, options),
+                # his "Build, sell, mortgage" open in his turn when he can build (the players are below what
+                # happens now: it pushes nothing away)
+                "build_open": bool(options and options.build) and in_own_turn(state, p),
             }
         )
     roller = legal.roll

@@ -1,0 +1,87 @@
+"""The build section's one-tap group build: a house (or the hotel, at its step) on each street of a colour
+group the player can build on, entered as one batch of ``build`` events (``actions.build_each_events``, all
+or nothing: ``moves.submit_all``).
+
+The batch is found by trying the engine's own ``build`` events on copies of the state, the streets' lowest
+levels first (the even-building order), so the button never offers what the engine refuses and its cost is
+what the engine takes. A street the engine refuses for itself (mortgaged, at its top, a monopolist's third
+street) is left out; where the cash or the bank's stock does not reach every street, no button at all:
+"on each" must mean each.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from rules import RulesError, apply
+from rules.board import BOARD_SIZE
+from rules.legal import PlayerOptions
+from rules.state import GameState
+from tournament.board_words import board_word
+
+#: The most squares a group's button may post (a colour group is at most the whole board).
+MAX_BATCH = BOARD_SIZE
+#: Refusals meaning the batch as a whole is out of reach now (not that one street cannot take a level).
+SHORT_OF = frozenset({"money.insufficient", "bank.no_houses", "bank.no_hotels"})
+
+
+def group_builds(state: GameState, player_id: str, options: PlayerOptions | None) -> list[dict]:
+    """For each colour group where ``player_id`` may build now, the batch of one level on every street of it
+    that can take one, if that is at least two streets and the whole batch is legal now: ``value`` (the
+    squares in the order entered, as the button posts them: "6,8,9"), ``squares``, ``group`` (its colour),
+    ``label`` and ``cost``."""
+    if options is None or not options.build:
+        return []
+    board, seen, out = state.board, set(), []
+    for square in options.build:
+        group = board.group_of(square)
+        if group in seen:
+            continue
+        seen.add(group)
+        batch = _batch(state, player_id, group)
+        if batch is not None and len(batch["squares"]) > 1:
+            out.append(batch)
+    return out
+
+
+def _batch(state: GameState, player_id: str, group: tuple[int, ...]) -> dict | None:
+    """One level on each of the player's streets of ``group`` that can take one, the lowest first; None when
+    the cash or the bank's stock falls short of any of them."""
+    holdings = state.holdings
+    mine = sorted(
+        (h.level, sq) for sq in group if (h := holdings.get(sq)) is not None and h.owner == player_id
+    )
+    after, squares, hotels = state, [], 0
+    for _level, sq in mine:
+        try:
+            outcome = apply(after, {"type": "build", "player": player_id, "square": sq}, narrate=False)
+        except RulesError as e:
+            if e.code in SHORT_OF:
+                return None
+            continue  # this street cannot take a level (mortgaged, at its top, ...): not one of "each"
+        after = outcome.state
+        squares.append(sq)
+        hotels += after.holdings[sq].level >= after.hotel_level(player_id)
+    cost = state.player(player_id).cash - after.player(player_id).cash
+    return {
+        "value": ",".join(map(str, squares)),
+        "squares": squares,
+        "group": state.board.square(group[0]).group,
+        "label": _label(state, squares, hotels, cost),
+        "cost": cost,
+    }
+
+
+def _label(state: GameState, squares: list[int], hotels: int, cost: int) -> str:
+    names = ", ".join(board_word(state.board.square(sq).name) for sq in squares)
+    words = {"squares": names, "cost": cost}
+    apartment = state.variant.roles
+    if hotels == 0:
+        return _("A house on each: %(squares)s (%(cost)s)") % words
+    if hotels == len(squares) and apartment:
+        return _("An apartment on each: %(squares)s (%(cost)s)") % words
+    if hotels == len(squares):
+        return _("A hotel on each: %(squares)s (%(cost)s)") % words
+    if apartment:
+        return _("A house or an apartment on each: %(squares)s (%(cost)s)") % words
+    return _("A house or a hotel on each: %(squares)s (%(cost)s)") % words
