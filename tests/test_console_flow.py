@@ -263,3 +263,38 @@ def test_without_scripts_a_one_tap_undo_goes_back_to_the_console(referee):
 def test_a_move_entered_without_a_request_key_is_another_devices():
     assert not entered_on(None, "abc") and not entered_on("", "abc") and not entered_on("abcd.123", "abc")
     assert entered_on("abc.123", "abc")
+
+
+def test_the_moves_one_tap_entered_together_are_undone_together(referee):
+    """A decline and its auction's result, entered by one "Sold to" tap, are one thing to the referee: the
+    undo beside the panel names both and takes both back (one tap's reason: this device's), once."""
+    game = start(referee)
+    screen = Screen(phone(referee), game).act(action="roll", player="A", d1=1, d2=2)  # ul. Stalowa, 60
+    sold = screen.act(action="decline", player="A", square="3", winner="B", price="45")
+    s = state(game)
+    assert s.holdings[3].owner == "B" and s.player("B").cash == 1500 - 45
+    assert "Undo moves #2–#3 (one tap entered them)" in sold.html
+    assert "#2–#3" in sold.html[: sold.html.index('aria-label="What happens now"')]  # the just-now line
+    assert 'name="quick"' in sold.html  # this device's: a reason in one tap
+    repeated = dict(sold.fields)
+    after = sold.undo(quick="tap")
+    assert "The last move was undone." in after.html
+    rows = {r.seq: (r.status, r.reason) for r in GameEvent.objects.filter(game=game)}
+    undone = (GameEvent.Status.UNDONE, "wrong tap")
+    assert rows == {1: (GameEvent.Status.ACTIVE, ""), 2: undone, 3: undone}
+    s = state(game)
+    assert 3 not in s.holdings and s.player("B").cash == 1500
+    # the same undo request resent (a double tap): answered, not applied to the roll before it
+    sold.client.post(reverse("console_undo", args=[game.pk]), {**repeated, "quick": "tap"}, **HX)
+    assert GameEvent.objects.get(game=game, seq=1).status == GameEvent.Status.ACTIVE
+    assert "Undo move #1" in Screen(sold.client, game).html  # then the roll alone
+
+
+def test_a_batch_entered_on_another_device_needs_a_typed_reason(referee):
+    game = start(referee)
+    mine = Screen(phone(referee), game).act(action="roll", player="A", d1=1, d2=2)
+    mine.act(action="decline", player="A", square="3", winner="B", price="45")
+    other = Screen(phone(referee), game)
+    assert "Undo moves #2–#3" in other.html and 'name="quick"' not in other.html
+    assert "Move #3 was entered on another device" in other.undo(quick="tap").html
+    assert GameEvent.objects.filter(game=game, status=GameEvent.Status.ACTIVE).count() == 3

@@ -158,6 +158,38 @@ def active_events(game: Game):
     return game.events.filter(status=GameEvent.Status.ACTIVE).order_by("seq")
 
 
+#: One request entering several events (a decline and its auction, the debt card's choices, a house on each
+#: street of a group): the first keeps the request's key (a resent request is found by it), each later one
+#: the key, this mark and its place — so the batch is known as one device's and is undone as one.
+BATCH_MARK = "+"
+BATCH_KEY_ROOM = 4  # the mark and up to three digits: a request's key leaves this much room
+
+
+def batch_key(client_key: str | None, k: int) -> str | None:
+    """The stored key of a request's ``k``-th event (0-based)."""
+    if not client_key:
+        return None
+    return client_key if k == 0 else f"{client_key}{BATCH_MARK}{k}"
+
+
+def batch_start(client_key: str | None) -> str | None:
+    """The key of the request an event was entered by (its batch's first event's key)."""
+    return client_key.split(BATCH_MARK, 1)[0] if client_key else None
+
+
+def last_batch(game: Game) -> list[GameEvent]:
+    """The active events the last request entered (one, or a whole batch), in order; [] for none."""
+    last = active_events(game).last()
+    if last is None:
+        return []
+    start = batch_start(last.client_key)
+    if not start or start == last.client_key:
+        return [last]
+    return list(
+        active_events(game).filter(Q(client_key=start) | Q(client_key__startswith=start + BATCH_MARK))
+    )
+
+
 def record_header(game: Game, players) -> dict:
     """A GAME_RECORD file but its events: format, variant, board, players in seat order, options."""
     return {
@@ -255,7 +287,7 @@ def submit_all(
                     data=event_data(out.event),
                     notes=[to_data(n) for n in out.notes],
                     entered_by=author(user),
-                    client_key=(client_key or None) if k == 0 else None,
+                    client_key=batch_key(client_key, k),
                 )
             )
             for pid, (income, cost) in totals(out.movements).items():
@@ -318,20 +350,24 @@ def _take_back(
         if is_closed(game):
             raise GameClosed()
         _require_version(game, version)
-        rows = active_events(game)
-        row = rows.last() if seq is None else rows.filter(seq=seq).first()
-        if row is None:
+        if seq is None:  # the last request's events: one move, or a batch entered with one tap
+            taken = last_batch(game)
+        else:
+            taken = list(active_events(game).filter(seq=seq))
+        if not taken:
             raise LogError(_("There is no such move to take back."))
+        row = taken[-1]
         if entered_with is not None and not (row.client_key or "").startswith(entered_with):
             raise LogError(
                 _("Move #%(seq)s was entered on another device: say why you undo it.") % {"seq": row.seq}
             )
-        row.status = status
-        row.changed_by = author(user)
-        row.changed_at = timezone.now()
-        row.reason = reason
-        row.change_key = client_key or None
-        row.save()
+        for k, each in enumerate(taken):
+            each.status = status
+            each.changed_by = author(user)
+            each.changed_at = timezone.now()
+            each.reason = reason
+            each.change_key = (client_key or None) if k == len(taken) - 1 else None  # unique: kept once
+            each.save()
         rebuild(game)  # raises LogError: the transaction is rolled back, nothing changes
         game.version += 1
         game.save()

@@ -29,7 +29,7 @@ from tournament.console.kept import NOTHING, Kept
 from tournament.console.raising import raising_choices
 from tournament.messages import message_text
 from tournament.models import Game, GameEvent
-from tournament.moves import is_closed
+from tournament.moves import batch_start, is_closed
 from tournament.reports import end_reason_text
 from tournament.roles import role_label
 
@@ -258,7 +258,7 @@ def build_panel(
         "time_limit_minutes": v.time_limit_minutes,
         "log": (log := _log(game)),
         "log_total": game.events.count() if len(log) == LOG_LENGTH else len(log),
-        "just_now": next((e for e in log if e["active"]), None) if not error else None,
+        "just_now": _just_now(log) if not error else None,
         "closed": (closed := is_closed(game)),
         "can_undo": not closed and game.events.filter(status=GameEvent.Status.ACTIVE).exists(),
         "last_move_at": log[0]["at"] if log else game.created_at,  # the latest entry, whatever its status
@@ -305,6 +305,20 @@ def _log(game: Game, length: int | None = LOG_LENGTH) -> list[dict]:
     return _rows(rows, next((r.seq for r in rows if r.status == GameEvent.Status.ACTIVE), None))
 
 
+def _just_now(log: list[dict]) -> dict | None:
+    """The move just made — or the moves one tap entered together — with what they did, oldest first."""
+    active = [e for e in log if e["active"]]
+    if not active:
+        return None
+    batch = active[0]["batch"]
+    together = [e for e in active if batch and e["batch"] == batch] or active[:1]
+    return {
+        "seq": together[0]["seq"],
+        "first": together[-1]["seq"],
+        "notes": [n for e in reversed(together) for n in e["notes"]],
+    }
+
+
 def narration(row: GameEvent) -> list[str]:
     """What a move did, in the referee's language, as the log tells it."""
     return [message_text(from_data(n)) for n in row.notes]
@@ -321,6 +335,7 @@ def _rows(rows, last_active: int | None) -> list[dict]:
             "active": r.status == GameEvent.Status.ACTIVE,
             "last": r.seq == last_active,
             "reason": r.reason,
+            "batch": batch_start(r.client_key),
             "by": r.entered_by.get_username() if r.entered_by else "",
             "at": r.entered_at,
         }

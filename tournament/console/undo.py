@@ -19,13 +19,19 @@ QUICK_REASONS = {
 
 
 def undo_offer(game: Game, device: str) -> dict | None:
-    """The last move, to be undone beside the panel: its number, and whether this device entered it (then
-    the one-tap reasons are offered); None when there is nothing to undo."""
-    last = moves.active_events(game).only("seq", "client_key").last()
-    if last is None:
+    """The last move — or the moves one tap entered together — to be undone beside the panel: its number
+    (``first``: the batch's first), and whether this device entered it (then the one-tap reasons are offered);
+    None when there is nothing to undo."""
+    batch = moves.last_batch(game)
+    if not batch:
         return None
-    mine = entered_on(last.client_key, device)
-    return {"seq": last.seq, "mine": mine, "reasons": list(QUICK_REASONS.items()) if mine else []}
+    mine = entered_on(batch[-1].client_key, device)
+    return {
+        "seq": batch[-1].seq,
+        "first": batch[0].seq,
+        "mine": mine,
+        "reasons": list(QUICK_REASONS.items()) if mine else [],
+    }
 
 
 def quick_reason(code: str) -> str:
