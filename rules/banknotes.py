@@ -4,8 +4,10 @@ The state books a debt in full (RULES.md §2, ``rules.transaction``): a payment 
 payer's cash below zero, and the payee is credited the whole amount at once. On the table the payee has
 received only the banknotes the payer had; the rest he is owed until the payer raises it (or goes bankrupt,
 when the booking settles it). So what a player should hold is his cash less what he is owed and has not yet
-received, and nothing while his own cash is below zero. The whole deficit is the creditor's claim, as the
-engine keeps it: at a bankruptcy it is his to bear. A pending (unclaimed) rent is not owed money: it is not
+received, and nothing while his own cash is below zero. Each payee's unpaid part is kept in the state
+(``PlayerState.unpaid``, ``rules.transaction``): cash the debtor raises pays the players first, in the order
+he came to owe them, the bank last. (At a bankruptcy the engine's booking lets the one creditor bear the
+whole deficit, RULES.md §2.) A pending (unclaimed) rent is not owed money: it is not
 booked until claimed.
 
 :func:`banknotes` is the one source of these figures (the console, ``replay``, the sheets); :func:`cash_count`
@@ -39,6 +41,7 @@ class Banknotes:
     owes: int = 0  # his cash below zero: what he owes ...
     creditor: str | None = None  # ... to this player id, or BANK
     owed: tuple[tuple[str, int], ...] = ()  # (debtor id, amount): booked to him, not yet received
+    owes_to: tuple[tuple[str, int], ...] = ()  # (payee id or BANK, amount): what each has not received
 
     @property
     def owed_total(self) -> int:
@@ -52,14 +55,21 @@ class Banknotes:
 
 def banknotes(state: GameState) -> dict[str, Banknotes]:
     """Every player's :class:`Banknotes`, by player id, in seat order."""
+    owes_to = {
+        # what each payee has not received; a state stored before that was kept: all of it the creditor's
+        p.id: tuple((p.unpaid or {p.debt_to or BANK: -p.cash}).items())
+        for p in state.players
+        if p.cash < 0 and not p.bankrupt
+    }
     owed: dict[str, list[tuple[str, int]]] = {p.id: [] for p in state.players}
-    for p in state.players:
-        if p.cash < 0 and not p.bankrupt and p.debt_to in owed:
-            owed[p.debt_to].append((p.id, -p.cash))
+    for debtor, parts in owes_to.items():
+        for creditor, amount in parts:
+            if creditor in owed:
+                owed[creditor].append((debtor, amount))
     out = {}
     for p in state.players:
-        if p.cash < 0 and not p.bankrupt:
-            out[p.id] = Banknotes(p.cash, -p.cash, p.debt_to or BANK, tuple(owed[p.id]))
+        if p.id in owes_to:
+            out[p.id] = Banknotes(p.cash, -p.cash, p.debt_to or BANK, tuple(owed[p.id]), owes_to[p.id])
         else:
             out[p.id] = Banknotes(p.cash, owed=tuple(owed[p.id]))
     return out

@@ -29,6 +29,8 @@ class PlayerState:
     bankrupt_order: int = 0  # 1 for the first player to go bankrupt, …
     debt_to: str | None = None  # creditor while cash < 0 (a player id or "bank")
     dealt: int = 0  # title deeds dealt at the start
+    # while cash < 0: what each payee was credited and has not received in banknotes (rules.banknotes)
+    unpaid: dict[str, int] = field(default_factory=dict)
 
     def clone(self) -> PlayerState:
         return PlayerState(
@@ -44,6 +46,7 @@ class PlayerState:
             self.bankrupt_order,
             self.debt_to,
             self.dealt,
+            dict(self.unpaid),
         )
 
     @property

@@ -47,12 +47,19 @@ class Tx:
         if party == BANK:
             return
         p = self.s.by_id[party]
+        before = p.cash
         p.cash += delta
         if p.cash < 0:
             if p.debt_to is None or (delta < 0 and p.debt_to == BANK and creditor != BANK):
                 p.debt_to = creditor
+            if delta < 0:  # the part of this payment his banknotes did not cover
+                p.unpaid[creditor] = p.unpaid.get(creditor, 0) + min(-delta, -p.cash)
+            elif before < 0:
+                _pay_back(p.unpaid, delta)
         else:
             p.debt_to = None
+            if p.unpaid:
+                p.unpaid = {}
 
     def transfer(
         self, kind: str, payer: str, payee: str, amount: int, square: int | None = None, detail: str = ""
@@ -80,6 +87,19 @@ class Tx:
         for g in legs:
             self._cash(g.party, g.cash, creditor)
         self.movements.append(Movement(kind, tuple(legs), square, detail))
+
+
+def _pay_back(unpaid: dict[str, int], amount: int) -> None:
+    """Cash coming back to a player in debt pays what he owes in banknotes: the players first, in the order
+    he came to owe them, the bank last."""
+    for creditor in sorted(unpaid, key=lambda c: c == BANK):
+        paid = min(unpaid[creditor], amount)
+        unpaid[creditor] -= paid
+        amount -= paid
+        if not unpaid[creditor]:
+            del unpaid[creditor]
+        if not amount:
+            return
 
 
 def cash_refusal(s: GameState, player_id: str, amount: int, what: str | Message) -> Refusal | None:

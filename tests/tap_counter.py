@@ -7,6 +7,9 @@ an undo …, each named by its kind) and the steps in *turns* (one player's turn
 exit to the next player's: a double's extra roll and whatever is settled meanwhile belong to it). Starting the
 game is a step outside any turn.
 
+A target off the screen when the referee goes for it costs a scroll: scrolls are counted apart (Playwright
+scrolls for the test; a thumb would have to), per step, and reported beside the taps.
+
 ``report()`` prints the figures: per kind of step and per kind of turn (count, mean, max), and the mean and
 median taps a turn. ``goals()`` tells which of the issue's goals are met: a mean of at most 2.5 taps a turn,
 and no kind of step above 6 taps.
@@ -26,6 +29,7 @@ MAX_PER_STEP_GOAL = 6
 class Step:
     kind: str
     taps: int = 0
+    scrolls: int = 0
 
 
 @dataclass
@@ -53,6 +57,7 @@ class Tapper:
     def __init__(self, page):
         self.page = page
         self.taps = 0
+        self.scrolls = 0
         self.steps: list[Step] = []  # every step, in or out of a turn
         self.turns: list[Turn] = []
         self._step: Step | None = None
@@ -64,23 +69,37 @@ class Tapper:
             raise AssertionError("a tap outside a step: say what the referee is doing (tapper.step(kind))")
         self._step.taps += n
 
+    def _reach(self, locator) -> None:
+        """A scroll counted when the target is not wholly on the screen as the referee goes for it."""
+        on_screen = locator.evaluate(
+            "e => { const r = e.getBoundingClientRect();"
+            " return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0; }"
+        )
+        if not on_screen and self._step is not None:
+            self.scrolls += 1
+            self._step.scrolls += 1
+
     def tap(self, locator) -> None:
+        self._reach(locator)
         locator.click()
         self._count()
 
     def check(self, locator) -> None:
+        self._reach(locator)
         locator.check()
         self._count()
 
     def choose(self, select, value) -> None:
         """A choice in a list (nothing when it already shows it)."""
         if select.input_value() != str(value):
+            self._reach(select)
             select.select_option(str(value))
             self._count()
 
     def type(self, field, value) -> None:
         """A number or a reason typed into a field: one tap (nothing when the field already holds it)."""
         if field.input_value() != str(value):
+            self._reach(field)
             field.fill(str(value))
             self._count()
 
@@ -143,6 +162,11 @@ class Tapper:
         lines.append(
             f"taps a turn: mean {statistics.mean(taps):.2f}, median {statistics.median(taps):g}, "
             f"max {max(taps)}"
+        )
+        scrolled = [s for s in self.steps if s.scrolls]
+        lines.append(
+            f"scrolls to reach a target (not taps): {self.scrolls}"
+            + (f", in {', '.join(sorted({s.kind for s in scrolled}))}" if scrolled else "")
         )
         lines += [f"goal {'met' if ok else 'NOT met'}: {goal}" for goal, ok in self.goals().items()]
         return "\n".join(lines)

@@ -146,14 +146,17 @@ def test_a_stale_undo_says_what_the_other_device_entered(referee):
     assert GameEvent.objects.filter(game=game, status=GameEvent.Status.ACTIVE).count() == 2
 
 
-def test_a_garbled_seen_field_gives_the_plain_refusal(referee):
+@pytest.mark.parametrize("seen", ["x.-1", "1.999999999999999", "1.99999999999999", "99999999999.1", ""])
+def test_a_garbled_seen_field_gives_the_plain_refusal(referee, seen):
     game = start(referee)
     mine = Screen(phone(referee), game)
     Screen(phone(referee), game).act(action="roll", player="A", d1=1, d2=2)
-    mine.fields["seen"] = "x.-1"
-    refused = mine.act(action="roll", player="A", d1=1, d2=2)
+    mine.fields["seen"] = seen
+    refused = mine.act(action="roll", player="A", d1=1, d2=2)  # a time past the year 9999: no 500
     assert "Another device entered a move meanwhile" in refused.html
     assert "The other device entered" not in refused.html
+    poll = mine.client.get(reverse("console_panel", args=[game.pk]), {"version": 0, "seen": seen}, **HX)
+    assert poll.status_code == 200
 
 
 def lands_on_bartek(referee, options=None):
@@ -298,3 +301,13 @@ def test_a_batch_entered_on_another_device_needs_a_typed_reason(referee):
     assert "Undo moves #2–#3" in other.html and 'name="quick"' not in other.html
     assert "Move #3 was entered on another device" in other.undo(quick="tap").html
     assert GameEvent.objects.filter(game=game, status=GameEvent.Status.ACTIVE).count() == 3
+
+
+def test_a_request_key_forged_with_a_batch_mark_is_refused(referee):
+    """The mark of a batch's later events is the server's: a key sent with it could make an undo take back
+    moves of another request."""
+    game = start(referee)
+    screen = Screen(phone(referee), game)
+    screen.fields["client_key"] += moves.BATCH_MARK + "1"
+    refused = screen.act(action="roll", player="A", d1=1, d2=2)
+    assert 'role="alert"' in refused.html and not GameEvent.objects.filter(game=game).exists()

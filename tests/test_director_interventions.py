@@ -353,3 +353,45 @@ def test_a_table_with_a_result_by_hand_keeps_its_players(tournament, director):
     results.reopen(table, director, "the sheet was wrong")
     interventions.mark_absent(table, people[0], director, "went home")
     assert seated(table) == people[1:]
+
+
+def test_the_directors_stop_is_taken_back_by_a_director_only(tournament, director, client):
+    """The console's undo beside the panel does not offer a referee the director's stop, and the server
+    refuses it from him (undo or void); the director may take it back."""
+    tournament.game_rounds = None
+    tournament.save()
+    tournament.directors.add(director)
+    round_ = rounds.seat_next_round(tournament)
+    rounds.start_round(round_)
+    table = round_.tables.get(number=1)
+    referee = User.objects.create_user("ref", password="pw")
+    referee.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
+    table.referees.add(referee)
+    game = rounds.start_table_game(table, [p.pk for p in seated(table)], user=director)
+    game = moves.submit(
+        game.pk,
+        {"type": "roll", "player": moves.current_state(game).players[0].id, "dice": [1, 2]},
+        version=game.version,
+    ).game
+    interventions.stop_game(table, director, "the schedule")
+    game.refresh_from_db()
+    stop = game.events.last()
+    client.force_login(referee)
+    page = client.get(reverse("console", args=[game.pk])).content.decode()
+    assert "Game over" in page and f"Undo move #{stop.seq}" not in page
+    for url, fields in (
+        (reverse("console_undo", args=[game.pk]), {"reason": "we play on"}),
+        (reverse("console_void", args=[game.pk, stop.seq]), {"reason": "we play on"}),
+    ):
+        refused = client.post(url, {"version": game.version, **fields}, HTTP_HX_REQUEST="true")
+        refused = refused.content.decode()
+        assert "only a director takes the stop back" in refused
+        stop.refresh_from_db()
+        assert stop.status == "active"
+    client.force_login(director)
+    assert f"Undo move #{stop.seq}" in client.get(reverse("console", args=[game.pk])).content.decode()
+    client.post(
+        reverse("console_undo", args=[game.pk]), {"version": game.version, "reason": "stopped by mistake"}
+    )
+    stop.refresh_from_db()
+    assert stop.status == "undone"

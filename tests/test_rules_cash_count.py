@@ -37,7 +37,7 @@ def test_a_debt_outstanding_leaves_the_creditor_short_of_his_booked_cash():
     notes = banknotes(state)
     assert notes["A"] == Banknotes(1325, owed=(("B", 15),))
     assert notes["A"].expected == 1310  # 1300 + the 10 Bartek had
-    assert notes["B"] == Banknotes(-10 - 5, owes=15, creditor="A")
+    assert notes["B"] == Banknotes(-10 - 5, owes=15, creditor="A", owes_to=(("A", 15),))
     assert notes["B"].expected == 0  # he holds nothing while in debt
     assert notes["C"].expected == notes["C"].cash == 2990
 
@@ -55,7 +55,7 @@ def test_a_debt_to_the_bank_is_owed_to_nobody_at_the_table():
         {"type": "roll", "player": "A", "dice": [1, 3]},  # Income Tax: 200 with 100 in hand
     ]
     notes = banknotes(replay(record(events)).state)
-    assert notes["A"] == Banknotes(-100, owes=100, creditor="bank")
+    assert notes["A"] == Banknotes(-100, owes=100, creditor="bank", owes_to=(("bank", 100),))
     assert notes["B"].expected == notes["B"].cash == 2900
 
 
@@ -82,6 +82,55 @@ def test_raising_the_money_pays_the_creditor():
     assert banknotes(result.state)["A"] == Banknotes(1325)
     assert last["A"].expected == 1325 and last["A"].difference == -5
     assert [(c.event, c.amount) for c in last["A"].changes] == [(6, 15)]  # the move that paid him
+
+
+def test_one_debtor_owing_two_players_owes_each_his_own_part():
+    """Anna, with 10, rolls a double onto Bartek's Reading (25) and then Celina's Connecticut (8), both rents
+    claimed: Bartek got her 10 and is owed 15, Celina got nothing and is owed 8 — each counts his own."""
+    events = [
+        {"type": "roll", "player": "A", "dice": [1, 2]},
+        {"type": "buy", "player": "A"},
+        {"type": "roll", "player": "B", "dice": [2, 3]},
+        {"type": "buy", "player": "B"},
+        {"type": "roll", "player": "C", "dice": [4, 5]},
+        {"type": "buy", "player": "C"},
+        {"type": "trade", "player": "A", "with": "B", "give": {"cash": 1430}},  # Anna keeps 10
+        {"type": "roll", "player": "A", "dice": [1, 1]},  # Reading Railroad: Bartek's
+        {"type": "roll", "player": "A", "dice": [2, 2]},  # Connecticut Avenue: Celina's
+        {"type": "rent", "player": "A", "square": 5},
+        {"type": "rent", "player": "A", "square": 9},
+    ]
+    state = replay(record(events)).state
+    notes = banknotes(state)
+    assert notes["A"] == Banknotes(-23, owes=23, creditor="B", owes_to=(("B", 15), ("C", 8)))
+    assert notes["B"].owed == (("A", 15),) and notes["B"].expected == 1500 - 200 + 1430 + 10
+    assert notes["C"].expected == notes["C"].cash - 8
+    # Anna mortgages Baltic Avenue (+30): Bartek is paid his 15 first, then Celina 8; 7 left in her hand
+    after = replay(record([*events, {"type": "mortgage", "player": "A", "square": 3}])).state
+    notes = banknotes(after)
+    assert not notes["B"].owed and not notes["C"].owed
+    assert notes["A"] == Banknotes(7) and notes["B"].expected == notes["B"].cash
+
+
+def test_a_partly_paid_debt_pays_the_first_player_owed_first():
+    events = [
+        {"type": "roll", "player": "A", "dice": [1, 2]},
+        {"type": "buy", "player": "A"},
+        {"type": "roll", "player": "B", "dice": [2, 3]},
+        {"type": "buy", "player": "B"},
+        {"type": "roll", "player": "C", "dice": [4, 5]},
+        {"type": "buy", "player": "C"},
+        {"type": "trade", "player": "A", "with": "B", "give": {"cash": 1430}},
+        {"type": "roll", "player": "A", "dice": [1, 1]},
+        {"type": "roll", "player": "A", "dice": [2, 2]},
+        {"type": "rent", "player": "A", "square": 5},
+        {"type": "rent", "player": "A", "square": 9},
+        {"type": "trade", "player": "C", "with": "A", "give": {"cash": 20}},  # 20 back: Bartek's 15, Celina 5
+    ]
+    notes = banknotes(replay(record(events)).state)
+    # Bartek stays the engine's creditor (a bankruptcy would go to him); in banknotes Anna owes Celina 3
+    assert notes["A"] == Banknotes(-3, owes=3, creditor="B", owes_to=(("C", 3),))
+    assert not notes["B"].owed and notes["C"].owed == (("A", 3),)
 
 
 def test_a_count_moves_nothing_and_is_narrated():

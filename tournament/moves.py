@@ -158,6 +158,11 @@ def active_events(game: Game):
     return game.events.filter(status=GameEvent.Status.ACTIVE).order_by("seq")
 
 
+def is_directors_stop(data: dict) -> bool:
+    """The director's stop (``interventions.stop_game``): a ``time_up`` with ``now``."""
+    return data.get("type") == "time_up" and data.get("now") is True
+
+
 #: One request entering several events (a decline and its auction, the debt card's choices, a house on each
 #: street of a group): the first keeps the request's key (a resent request is found by it), each later one
 #: the key, this mark and its place — so the batch is known as one device's and is undone as one.
@@ -185,9 +190,12 @@ def last_batch(game: Game) -> list[GameEvent]:
     start = batch_start(last.client_key)
     if not start or start == last.client_key:
         return [last]
-    return list(
+    batch = list(
         active_events(game).filter(Q(client_key=start) | Q(client_key__startswith=start + BATCH_MARK))
     )
+    while len(batch) > 1 and batch[0].seq + len(batch) - 1 != last.seq:  # only the unbroken run at the end
+        batch.pop(0)
+    return batch
 
 
 def record_header(game: Game, players) -> dict:
@@ -339,9 +347,11 @@ def _take_back(
     reason: str,
     client_key=None,
     entered_with: str | None = None,
+    directs: bool = True,
 ) -> Game:
     """``entered_with``: the start of the request key the move must have been entered with (a reason chosen
-    in one tap is for a device's own move; another device's is undone with a typed one)."""
+    in one tap is for a device's own move; another device's is undone with a typed one). ``directs``: who
+    takes it back directs the game — only then may the director's stop be taken back."""
     reason = clean_reason(reason, missing=_("Say why (a reason is kept in the log)."), error=LogError)
     with transaction.atomic():
         game = _lock(game_id)
@@ -357,6 +367,10 @@ def _take_back(
         if not taken:
             raise LogError(_("There is no such move to take back."))
         row = taken[-1]
+        if not directs and any(is_directors_stop(r.data) for r in taken):
+            raise LogError(
+                _("The tournament director stopped this game: only a director takes the stop back.")
+            )
         if entered_with is not None and not (row.client_key or "").startswith(entered_with):
             raise LogError(
                 _("Move #%(seq)s was entered on another device: say why you undo it.") % {"seq": row.seq}
@@ -382,6 +396,7 @@ def undo_last(
     reason: str,
     client_key=None,
     entered_with: str | None = None,
+    directs: bool = True,
 ) -> Game:
     return _take_back(
         game_id,
@@ -392,10 +407,20 @@ def undo_last(
         reason=reason,
         client_key=client_key,
         entered_with=entered_with,
+        directs=directs,
     )
 
 
-def void(game_id: int, seq: int, *, version: int | None, user=None, reason: str, client_key=None) -> Game:
+def void(
+    game_id: int,
+    seq: int,
+    *,
+    version: int | None,
+    user=None,
+    reason: str,
+    client_key=None,
+    directs: bool = True,
+) -> Game:
     return _take_back(
         game_id,
         seq,
@@ -404,4 +429,5 @@ def void(game_id: int, seq: int, *, version: int | None, user=None, reason: str,
         user=user,
         reason=reason,
         client_key=client_key,
+        directs=directs,
     )

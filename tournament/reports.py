@@ -510,15 +510,10 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
         error,
         ranking=table_ranking,
         waiting=waiting,
-        stopped=state.finished and any(_stop(e) for e in record["events"]),
+        stopped=state.finished and any(moves.is_directors_stop(e) for e in record["events"]),
         started_at=game.started_at or game.created_at,
         ended_at=game.finished_at if state.finished else None,
     )
-
-
-def _stop(event: dict) -> bool:
-    """The director's stop (tournament.interventions.stop_game): a ``time_up`` with ``now``."""
-    return event.get("type") == "time_up" and event.get("now") is True
 
 
 # -- tables, rounds, the tournament -----------------------------------------------------------------------

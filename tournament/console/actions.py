@@ -15,7 +15,7 @@ from tournament.console.action_forms import ACTION_FORMS, DAMAGED, ActionForm, A
 from tournament.console.building import MAX_BATCH
 from tournament.console.raising import RAISING_ORDER
 from tournament.models.games import CLIENT_KEY_LENGTH
-from tournament.moves import BATCH_KEY_ROOM
+from tournament.moves import BATCH_KEY_ROOM, BATCH_MARK
 
 
 class ActionError(ValueError):
@@ -25,7 +25,7 @@ class ActionError(ValueError):
 def client_key(post: QueryDict) -> str | None:
     """The key of the form the request came from (a resent request carries the same one), or None."""
     key = (post.get("client_key") or "").strip()
-    if len(key) > CLIENT_KEY_LENGTH - BATCH_KEY_ROOM:  # room for the marks of a batch's later events
+    if len(key) > CLIENT_KEY_LENGTH - BATCH_KEY_ROOM or BATCH_MARK in key:  # the marks are a batch's own
         raise ActionError(DAMAGED)
     return key or None
 

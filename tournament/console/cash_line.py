@@ -7,6 +7,8 @@ it has any.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from rules.banknotes import CashCounts, Count, banknotes, signed
 from rules.messages import from_data
 from rules.replay import replay
@@ -27,13 +29,16 @@ def cash_lines(game: Game, state: GameState, names: dict[str, str]) -> dict[str,
             "owed": [{"name": names[debtor], "amount": amount} for debtor, amount in notes.owed],
             "owed_total": notes.owed_total,
             "owed_from": owed_from([(names[debtor], amount) for debtor, amount in notes.owed]),
+            "owes_to": owed_from([(names.get(to, _("the bank")), amount) for to, amount in notes.owes_to])
+            if notes.owes_to
+            else "",
             "count": counts.get(pid),
         }
     return out
 
 
 def owed_from(debtors: list[tuple[str, int]]) -> str:
-    """Who owes: a name, or several with what each owes ("Bartek (30), Celina (30)")."""
+    """Who owes (or is owed): a name, or several with what each owes ("Bartek (30), Celina (30)")."""
     if len(debtors) == 1:
         return debtors[0][0]
     return ", ".join(f"{name} ({amount})" for name, amount in debtors)

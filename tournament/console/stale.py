@@ -25,7 +25,7 @@ def seen_mark(game: Game) -> str:
 def _parse(seen: str) -> tuple[int, float] | None:
     seq, _dot, ms = (seen or "").partition(".")
     digits = seq.isascii() and seq.isdigit() and ms.isascii() and ms.isdigit()
-    if not (digits and len(seq) < 10 and len(ms) < 16):
+    if not (digits and len(seq) < 10 and len(ms) < 14):  # milliseconds up to the year 2286
         return None
     return int(seq), int(ms) / 1000
 
@@ -52,7 +52,10 @@ def what_changed(game: Game, seen: str) -> str:
     if parsed is None:
         return ""
     next_seq, since = parsed
-    at = datetime.fromtimestamp(since, tz=UTC)
+    try:
+        at = datetime.fromtimestamp(since, tz=UTC)
+    except (ValueError, OverflowError, OSError):  # a time no panel was made at
+        return ""
     entered = list(game.events.filter(seq__gte=next_seq).order_by("seq"))
     taken_back = list(
         game.events.filter(seq__lt=next_seq, changed_at__gte=at)

@@ -18,12 +18,13 @@ QUICK_REASONS = {
 }
 
 
-def undo_offer(game: Game, device: str) -> dict | None:
+def undo_offer(game: Game, device: str, *, directs: bool) -> dict | None:
     """The last move — or the moves one tap entered together — to be undone beside the panel: its number
     (``first``: the batch's first), and whether this device entered it (then the one-tap reasons are offered);
-    None when there is nothing to undo."""
+    None when there is nothing to undo, or the last move is the director's stop and ``directs`` is False (the
+    referee does not take back the director's decision)."""
     batch = moves.last_batch(game)
-    if not batch:
+    if not batch or not directs and any(moves.is_directors_stop(r.data) for r in batch):
         return None
     mine = entered_on(batch[-1].client_key, device)
     return {

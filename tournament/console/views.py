@@ -27,7 +27,7 @@ from tournament.console.undo import quick_reason, undo_offer
 from tournament.exports.chart import net_worth_svg
 from tournament.messages import error_text
 from tournament.models import Game
-from tournament.permissions import can_enter_moves, visible_games
+from tournament.permissions import can_enter_moves, may_direct_game, visible_games
 from tournament.reports import game_report
 
 SEARCH_LENGTH = 100
@@ -67,7 +67,7 @@ def _for_device(request, game: Game, context: dict) -> dict:
     context["client_key"] = new_client_key(request)
     context["seen"] = seen_mark(game)
     if context.get("can_undo"):
-        context["undo"] = undo_offer(game, device_of(request))
+        context["undo"] = undo_offer(game, device_of(request), directs=may_direct_game(request.user, game))
     if context.get("finished"):
         context["next_steps"] = next_steps(game, request.user)
     return context
@@ -195,6 +195,7 @@ def _take_back(request, pk: int, change, *, stale: str, done: str, **how):
             version=_version(request),
             user=request.user,
             client_key=client_key(request.POST),
+            directs=may_direct_game(request.user, game),
             **{"reason": request.POST.get("reason", ""), **how},
         )
     except ActionError as e:
