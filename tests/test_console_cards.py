@@ -6,6 +6,7 @@ import re
 from html import unescape
 
 import pytest
+from django.utils import translation
 
 from rules.cards import NEAREST_MULTIPLIERS, classic_effects
 from tests.test_console_views import act, html, referee, start, state  # noqa: F401 (referee: a fixture)
@@ -130,3 +131,10 @@ def test_anti_monopoly_decks_get_amounts_and_their_roles_jail_card():
         assert quick["move_to"] == [] and quick["repairs"] == []
         one_tap = [json.loads(o["value"])["kind"] for o in offered["one_tap"]]
         assert jail in one_tap and not_offered not in one_tap and "go_to_jail" not in one_tap
+        with translation.override("en"):
+            labels = {json.loads(o["value"])["kind"]: str(o["label"]) for o in offered["one_tap"]}
+            assert labels["jail_card"] == (
+                "get out of Price War free" if player == "A" else "get out of Prison free"
+            )  # his own jail's name, not "jail"
+            repairs = next(t for t in offered["typed"] if t["kind"] == "repairs")
+            assert str(repairs["label"]) == "repairs: pay per house and apartment"

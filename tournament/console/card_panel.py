@@ -32,6 +32,13 @@ EFFECT_LABELS = {
     "pay_each_player": gettext_lazy("pay each player"),
     "collect_from_each_player": gettext_lazy("collect from each player"),
 }
+#: In a game with roles: the jail card named after the drawing player's jail, repairs after the apartment.
+ROLE_LABELS = {
+    ("competitor", "jail_card"): gettext_lazy("get out of Price War free"),
+    ("monopolist", "jail_card"): gettext_lazy("get out of Prison free"),
+    ("competitor", "repairs"): gettext_lazy("repairs: pay per house and apartment"),
+    ("monopolist", "repairs"): gettext_lazy("repairs: pay per house and apartment"),
+}
 NEAREST_LABELS = {
     "railroad": gettext_lazy("advance to the nearest railroad"),
     "utility": gettext_lazy("advance to the nearest utility"),
@@ -78,12 +85,12 @@ def _by_effect(state: GameState, player: str, deck: str, kept: Kept = NOTHING) -
                 for k, m in NEAREST_MULTIPLIERS.items()
             ]
         elif not EFFECT_FIELDS[kind] and not (kind == "jail_card" and held):
-            one_tap.append(_offer(state, player, {"kind": kind}, EFFECT_LABELS.get(kind, kind)))
+            one_tap.append(_offer(state, player, {"kind": kind}, _label(state, player, kind)))
     classic = _classic(state)
     typed = [
         {
             "kind": kind,
-            "label": EFFECT_LABELS.get(kind, kind),
+            "label": _label(state, player, kind),
             "one_tap": [
                 _offer(state, player, e, _values_label(state, e)) for e in classic if e["kind"] == kind
             ],
@@ -101,6 +108,11 @@ def _by_effect(state: GameState, player: str, deck: str, kept: Kept = NOTHING) -
         "dice_for": [o["label"] for o in one_tap + [o for t in typed for o in t["one_tap"]] if o["dice"]],
         "squares": [{"index": s.index, "name": board_word(s.name)} for s in state.board.squares],
     }
+
+
+def _label(state: GameState, player: str, kind: str) -> str:
+    role = state.by_id[player].role if state.variant.roles else None
+    return ROLE_LABELS.get((role, kind)) or EFFECT_LABELS.get(kind, kind)
 
 
 #: The jail card of each Anti-Monopoly role's deck (``rules.cards.ROLE_EFFECTS``).
