@@ -21,6 +21,7 @@ are measured, not required.
 import json
 import os
 import random
+import statistics
 
 import pytest
 
@@ -32,7 +33,7 @@ from rules.board import BOARD_SIZE, get_board  # noqa: E402
 from rules.cards import needs_dice_for  # noqa: E402
 from rules.legal import legal_actions  # noqa: E402
 from rules.replay import replay  # noqa: E402
-from tests.tap_counter import Tapper  # noqa: E402
+from tests.tap_counter import MAX_PER_STEP_GOAL, Tapper  # noqa: E402
 from tests.test_console_browser import PHONE, SCREENS, browser  # noqa: E402, F401 (the browser fixture)
 from tournament import moves, rounds  # noqa: E402
 from tournament.models import Game, Participant, Tournament  # noqa: E402
@@ -42,8 +43,9 @@ pytestmark = [
     pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
 ]
 
-#: The issue's goals are not met by today's console: the figures are printed, the goals not asserted. Set it
-#: to True once the console gets there.
+#: The issue's goal for the mean is not met by today's console on the classic boards: the figures are printed,
+#: that goal asserted only where it is met; set it to True once the console gets there everywhere. Each game's
+#: mean is held under what it measured last (``figures``' ``ceiling``): a console needing more taps fails.
 GOALS_MET_EXPECTED = False
 
 
@@ -458,12 +460,17 @@ def the_screen_equals_the_replay(t: Table) -> None:
     assert t.screen_cash() == {p.name: p.cash for p in replayed.players}
 
 
-def figures(t: Table, title: str, name: str) -> None:
+def figures(t: Table, title: str, name: str, ceiling: float) -> None:
+    """The figures printed; no kind of step above the goal's taps, and the mean a turn at most ``ceiling``
+    (what this game measured last: the games are played with the same dice every time)."""
     SCREENS.mkdir(parents=True, exist_ok=True)
     t.page.screenshot(path=str(SCREENS / f"taps-{name}.png"), full_page=False)
     print(t.tap.report(title))
+    goals = t.tap.goals()
+    assert goals[f"no kind of step above {MAX_PER_STEP_GOAL} taps"], goals
+    assert statistics.mean(t.tap.turn_taps()) <= ceiling, t.tap.report(title)
     if GOALS_MET_EXPECTED:
-        assert all(t.tap.goals().values()), t.tap.goals()
+        assert all(goals.values()), goals
 
 
 def test_a_ten_round_tournament_game_on_the_polish_board(live_server, browser):  # noqa: F811
@@ -504,7 +511,7 @@ def test_a_ten_round_tournament_game_on_the_polish_board(live_server, browser): 
         s = t.state()
         roller = t.legal().roll
         play.turn(aim=dariusz_aims(s) if roller == d else (), then=build if roller == a else None)
-    figures(t, "tournament-pl, classic-pl, 4 players, 10 rounds", "polish-board")
+    figures(t, "tournament-pl, classic-pl, 4 players, 10 rounds", "polish-board", ceiling=2.625)
     kinds = {step.kind for step in t.tap.steps}
     assert {
         "buy",
@@ -551,7 +558,7 @@ def test_a_classic_game_on_the_english_board_to_a_bankruptcy(live_server, browse
         s = t.state()
         roller = t.legal().roll
         play.turn(aim=bob_aims(s) if roller == b else (), then=build if roller == a else None)
-    figures(t, "classic, classic-us, 3 players, to a bankruptcy", "english-board")
+    figures(t, "classic, classic-us, 3 players, to a bankruptcy", "english-board", ceiling=2.56)
     kinds = {step.kind for step in t.tap.steps}
     assert {"buy", "declined → auction", "rent", "build", "bankrupt"} <= kinds
     the_screen_equals_the_replay(t)
@@ -585,7 +592,7 @@ def test_a_two_hour_anti_monopoly_game(live_server, browser):  # noqa: F811
             t.final_tour()
         else:
             play.settle()
-    figures(t, "anti-monopoly, two-hour game, 4 players", "anti-monopoly")
+    figures(t, "anti-monopoly, two-hour game, 4 players", "anti-monopoly", ceiling=2.5)
     kinds = {step.kind for step in t.tap.steps}
     assert {"buy", "rent", "card, typed", "final steps"} <= kinds
     the_screen_equals_the_replay(t)
