@@ -84,22 +84,26 @@ def test_raising_the_money_pays_the_creditor():
     assert [(c.event, c.amount) for c in last["A"].changes] == [(6, 15)]  # the move that paid him
 
 
+#: Anna, with 10, rolls a double onto Bartek's Reading (25), then Celina's Connecticut (8): rents claimed.
+TWO_CREDITORS = [
+    {"type": "roll", "player": "A", "dice": [1, 2]},
+    {"type": "buy", "player": "A"},
+    {"type": "roll", "player": "B", "dice": [2, 3]},
+    {"type": "buy", "player": "B"},
+    {"type": "roll", "player": "C", "dice": [4, 5]},
+    {"type": "buy", "player": "C"},
+    {"type": "trade", "player": "A", "with": "B", "give": {"cash": 1430}},  # Anna keeps 10
+    {"type": "roll", "player": "A", "dice": [1, 1]},  # Reading Railroad: Bartek's
+    {"type": "roll", "player": "A", "dice": [2, 2]},  # Connecticut Avenue: Celina's
+    {"type": "rent", "player": "A", "square": 5},
+    {"type": "rent", "player": "A", "square": 9},
+]
+
+
 def test_one_debtor_owing_two_players_owes_each_his_own_part():
     """Anna, with 10, rolls a double onto Bartek's Reading (25) and then Celina's Connecticut (8), both rents
     claimed: Bartek got her 10 and is owed 15, Celina got nothing and is owed 8 — each counts his own."""
-    events = [
-        {"type": "roll", "player": "A", "dice": [1, 2]},
-        {"type": "buy", "player": "A"},
-        {"type": "roll", "player": "B", "dice": [2, 3]},
-        {"type": "buy", "player": "B"},
-        {"type": "roll", "player": "C", "dice": [4, 5]},
-        {"type": "buy", "player": "C"},
-        {"type": "trade", "player": "A", "with": "B", "give": {"cash": 1430}},  # Anna keeps 10
-        {"type": "roll", "player": "A", "dice": [1, 1]},  # Reading Railroad: Bartek's
-        {"type": "roll", "player": "A", "dice": [2, 2]},  # Connecticut Avenue: Celina's
-        {"type": "rent", "player": "A", "square": 5},
-        {"type": "rent", "player": "A", "square": 9},
-    ]
+    events = TWO_CREDITORS
     state = replay(record(events)).state
     notes = banknotes(state)
     assert notes["A"] == Banknotes(-23, owes=23, creditor="B", owes_to=(("B", 15), ("C", 8)))
@@ -114,17 +118,7 @@ def test_one_debtor_owing_two_players_owes_each_his_own_part():
 
 def test_a_partly_paid_debt_pays_the_first_player_owed_first():
     events = [
-        {"type": "roll", "player": "A", "dice": [1, 2]},
-        {"type": "buy", "player": "A"},
-        {"type": "roll", "player": "B", "dice": [2, 3]},
-        {"type": "buy", "player": "B"},
-        {"type": "roll", "player": "C", "dice": [4, 5]},
-        {"type": "buy", "player": "C"},
-        {"type": "trade", "player": "A", "with": "B", "give": {"cash": 1430}},
-        {"type": "roll", "player": "A", "dice": [1, 1]},
-        {"type": "roll", "player": "A", "dice": [2, 2]},
-        {"type": "rent", "player": "A", "square": 5},
-        {"type": "rent", "player": "A", "square": 9},
+        *TWO_CREDITORS,
         {"type": "trade", "player": "C", "with": "A", "give": {"cash": 20}},  # 20 back: Bartek's 15, Celina 5
     ]
     notes = banknotes(replay(record(events)).state)
