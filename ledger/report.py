@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ledger.card import Ledger
-from rules.banknotes import Count, signed
+from rules.banknotes import signed
+from rules.cash_counts import Count
 from rules.engine import Outcome
 from rules.messages import Message, gettext_noop, msg
 from rules.record import Record
@@ -53,7 +54,7 @@ class EventLog:
 
 def summary(state: GameState, ledger: Ledger, counts: dict[str, Count] | None = None) -> dict:
     """The JSON object of GAME_RECORD.md "Replaying from the command line"; ``counts``: each player's last
-    cash count (``rules.banknotes.CashCounts.last``)."""
+    cash count (``rules.cash_counts.CashCounts.last``)."""
     ranks = ranking(state) if state.finished else {}
     players = []
     for p in state.players:

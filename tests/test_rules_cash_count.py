@@ -6,7 +6,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from rules import RulesError, apply, load_record_file, replay
-from rules.banknotes import Banknotes, CashCounts, banknotes
+from rules.banknotes import Banknotes, banknotes
+from rules.cash_counts import CashCounts
 from rules.record import parse_event
 
 PLAYERS = [{"id": "A", "name": "Anna"}, {"id": "B", "name": "Bartek"}, {"id": "C", "name": "Celina"}]

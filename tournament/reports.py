@@ -24,7 +24,8 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger import Ledger
 from rules import replay
-from rules.banknotes import CashCounts, signed
+from rules.banknotes import signed
+from rules.cash_counts import CashCounts
 from rules.movements import BANK
 from rules.scoring import ranking, score
 from rules.valuation import NetWorth, net_worth_parts
@@ -149,7 +150,7 @@ class LedgerLine:
 
 @dataclass(frozen=True)
 class CashCountReport:
-    """A player's last cash count (``rules.banknotes``): the move's number, what was counted and expected."""
+    """A player's last cash count (``rules.cash_counts``): the move's number, what was counted and expected."""
 
     seq: int
     counted: int

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from rules.banknotes import CashCounts, Count, banknotes, signed
+from rules.banknotes import banknotes, signed
+from rules.cash_counts import CashCounts, Count
 from rules.messages import from_data
 from rules.replay import replay
 from rules.state import GameState

@@ -6,7 +6,7 @@ from django.core.management.base import CommandError
 
 from ledger.report import EventLog, error_line, replay_ledger, summary, text_account
 from rules import Replay, RulesError, load_record_file
-from rules.banknotes import CashCounts
+from rules.cash_counts import CashCounts
 from tournament.management.translated import TranslatedCommand
 from tournament.messages import error_text, message_text
 

@@ -1,0 +1,110 @@
+"""The referee's cash counts through a game (GAME_RECORD.md ``cash_count``): :class:`CashCounts` follows a
+replay and keeps each player's last count with the moves since the count before that which changed what he
+should hold (``rules.banknotes``)."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rules.banknotes import banknotes, expected_banknotes
+from rules.state import GameState
+
+if TYPE_CHECKING:
+    from rules.engine import Outcome
+
+#: How many of the moves since the previous count a count keeps (the latest ones); the rest are counted.
+MOVES_KEPT = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A move that changed what a player should hold: its 0-based event index and by how much."""
+
+    event: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A player's cash count: its event index, what was counted and expected, the event index of his
+    previous count (None: the first), and (where they differ) the moves since that count (or the start) that
+    changed what he should hold, the latest ``MOVES_KEPT`` of them, ``earlier`` the number of those left
+    out."""
+
+    event: int
+    counted: int
+    expected: int
+    previous: int | None = None
+    changes: tuple[Change, ...] = ()
+    earlier: int = 0
+
+    @property
+    def difference(self) -> int:
+        return self.counted - self.expected
+
+    def as_dict(self) -> dict:
+        """The ``cash_count`` object of ``replay``'s JSON (GAME_RECORD.md)."""
+        return {
+            "event": self.event,
+            "counted": self.counted,
+            "expected": self.expected,
+            "difference": self.difference,
+        }
+
+
+@dataclass
+class _Since:
+    changes: deque = field(default_factory=lambda: deque(maxlen=MOVES_KEPT))
+    seen: int = 0  # changes since the last count, kept or not
+
+
+class CashCounts:
+    """Called with each outcome of a replay (``on_outcome``): ``last[player id]`` is his last :class:`Count`.
+
+    ``moves=False``: the counts alone, without the moves since (cheaper: nothing is done at other events).
+    Memory stays flat: per player, the last count and at most ``MOVES_KEPT`` moves."""
+
+    def __init__(self, *, moves: bool = True):
+        self.last: dict[str, Count] = {}
+        self.moves = moves
+        self._expected: dict[str, int] | None = None  # what each should hold after the event before
+        self._since: dict[str, _Since] = {}
+
+    def changed_since_last_count(self, player_id: str) -> int:
+        """How many moves changed what the player should hold after his last count (with ``moves``)."""
+        since = self._since.get(player_id)
+        return since.seen if since is not None else 0
+
+    def __call__(self, i: int, out: Outcome) -> None:
+        state, ev = out.state, out.event
+        if ev["type"] == "cash_count":
+            self._count(i, state, ev["player"], ev["counted"])
+        elif self.moves:
+            self._follow(i, state)
+
+    def _count(self, i: int, state: GameState, pid: str, counted: int) -> None:
+        expected = expected_banknotes(state, pid)
+        previous = self.last[pid].event if pid in self.last else None
+        since = self._since.get(pid)
+        if counted == expected or since is None:
+            self.last[pid] = Count(i, counted, expected, previous)
+        else:
+            changes = tuple(since.changes)
+            self.last[pid] = Count(i, counted, expected, previous, changes, since.seen - len(changes))
+        if self.moves:
+            self._since[pid] = _Since()
+
+    def _follow(self, i: int, state: GameState) -> None:
+        if self._expected is None:  # before the first event every player holds the starting cash
+            start = state.variant.starting_cash
+            self._expected = {p.id: start for p in state.players}
+            self._since = {p.id: _Since() for p in state.players}
+        for pid, notes in banknotes(state).items():
+            now = notes.expected
+            if now != self._expected[pid]:
+                since = self._since[pid]
+                since.changes.append(Change(i, now - self._expected[pid]))
+                since.seen += 1
+                self._expected[pid] = now
