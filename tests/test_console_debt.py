@@ -225,7 +225,7 @@ def test_the_build_buttons_sit_apart_from_selling_and_mortgaging(client, referee
         anna.index('class="chips lift"') : anna.index("</fieldset>", anna.index('class="chips lift"'))
     ]
     assert "Build on Ulica Obozowa" in build and "Sell" not in build and "Mortgage" not in build
-    assert "Sell a building on Ulica Obozowa" in sell and "Build" not in sell
+    assert "Sell a house on Ulica Obozowa" in sell and "Build" not in sell
     assert "Lift the mortgage on Dworzec Zachodni" in lift and "Sell" not in lift
 
 

@@ -178,7 +178,7 @@ def test_a_sale_from_the_players_card_keeps_it_open_beside_the_debt_card(owing):
     anna = ref.page.locator("article.player").first
     ref.tap(anna.locator("details.actions summary"))
     with ref.posted():
-        ref.tap(anna.get_by_role("button", name="Sell a building on Ulica Wolska"))
+        ref.tap(anna.get_by_role("button", name="Sell a house on Ulica Wolska"))
     ref.sees("Anna owes 100 to Bartek")
     holdings = ref.page.locator("article.player").first.locator("details.actions")
     assert holdings.get_attribute("open") is not None

@@ -150,7 +150,8 @@ class LedgerLine:
 
 @dataclass(frozen=True)
 class CashCountReport:
-    """A player's last cash count (``rules.cash_counts``): the move's number, what was counted and expected."""
+    """A player's last cash count (``rules.cash_counts``): the move's number, what was counted and
+    expected."""
 
     seq: int
     counted: int

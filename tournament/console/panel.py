@@ -26,7 +26,7 @@ from tournament.console.building import group_builds
 from tournament.console.card_panel import card_panel
 from tournament.console.cash_line import cash_lines
 from tournament.console.kept import NOTHING, Kept
-from tournament.console.raising import raising_choices
+from tournament.console.raising import raising_choices, sale_label
 from tournament.messages import message_text
 from tournament.models import Game, GameEvent
 from tournament.moves import batch_start, is_closed
@@ -149,7 +149,7 @@ def build_panel(
                 "cost": cost,
                 "rank": ranks.get(p.id),
                 "is_turn": mover == p.id and not state.finished,
-                "options": _player_options(board, options),
+                "options": _player_options(state, options),
                 "build_each": group_builds(state, p.id, options),
                 # his "Build, sell, mortgage" open in his turn when he can build (the players are below what
                 # happens now: it pushes nothing away)
@@ -265,12 +265,18 @@ def build_panel(
     }
 
 
-def _player_options(board: Board, o) -> dict | None:
+def _sale(state: GameState, square: int, count: int) -> dict:
+    label = square_label(state.board, square)
+    return {**label, "count": count, "label": sale_label(state, square, count, label["name"])}
+
+
+def _player_options(state: GameState, o) -> dict | None:
     if o is None:
         return None
+    board = state.board
     return {
         "build": [square_label(board, sq) for sq in o.build],
-        "sell_building": [{**square_label(board, sq), "count": n} for sq, n in o.sell_building.items()],
+        "sell_building": [_sale(state, sq, n) for sq, n in o.sell_building.items()],
         "mortgage": [{**square_label(board, sq), "loan": board.square(sq).mortgage} for sq in o.mortgage],
         "unmortgage": [{**square_label(board, sq), "amount": amount} for sq, amount in o.unmortgage.items()],
         "tradable": [square_label(board, sq) for sq in o.tradable],

@@ -67,11 +67,17 @@ def _label(state: GameState, event: dict, name: str, needs: str) -> str:
         return _("Then mortgage %(square)s") % {"square": name}
     if event["type"] == "mortgage":
         return _("Mortgage %(square)s") % {"square": name}
-    h = state.holdings[event["square"]]
+    return sale_label(state, event["square"], event["count"], name)
+
+
+def sale_label(state: GameState, square: int, count: int, name: str) -> str:
+    """What selling ``count`` levels on ``square`` is called, wherever it is offered (the debt card, a
+    player's holdings): a house, the hotel (whole, when the bank has too few houses), the apartment."""
+    h = state.holdings[square]
     if h.level < state.hotel_level(h.owner):
         return _("Sell a house on %(square)s") % {"square": name}
     if state.variant.roles:
         return _("Sell the apartment on %(square)s") % {"square": name}
-    if event["count"] > 1:  # the bank has too few houses to change it back: sold whole
+    if count > 1:  # the bank has too few houses to change it back: sold whole
         return _("Sell the whole hotel on %(square)s") % {"square": name}
     return _("Sell the hotel on %(square)s") % {"square": name}
