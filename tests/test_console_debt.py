@@ -258,3 +258,17 @@ def test_anti_monopoly_amounts_are_what_the_engine_pays(client, referee):
             game.save()
     assert [c["raises"] for c in choices["A"]] == [25]  # a house on Basin St.: half of 50
     assert [c["raises"] for c in choices["B"]] == [25, 25, 25]  # an apartment: half the upgrade (50)
+
+
+def test_the_choices_name_an_english_boards_squares_in_the_pages_language(referee):
+    """The debt card names a square as the rest of the console does (``board_words``): Electric Company is
+    "Elektrownia" on a Polish page, a street as printed."""
+    from django.utils import translation
+
+    game = start(referee, variant="classic", board="classic-us")
+    s = moves.current_state(game)
+    own(s, "A", (12, 1))  # Electric Company, Mediterranean Avenue
+    s.player("A").cash, s.player("A").debt_to = -10, "bank"
+    with translation.override("pl"):
+        labels = [c["label"] for c in raising_choices(s, "A", legal_actions(s).players["A"])]
+    assert "Zastaw: Elektrownia" in labels and "Zastaw: Mediterranean Avenue" in labels

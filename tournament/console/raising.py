@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from rules import RulesError, apply
 from rules.legal import PlayerOptions, mortgageable
 from rules.state import GameState
+from tournament.board_words import square_name
 
 #: The order a batch is entered in: buildings are sold before any mortgage (a street is mortgaged only once
 #: its colour group stands empty).
@@ -50,7 +51,7 @@ def _choice(state: GameState, event: dict, value: str, choices: list, needs: str
         after = apply(state, event, narrate=False).state
     except RulesError:
         return None
-    name = state.board.square(event["square"]).name
+    name = square_name(state.board, event["square"])
     choices.append(
         {
             "value": value,
