@@ -20,26 +20,27 @@ from tournament.moves import active_events, record_header
 
 
 def cash_lines(game: Game, state: GameState, names: dict[str, str]) -> dict[str, dict]:
-    """Per player id: ``banknotes`` (what he should hold), ``owed`` (who owes him how much), ``owed_total``
-    and ``count`` (his last cash count, or None)."""
+    """Per player id: ``debt`` (what he owes) and ``owes_to`` (to whom), ``banknotes`` (what he should hold),
+    ``owed`` (who owes him how much), ``owed_total``, ``owed_from`` and ``count`` (his last cash count, or
+    None)."""
     counts = last_counts(game)
     out = {}
     for pid, notes in banknotes(state).items():
         out[pid] = {
+            "debt": notes.owes,
+            "owes_to": owed_from([(names.get(to, _("the bank")), amount) for to, amount in notes.owes_to]),
             "banknotes": notes.expected,
             "owed": [{"name": names[debtor], "amount": amount} for debtor, amount in notes.owed],
             "owed_total": notes.owed_total,
             "owed_from": owed_from([(names[debtor], amount) for debtor, amount in notes.owed]),
-            "owes_to": owed_from([(names.get(to, _("the bank")), amount) for to, amount in notes.owes_to])
-            if notes.owes_to
-            else "",
             "count": counts.get(pid),
         }
     return out
 
 
 def owed_from(debtors: list[tuple[str, int]]) -> str:
-    """Who owes (or is owed): a name, or several with what each owes ("Bartek (30), Celina (30)")."""
+    """Who owes (or is owed): a name, or several with what each owes ("Bartek (30), Celina (30)"); nobody:
+    ""."""
     if len(debtors) == 1:
         return debtors[0][0]
     return ", ".join(f"{name} ({amount})" for name, amount in debtors)

@@ -131,8 +131,6 @@ def build_panel(
                 "id": p.id,
                 "name": p.name,
                 "cash": p.cash,
-                "debt": -p.cash if p.cash < 0 else 0,
-                "creditor": names.get(p.debt_to, _("the bank")) if p.cash < 0 else "",
                 **cash[p.id],
                 "counted_typed": kept.value("counted", "", action="cash_count", player=p.id),
                 "position": square_name(board, p.position),
