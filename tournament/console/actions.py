@@ -66,10 +66,7 @@ def raise_events(post: QueryDict) -> list[dict]:
         raise ActionError(_("Tick what the player sells or mortgages."))
     events = []
     for do in ticked:
-        choice = post.copy()
-        choice.setlist("raise", [])
-        choice["do"] = do
-        event = event_from_post(choice)
+        event = _as_button(post, "raise", do)
         if event["type"] not in RAISING_ORDER:
             raise ActionError(DAMAGED)
         events.append(event)
@@ -85,13 +82,16 @@ def build_each_events(post: QueryDict) -> list[dict]:
     squares = squares[0].split(",")
     if not 0 < len(squares) <= MAX_BATCH or not all(sq.isascii() and sq.isdigit() for sq in squares):
         raise ActionError(DAMAGED)
-    events = []
-    for square in squares:
-        one = post.copy()
-        one.setlist("build_each", [])
-        one["do"] = f"build:{square}"
-        events.append(event_from_post(one))
-    return events
+    return [_as_button(post, "build_each", f"build:{square}") for square in squares]
+
+
+def _as_button(post: QueryDict, batch_field: str, do: str) -> dict:
+    """One move of a batch, read as the per-player form's button ``do=action:square[:count]`` would post it
+    (the same checks), the batch's own field left out."""
+    one = post.copy()
+    one.setlist(batch_field, [])
+    one["do"] = do
+    return event_from_post(one)
 
 
 def _split_do(post: QueryDict) -> QueryDict:
