@@ -26,6 +26,7 @@ from rules.state import GameState
 if TYPE_CHECKING:
     from rules.transaction import Tx
 
+
 @dataclass(frozen=True, slots=True)
 class Banknotes:
     """One player's cash as booked, his debt or what is owed to him, and the banknotes he should hold."""

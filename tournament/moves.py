@@ -271,7 +271,8 @@ def submit_all(
 ) -> Submitted:
     """Apply events one after the other, all or none (one tap entering a decline and its auction, the debt
     card's sales and mortgages); as ``submit``, a refused sale or mortgage of several named
-    (``BatchRefused``). The answer names the last event; the request's key is kept with the first."""
+    (``BatchRefused``). The answer names the last event; the request's key is kept with the first, and with
+    each later one its mark and place (``batch_key``)."""
     with transaction.atomic():
         game = _lock(game_id)
         if client_key:
@@ -375,10 +376,11 @@ def _take_back(
             raise LogError(
                 _("Move #%(seq)s was entered on another device: say why you undo it.") % {"seq": row.seq}
             )
+        now, by = timezone.now(), author(user)
         for k, each in enumerate(taken):
             each.status = status
-            each.changed_by = author(user)
-            each.changed_at = timezone.now()
+            each.changed_by = by
+            each.changed_at = now
             each.reason = reason
             each.change_key = (client_key or None) if k == len(taken) - 1 else None  # unique: kept once
             each.save()
