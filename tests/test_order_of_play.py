@@ -77,3 +77,16 @@ def test_the_form_offers_the_seat_order_at_first():
     assert [(f.html_name, f.initial) for f, _role in form.entries()] == [("place_7", 1), ("place_3", 2)]
     bound = OrderOfPlayForm([(7, "Anna", ""), (3, "Bartek", "")], {"place_7": "2", "place_3": "1"})
     assert bound.is_valid() and bound.order() == [3, 7]
+
+
+def test_places_for_players_no_longer_at_the_table_say_the_round_was_seated_again(client, table):
+    """The round seated again while the referee's page was open: his places name other players. He is told
+    so (not that each place is missing), and nothing starts."""
+    people = seated(table)
+    places = {f"place_{p.pk + 1000}": str(i + 1) for i, p in enumerate(people)}
+    response = client.post(url(table), {"order": "1", **places})
+    page = response.content.decode()
+    assert response.status_code == 200 and "seated again meanwhile" in page
+    assert "This field is required" not in page
+    table.refresh_from_db()
+    assert not hasattr(table, "game") or table.game is None
