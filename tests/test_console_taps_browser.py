@@ -249,14 +249,19 @@ class Table:
             self.send(card.locator("button"), confirm=True)
 
     def trade(self, player, with_, give=(), get=(), give_cash=0, get_cash=0):
+        """Begun from a deed: the first deed traded tapped in its owner's card (the form opens filled in:
+        the player with the move gets it, or gives his own to the next player), the rest in the form."""
         with self.tap.step("trade"):
+            first = (get or give)[0]
+            self.tap.tap(self.page.locator(f"section.players a[data-trade-square='{first}']"))
             details = self.page.locator("details.trade")
-            self.tap.open(details)
             self.tap.choose(details.locator("select[name=player]"), player)
             self.tap.choose(details.locator("select[name=with]"), with_)
             for side, squares, cash in (("give", give, give_cash), ("get", get, get_cash)):
                 for sq in squares:
-                    self.tap.check(details.locator(f"input[name={side}_squares][value='{sq}']:visible"))
+                    box = details.locator(f"input[name={side}_squares][value='{sq}']:visible")
+                    if not box.is_checked():
+                        self.tap.check(box)
                 if cash:
                     self.tap.type(details.locator(f"input[name={side}_cash]"), cash)
             self.send(details.locator("button[name=go]"))

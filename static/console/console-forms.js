@@ -3,7 +3,8 @@
 // - another device's move (the 10 s poll) never replaces a form being filled in: a banner offers it;
 // - after a move that went through, the move just made (its undo beside it) and the action now pending are
 //   brought into view; the player's "build, sell, mortgage" it was sent from stays open;
-// - the trade form shows each side's own deeds and jail cards;
+// - the trade form shows each side's own deeds and jail cards; a deed tapped in its owner's card opens it
+//   filled in (who gives, who gets, the deed ticked), the cash to type next in focus;
 // - a move that did not get through (no Wi-Fi, no answer, a refusal) says so.
 (function () {
   "use strict";
@@ -297,6 +298,30 @@
       showSides(form);
     });
   }
+
+  // A deed tapped in its owner's card (data-trade-*, tournament/console/deed_trade.py): the trade form
+  // opened with its two players chosen and the deed ticked; nothing else of an earlier typing kept.
+  function tradeFromDeed(link) {
+    var root = panel(), form = root && root.querySelector("form[data-trade]");
+    if (!form) return false;
+    var d = link.dataset;
+    form.reset();
+    form.querySelector("select[name=player]").value = d.tradePlayer;
+    form.querySelector("select[name=with]").value = d.tradeWith;
+    form.querySelectorAll("select").forEach(function (s) { s.dataset.was = s.value; });
+    showSides(form);
+    var deed = form.querySelector("input[name=" + d.tradeSide + "_squares][value='" + d.tradeSquare + "']");
+    if (deed) deed.checked = true;
+    openAround(form);
+    var cash = form.querySelector("input[name=" + d.tradeCash + "]");
+    form.closest("details").scrollIntoView({block: "start"});
+    if (cash) cash.focus({preventScroll: true});
+    return true;
+  }
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest("a[data-trade-square]");
+    if (link && tradeFromDeed(link)) e.preventDefault();
+  });
 
   document.addEventListener("DOMContentLoaded", function () { initTrades(document); });
 })();

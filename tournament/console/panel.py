@@ -25,6 +25,7 @@ from tournament.board_words import board_word, square_name
 from tournament.console.building import group_builds
 from tournament.console.card_panel import card_panel
 from tournament.console.cash_line import cash_lines
+from tournament.console.deed_trade import deed_trade, deed_trade_form, default_pair
 from tournament.console.kept import NOTHING, Kept
 from tournament.console.raising import raising_choices, sale_label
 from tournament.messages import message_text
@@ -99,8 +100,10 @@ def build_panel(
     error: str | None = None,
     notice: str | None = None,
     kept: Kept = NOTHING,
+    trade: str | None = None,
 ) -> dict:
-    """What the console shows; ``kept``: the typing of a refused form, given back (no JavaScript)."""
+    """What the console shows; ``kept``: the typing of a refused form, given back (no JavaScript);
+    ``trade``: the square of a deed tapped without JavaScript (``?trade=``), its trade form filled in."""
     board, v = state.board, state.variant
     legal = legal_actions(state)
     names = {p.id: p.name for p in state.players}
@@ -108,6 +111,10 @@ def build_panel(
     # Who has the move: the next roller once the current turn is over, else the player whose turn it is.
     mover = legal.roll or (state.current.id if state.current else None)
     cash = cash_lines(game, state, names)
+    # the trade form is there: a deed in its owner's card opens it filled in (deed_trade)
+    can_trade = not state.finished and not state.final_step and len(state.active_players) > 1
+    if trade and can_trade and kept is NOTHING:
+        kept = deed_trade_form(state, trade, mover)
     players = []
     for p in state.players:
         props = []
@@ -122,6 +129,7 @@ def build_panel(
                     "houses": 0 if h.level >= hotel else h.level,
                     "buildings": level_label(state, h.level, p.id),
                     "mortgaged": h.mortgaged,
+                    "trade": deed_trade(state, sq, mover) if can_trade else None,
                 }
             )
         income, cost = game.ledger.get(p.id, [0, 0])
@@ -184,6 +192,8 @@ def build_panel(
             for side, select, legend in TRADE_SIDES
         ],
         "trade_kept": kept.form(action="trade"),
+        # who the trade form starts with: the player whose turn it is and the next one
+        "trade_pair": default_pair(state, mover) if can_trade else None,
         "bank": {"houses": state.houses, "hotels": state.hotels},
         "roll": {
             "player": roller,

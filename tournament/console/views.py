@@ -130,7 +130,8 @@ def game_new(request):
 @login_required
 def console(request, pk: int):
     game = _whole(_game_for(request, pk))
-    return render(request, "console/page.html", _panel(request, game))
+    # ?trade=SQUARE: a deed tapped without JavaScript opens the trade form filled in
+    return render(request, "console/page.html", _panel(request, game, trade=request.GET.get("trade")))
 
 
 @login_required

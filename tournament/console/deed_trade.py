@@ -1,0 +1,60 @@
+"""A trade begun from a title deed: tapping a deed in its owner's card opens the trade form filled in.
+
+The player whose turn it is (until the next player rolls; before the first roll, the first to roll) gets
+the deed from its owner — he is the one who asks for it, nearly always; a deed of his own he gives to the
+next player in seat order. The referee then types the cash and records
+the trade; another pair of players is one choice in the form away. The same fields fill the form with
+JavaScript (the deed's ``data-trade-*``, ``static/console/console-forms.js``) and without it (the console
+page asked for with ``?trade=SQUARE``: a ``Kept`` form, as a refused form's typing comes back).
+"""
+
+from __future__ import annotations
+
+from django.http import QueryDict
+
+from rules.state import GameState
+from rules.trades import square_trade_refusal
+from tournament.console.kept import NOTHING, Kept
+
+
+def default_pair(state: GameState, roller: str | None) -> tuple[str, str] | None:
+    """The two players the trade form starts with: the player whose turn it is (else ``roller``, the next to
+    roll, else the first still in) and the next one after him in seat order; None when fewer than two are
+    still in."""
+    active = [p.id for p in state.active_players]
+    if len(active) < 2:
+        return None
+    first = next((who for who in (state.current and state.current.id, roller) if who in active), active[0])
+    return first, active[(active.index(first) + 1) % len(active)]
+
+
+def deed_trade(state: GameState, square: int, roller: str | None) -> dict | None:
+    """The trade a tap on ``square``'s deed opens: ``player`` (the first, who gives his side), ``with``,
+    ``side`` ("get": the deed is the other's, "give": it is the first player's own) and ``cash`` (the field
+    to type next: what the first player gives or gets). None for a deed its owner may not trade now (the
+    engine's own check), or that nobody still in owns."""
+    holding = state.holdings.get(square)
+    pair = default_pair(state, roller)
+    if holding is None or pair is None:
+        return None
+    owner = state.by_id[holding.owner]
+    if owner.bankrupt or square_trade_refusal(state, owner, square) is not None:
+        return None
+    first, after = pair
+    if owner.id != first:
+        return {"player": first, "with": owner.id, "side": "get", "cash": "give_cash", "square": square}
+    return {"player": first, "with": after, "side": "give", "cash": "get_cash", "square": square}
+
+
+def deed_trade_form(state: GameState, asked: str | None, roller: str | None) -> Kept:
+    """The trade form filled in for the deed asked for by ``?trade=SQUARE`` (a console without JavaScript);
+    the forms' defaults (``NOTHING``) for anything else, a garbled or untradable square included."""
+    if not asked or not asked.isascii() or not asked.isdigit() or len(asked) > 2:
+        return NOTHING
+    trade = deed_trade(state, int(asked), roller)
+    if trade is None:
+        return NOTHING
+    form = QueryDict(mutable=True)
+    form.update({"action": "trade", "player": trade["player"], "with": trade["with"]})
+    form.setlist(f"{trade['side']}_squares", [str(trade["square"])])
+    return Kept(form)
