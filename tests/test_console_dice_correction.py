@@ -15,9 +15,9 @@ from django.utils import translation
 from ledger.report import replay_ledger
 from rules import RuleError
 from tests.test_console_flow import HX, Screen, phone, start, state
-from tournament import moves
+from tournament import moves, rounds
 from tournament.console.devices import SEPARATOR
-from tournament.models import GameEvent
+from tournament.models import GameEvent, Participant, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 UNDONE, ACTIVE = GameEvent.Status.UNDONE, GameEvent.Status.ACTIVE
@@ -310,3 +310,29 @@ def test_the_right_dice_in_polish(referee):
         after = correct(page, dice="23")
     assert "Cofnięto ruch nr 1 i wpisano właściwe oczka jako ruch nr 2." in after.html
     assert GameEvent.objects.get(game=game, seq=1).reason == "błędne oczka"  # the referee's language
+
+
+def test_a_finished_rounds_game_is_not_corrected(referee):
+    """The round over (or the result confirmed), the game is read-only: no undo offered, a correction posted
+    anyway refused."""
+    t = Tournament.objects.create(name="Cup", rounds=1, seed=5, table_size=2)
+    for name in ("Anna", "Bartek"):
+        Participant.objects.create(tournament=t, name=name)
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    table = round_.tables.get()
+    table.referees.add(referee)
+    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    first = game.players.order_by("seat").first().pid
+    screen = Screen(phone(referee), game).act(action="roll", player=first, dice="12")
+    assert OFFERED in screen.html
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.FINISHED)
+    refused = correct(screen, dice="23")
+    assert "the game can no longer be changed" in error(refused) and OFFERED not in refused.html
+    assert [(r[1], r[2]) for r in rows(game).values()] == [([1, 2], ACTIVE)]
+
+
+def test_a_correction_needs_the_request_key_and_the_device():
+    for key, device in (("", "abc."), (None, "abc."), ("abc.1", "")):
+        with pytest.raises(ValueError):
+            moves.correct_dice(1, [2, 3], version=0, reason="x", client_key=key, entered_with=device)

@@ -490,6 +490,8 @@ def correct_dice(
     resent request finds both and is answered with what the first one did: the game's row locked, of two
     identical requests at once the second finds the first's. A key found only once was used by another form
     of the same screen, whose move changed the game's version: the request is refused as stale."""
+    if not client_key or not entered_with:  # what tells a resend, and this device's throw
+        raise ValueError("a correction of the dice needs its request's key and the device's")
     reason = clean_reason(reason, missing=_("Say why (a reason is kept in the log)."), error=LogError)
     with transaction.atomic():
         game = _lock(game_id)
