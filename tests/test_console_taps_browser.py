@@ -266,12 +266,13 @@ class Table:
                     self.tap.type(details.locator(f"input[name={side}_cash]"), cash)
             self.send(details.locator("button[name=go]"))
 
-    def undo_wrong_tap(self, d1, d2, reason="dice"):
-        """A wrong key of the dice pad, then the move undone beside the panel with a one-tap reason."""
+    def undo_wrong_tap(self, wrong, right):
+        """A wrong key of the dice pad, then the right dice from the undo beside the panel: its pad's key
+        undoes the wrong roll and enters the right one."""
         with self.tap.step("wrong tap → undo"):
-            self.send(self.page.locator(f"form.roll .pad button[value='{d1}{d2}']"))
+            self.send(self.page.locator(f"form.roll .pad button[value='{wrong[0]}{wrong[1]}']"))
             self.tap.open(self.page.locator("details.undo-last"))
-            self.send(self.page.locator(f"form.quick-undo button[name=quick][value={reason}]"))
+            self.send(self.page.locator(f"form.correct-dice .pad button[value='{right[0]}{right[1]}']"))
 
     def jail_fine(self):
         with self.tap.step("jail fine"):
@@ -345,10 +346,14 @@ class Players:
             t.jail_card()
         elif s.player(player).in_jail and legal.players[player].jail_fine and s.player(player).cash > 400:
             t.jail_fine()
-        if wrong:
-            t.undo_wrong_tap(*wrong, reason="dice")
+        right = None
+        if wrong:  # the wrong key, then the dice the turn wanted from the undo: the turn goes on from them
+            right = t.dice(player, aim)
+            t.undo_wrong_tap(wrong, right)
         while True:
-            t.roll(*t.dice(player, aim))
+            if right is None:
+                t.roll(*t.dice(player, aim))
+            right = None
             self.settle(decline, winner, price)
             if then is not None:
                 then(player)

@@ -5,9 +5,11 @@ phone with its own connection; a barrier lets them post at the same moment.
 """
 
 import json
+import re
 import threading
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 from django.test import Client
@@ -428,3 +430,56 @@ def test_a_stored_board_replaced_while_a_game_starts_on_it(director):
             assert edition.name != f"Replaced {attempt}"
         game = moves.submit(game.pk, {"type": "roll", "player": "A", "dice": [1, 2]}, version=0).game
         assert replays_to_what_is_stored(game)
+
+
+def wrong_roll_on(table, referee):
+    """The table's first roll entered with a wrong key (1·2) on a phone; the phone, and its next screen's
+    version and request key (what the opened undo's dice pad posts)."""
+    game = started(table, referee)
+    first = game.players.order_by("seat").first().pid
+    device = phone(referee)
+    screen = device.get(reverse("console", args=[game.pk])).content.decode()
+    key = re.search(r'name="client_key" value="([^"]+)"', screen).group(1)
+    roll = {"version": 0, "client_key": key, "action": "roll", "player": first, "dice": "12"}
+    screen = device.post(reverse("console_act", args=[game.pk]), roll).content.decode()
+    assert 'class="correct-dice"' in screen
+    fixed = {f: re.search(rf'name="{f}" value="([^"]+)"', screen).group(1) for f in ("version", "client_key")}
+    return game, device, fixed
+
+
+def test_a_correction_of_the_dice_sent_twice_at_once_is_applied_once(table, referee):
+    """The undo's dice pad tapped twice (or a retry racing the first request), from the same phone: one
+    throw undone and one entered; both answered as done."""
+    game, device, fixed = wrong_roll_on(table, referee)
+    again = phone(referee)  # the same phone's session: the same device
+    again.cookies[settings.SESSION_COOKIE_NAME] = device.cookies[settings.SESSION_COOKIE_NAME].value
+    url = reverse("console_correct_dice", args=[game.pk])
+    data = {**fixed, "dice": "23"}
+    responses = at_once(*(lambda c=c: c.post(url, data) for c in (device, again)))
+    texts = [r.content.decode() for r in responses]
+    assert [r.status_code for r in responses] == [200, 200]
+    assert all('class="error"' not in t and "the right dice entered as move #2" in t for t in texts)
+    rows = [(e.seq, e.data["dice"], e.status) for e in game.events.order_by("seq")]
+    assert rows == [(1, [1, 2], GameEvent.Status.UNDONE), (2, [2, 3], GameEvent.Status.ACTIVE)]
+    assert replays_to_what_is_stored(game)
+
+
+def test_a_correction_of_the_dice_and_another_devices_move_at_once_apply_one(table, referee):
+    """Either the correction comes first (the other phone's move is refused as stale) or the other move does
+    (the correction is refused: nothing undone, no dice entered). Never one half of the correction."""
+    game, device, fixed = wrong_roll_on(table, referee)
+    first = game.players.order_by("seat").first().pid
+    other = {"version": fixed["version"], "client_key": "other", "action": "buy", "player": first}
+    corrected, bought = at_once(
+        lambda: device.post(reverse("console_correct_dice", args=[game.pk]), {**fixed, "dice": "23"}),
+        lambda: phone(referee).post(reverse("console_act", args=[game.pk]), other),
+    )
+    corrected, bought = corrected.content.decode(), bought.content.decode()
+    rows = [(e.data["type"], e.status) for e in game.events.order_by("seq")]
+    if "the right dice entered" in corrected:
+        assert "Another device entered a move meanwhile" in bought
+        assert rows == [("roll", GameEvent.Status.UNDONE), ("roll", GameEvent.Status.ACTIVE)]
+    else:
+        assert "nothing undone, no dice entered" in corrected
+        assert rows == [("roll", GameEvent.Status.ACTIVE), ("buy", GameEvent.Status.ACTIVE)]
+    assert replays_to_what_is_stored(game)

@@ -282,35 +282,41 @@ def submit_all(
         if is_closed(game):
             raise GameClosed()
         _require_version(game, version)
-        state = load_state(game.state)
-        rows = []
-        for k, event in enumerate(events):
-            try:
-                out = apply(state, event, in_place=True)
-            except RulesError as e:
-                raise _refused(state, events, k, e) from e
-            rows.append(
-                GameEvent(
-                    game=game,
-                    seq=game.next_seq + k,
-                    data=event_data(out.event),
-                    notes=[to_data(n) for n in out.notes],
-                    entered_by=author(user),
-                    client_key=batch_key(client_key, k),
-                )
-            )
-            for pid, (income, cost) in totals(out.movements).items():
-                game.ledger[pid][0] += income
-                game.ledger[pid][1] += cost
-        GameEvent.objects.bulk_create(rows)
-        game.state = dump_state(state)
-        game.version += 1
-        game.next_seq += len(rows)
-        now = timezone.now()
-        game.started_at = game.started_at or now
-        _set_status(game, state, now)
-        game.save()
+        rows = _enter(game, load_state(game.state), events, user=user, client_key=client_key)
         return Submitted(game, rows[-1])
+
+
+def _enter(game: Game, state: GameState, events: list[dict], *, user, client_key: str | None):
+    """Apply ``events`` to ``state`` (the game's, as it stands), store them as the next moves and save the
+    game (state, ledger, version); the first refused raises, and the caller's transaction stores nothing."""
+    rows = []
+    for k, event in enumerate(events):
+        try:
+            out = apply(state, event, in_place=True)
+        except RulesError as e:
+            raise _refused(state, events, k, e) from e
+        rows.append(
+            GameEvent(
+                game=game,
+                seq=game.next_seq + k,
+                data=event_data(out.event),
+                notes=[to_data(n) for n in out.notes],
+                entered_by=author(user),
+                client_key=batch_key(client_key, k),
+            )
+        )
+        for pid, (income, cost) in totals(out.movements).items():
+            game.ledger[pid][0] += income
+            game.ledger[pid][1] += cost
+    GameEvent.objects.bulk_create(rows)
+    game.state = dump_state(state)
+    game.version += 1
+    game.next_seq += len(rows)
+    now = timezone.now()
+    game.started_at = game.started_at or now
+    _set_status(game, state, now)
+    game.save()
+    return rows
 
 
 def _set_status(game: Game, state: GameState, now) -> None:
@@ -376,18 +382,24 @@ def _take_back(
             raise LogError(
                 _("Move #%(seq)s was entered on another device: say why you undo it.") % {"seq": row.seq}
             )
-        now, by = timezone.now(), author(user)
-        for k, each in enumerate(taken):
-            each.status = status
-            each.changed_by = by
-            each.changed_at = now
-            each.reason = reason
-            each.change_key = (client_key or None) if k == len(taken) - 1 else None  # unique: kept once
-            each.save()
+        _mark_taken(taken, status, user=user, reason=reason, client_key=client_key)
         rebuild(game)  # raises LogError: the transaction is rolled back, nothing changes
         game.version += 1
         game.save()
         return game
+
+
+def _mark_taken(taken: list[GameEvent], status: str, *, user, reason: str, client_key) -> None:
+    """The moves ``taken`` marked undone or voided, with who, when and why; the request's key is kept with
+    the last (a resent request is known by it)."""
+    now, by = timezone.now(), author(user)
+    for k, each in enumerate(taken):
+        each.status = status
+        each.changed_by = by
+        each.changed_at = now
+        each.reason = reason
+        each.change_key = (client_key or None) if k == len(taken) - 1 else None  # unique: kept once
+        each.save()
 
 
 def undo_last(
@@ -433,3 +445,76 @@ def void(
         client_key=client_key,
         directs=directs,
     )
+
+
+#: The moves entered with a key of the dice pad: the turn's roll, the dice thrown for a utility's rent, the
+#: final steps' valuation of a square. One entered with a wrong key is corrected in one tap: undone and
+#: entered again, the same player's for the same square, with the right dice (``correct_dice``).
+DICE_PAD_MOVES = ("roll", "rent", "final_roll")
+
+
+def dice_to_correct(batch: list[GameEvent]) -> GameEvent | None:
+    """The move a correction of the dice would take back: the last request's one move, if it is a throw of
+    the dice (``DICE_PAD_MOVES``, with its dice); else None."""
+    if len(batch) != 1:
+        return None
+    row = batch[0]
+    return row if row.data.get("type") in DICE_PAD_MOVES and "dice" in row.data else None
+
+
+@dataclass
+class Corrected:
+    game: Game
+    wrong: GameEvent  # the throw undone
+    right: GameEvent  # the throw entered in its place
+    duplicate: bool = False  # the same request had already been applied
+
+
+def correct_dice(
+    game_id: int,
+    dice: list[int],
+    *,
+    version: int | None,
+    user=None,
+    reason: str,
+    client_key: str,
+    entered_with: str,
+) -> Corrected:
+    """The last move, a throw of the dice entered on this device (its request key starts with
+    ``entered_with``), undone with ``reason`` and entered again with ``dice`` — the same player's throw, for
+    the same square — both or neither, in one transaction. Raises StaleVersion, GameClosed, LogError (no
+    throw to correct, another device's, the same dice) or the engine's RulesError: nothing changes.
+
+    The request's key is kept twice, as the undone throw's ``change_key`` and as the new throw's
+    ``client_key`` (each unique in a game, and the new throw is this device's own move: undone in one tap). A
+    resent request finds both and is answered with what the first one did: the game's row locked, of two
+    identical requests at once the second finds the first's. A key found only once was used by another form
+    of the same screen, whose move changed the game's version: the request is refused as stale."""
+    if not client_key or not entered_with:  # what tells a resend, and this device's throw
+        raise ValueError("a correction of the dice needs its request's key and the device's")
+    reason = clean_reason(reason, missing=_("Say why (a reason is kept in the log)."), error=LogError)
+    with transaction.atomic():
+        game = _lock(game_id)
+        wrong = game.events.filter(change_key=client_key).first()
+        right = game.events.filter(client_key=client_key).first()
+        if wrong is not None and right is not None:
+            return Corrected(game, wrong, right, duplicate=True)
+        if is_closed(game):
+            raise GameClosed()
+        _require_version(game, version)
+        wrong = dice_to_correct(last_batch(game))
+        if wrong is None:
+            raise LogError(_("The last move is not a throw of the dice: there are no dice to correct."))
+        if not (wrong.client_key or "").startswith(entered_with):
+            raise LogError(
+                _("Move #%(seq)s was entered on another device: say why you undo it.") % {"seq": wrong.seq}
+            )
+        if sorted(wrong.data["dice"]) == sorted(dice):
+            raise LogError(
+                _("Move #%(seq)s was entered with these dice: nothing to correct.") % {"seq": wrong.seq}
+            )
+        _mark_taken([wrong], GameEvent.Status.UNDONE, user=user, reason=reason, client_key=client_key)
+        rebuild(game)  # the game as it was before the wrong throw
+        event = {**wrong.data, "dice": list(dice)}
+        (right,) = _enter(game, load_state(game.state), [event], user=user, client_key=client_key)
+        return Corrected(game, wrong, right)

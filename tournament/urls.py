@@ -26,6 +26,7 @@ urlpatterns = [
     path("games/<id:pk>/panel/", console.panel, name="console_panel"),
     path("games/<id:pk>/act/", console.act, name="console_act"),
     path("games/<id:pk>/undo/", console.undo, name="console_undo"),
+    path("games/<id:pk>/undo/dice/", console.correct_dice, name="console_correct_dice"),
     path("games/<id:pk>/void/<id:seq>/", console.void, name="console_void"),
     path("games/<id:pk>/moves/", console.all_moves, name="console_moves"),
     path("games/<id:pk>/record.json", console.export, name="game_record"),

@@ -1,12 +1,19 @@
 """Undoing the move just made, where it is seen: the last move entered on this device is taken back with a
 reason chosen in one tap (the reason's words are stored, in the referee's language, so that the director's
-log reads as if typed); another device's move, or an older one (voided from the log), needs a typed reason."""
+log reads as if typed); another device's move, or an older one (voided from the log), needs a typed reason.
+
+A throw of the dice entered on this device (the roll, a utility's rent, the final steps' valuation: a key
+of the dice pad) is also corrected in one tap: its undo offers the pad, whose key undoes the throw ("wrong
+dice") and enters the same player's throw with the right dice (``moves.correct_dice``)."""
 
 from __future__ import annotations
 
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy
 
 from tournament import moves
+from tournament.console.action_forms import ConsoleForm, DiceFields
+from tournament.console.actions import ActionError
 from tournament.console.devices import entered_on
 from tournament.models import Game
 
@@ -32,6 +39,8 @@ def undo_offer(game: Game, device: str, *, directs: bool) -> dict | None:
         "first": batch[0].seq,
         "mine": mine,
         "reasons": list(QUICK_REASONS.items()) if mine else [],
+        # a throw of this device's: the right dice's pad beside the reasons
+        "dice": mine and moves.dice_to_correct(batch) is not None,
     }
 
 
@@ -40,3 +49,15 @@ def quick_reason(code: str) -> str:
     if code not in QUICK_REASONS:
         raise ValueError(code)
     return str(QUICK_REASONS[code])
+
+
+class RightDiceForm(DiceFields, ConsoleForm):
+    """The right dice of a correction: the pad's key (``dice=23``), or each die on its own."""
+
+
+def right_dice(post: QueryDict) -> list[int]:
+    """The dice a correction enters; ActionError (the form's message) for garbled or missing ones."""
+    form = RightDiceForm(post)
+    if not form.is_valid():
+        raise ActionError(form.first_error())
+    return form.thrown()

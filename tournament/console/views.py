@@ -17,13 +17,13 @@ from rules import RulesError
 from tournament import moves
 from tournament.console.action_forms import DAMAGED
 from tournament.console.actions import ActionError, client_key, events_from_post
-from tournament.console.devices import device_of, key_start, new_client_key
+from tournament.console.devices import device_of, entered_on, key_start, new_client_key
 from tournament.console.forms import NewGameForm
 from tournament.console.game_over import next_steps
 from tournament.console.kept import NOTHING, Kept
 from tournament.console.panel import build_panel, moves_page
 from tournament.console.stale import seen_mark, what_changed
-from tournament.console.undo import quick_reason, undo_offer
+from tournament.console.undo import quick_reason, right_dice, undo_offer
 from tournament.exports.chart import net_worth_svg
 from tournament.messages import error_text
 from tournament.models import Game
@@ -230,6 +230,45 @@ def undo(request, pk: int):
         stale=_("Another device changed the game meanwhile: nothing undone."),
         done=_("The last move was undone."),
         **how,
+    )
+
+
+@login_required
+@require_POST
+def correct_dice(request, pk: int):
+    """Wrong dice corrected in one tap: the last move, a throw of the dice this device entered, undone with
+    the one-tap reason "wrong dice" and the same player's throw entered with the dice tapped, both or neither
+    (moves.correct_dice). Its request key must be this device's (the new throw is its own move)."""
+    game = _game_for(request, pk)
+    device = device_of(request)
+    try:
+        key = client_key(request.POST)
+        if not entered_on(key, device):
+            raise ActionError(DAMAGED)
+        done = moves.correct_dice(
+            game.pk,
+            right_dice(request.POST),
+            version=_version(request),
+            user=request.user,
+            reason=quick_reason("dice"),
+            client_key=key,
+            entered_with=key_start(device),
+        )
+    except ActionError as e:
+        return _respond(request, game, error=str(e))
+    except moves.StaleVersion as e:
+        lead = _("Another device changed the game meanwhile: nothing undone, no dice entered.")
+        return _respond(request, e.args[0], error=_stale(request, e.args[0], lead))
+    except moves.LogError as e:
+        return _respond(request, game, error=str(e))
+    except RulesError as e:
+        lead = _("Nothing was changed: the rules refuse these dice.")
+        return _respond(request, game, error=f"{lead} {error_text(e)}")
+    return _respond(
+        request,
+        done.game,
+        notice=_("Move #%(wrong)s was undone and the right dice entered as move #%(right)s.")
+        % {"wrong": done.wrong.seq, "right": done.right.seq},
     )
 
 
