@@ -144,13 +144,15 @@ def build(tx: Tx, ev: dict) -> None:
             s.houses -= 1
     s.holdings[square] = h.but(level=h.level + count)
     tx.exchange("build", p.id, -paid, cost, square)
-    tx.note(
-        gettext_noop("{player} builds on {square} ({level}) for {cost}."),
-        player=p.name,
-        square=sq.name,
-        level=level_name(s, h.level + count, p.id),
-        cost=paid,
-    )
+    words = {"player": p.name, "square": sq.name, "level": level_name(s, h.level + count, p.id), "cost": paid}
+    if count == 1:
+        tx.note(gettext_noop("{player} builds on {square} ({level}) for {cost}."), **words)
+    else:  # the levels added said, beside what stands now
+        tx.note(
+            gettext_noop("{player} builds {count} levels on {square} (now {level}) for {cost}."),
+            count=count,
+            **words,
+        )
 
 
 def sell_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refusal | None:

@@ -209,7 +209,7 @@ def test_after_building_or_mortgaging_the_roll_is_back_in_view(live_server, brow
     game, ref, context = dealt_game(live_server, browser, "ref13")
     page = ref.page
     for player, button in (
-        ("Anna", "Build on Ulica Konopacka (50)"),
+        ("Anna", "Build on Ulica Konopacka: +1 · 50"),
         ("Celina", "Mortgage Ulica Płowiecka (+70)"),
     ):
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the referee far below the dice
@@ -280,7 +280,7 @@ def test_a_poll_answered_while_a_move_is_on_its_way_does_not_swallow_the_moves_a
     held = []
     page.route("**/act/", lambda route: held.append(route))
     holdings(page, "Anna")
-    ref.tap(page.get_by_role("button", name="Build on Ulica Konopacka (50)"))
+    ref.tap(page.get_by_role("button", name="Build on Ulica Konopacka: +1 · 50"))
     page.wait_for_timeout(200)
     assert len(held) == 1  # the move is on its way, its answer held back
     enter(game, type="mortgage", player="C", square=11)  # meanwhile another device

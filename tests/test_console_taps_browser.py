@@ -202,10 +202,10 @@ class Table:
                 self.send(form.locator("button[name=go]"))
 
     def build(self, player, square, times=1):
-        """``times`` houses on one street, a tap each."""
+        """``times`` levels on one street in one tap: the button of that count in the street's row."""
         with self.tap.step("build"):
-            for _ in range(times):
-                self.send(self.player_actions(player, f"build:{square}"))
+            value = f"build:{square}" if times == 1 else f"build:{square}:{times}"
+            self.send(self.player_section(player).locator(f"button[name=do][value='{value}']"))
 
     def build_on_each(self, player, squares):
         """A house (or the hotel, at its step) on each of ``squares``, a colour group's streets: the group's

@@ -1,6 +1,11 @@
-"""The build section's one-tap group build: a house (or the hotel, at its step) on each street of a colour
-group the player can build on, entered as one batch of ``build`` events (``actions.build_each_events``, all
-or nothing: ``moves.submit_all``).
+"""The build section's one-tap builds: several levels on one street (``street_builds``: "+2 · 200",
+"hotel · 500", each one ``build`` event with its ``count``), and a house (or the hotel, at its step) on each
+street of a colour group the player can build on, entered as one batch of ``build`` events
+(``group_builds``; ``actions.build_each_events``, all or nothing: ``moves.submit_all``).
+
+A street's counts are those the engine's own checks accept now (``rules.buildings.build_refusal``: even
+building, the bank's stock, the top level; ``rules.transaction.cash_refusal``: a voluntary spend is covered),
+each costing what the ``build`` event takes: the levels at the street's printed house cost.
 
 The batch is found by trying the engine's own ``build`` events on copies of the state, the streets' lowest
 levels first (the even-building order), so the button never offers what the engine refuses and its cost is
@@ -15,14 +20,61 @@ from django.utils.translation import gettext as _
 
 from rules import RulesError, apply
 from rules.board import BOARD_SIZE
+from rules.buildings import build_refusal
 from rules.legal import PlayerOptions
 from rules.state import GameState
+from rules.transaction import cash_refusal
 from tournament.board_words import board_word
 
 #: The most squares a group's button may post (a colour group is at most the whole board).
 MAX_BATCH = BOARD_SIZE
 #: Refusals meaning the batch as a whole is out of reach now (not that one street cannot take a level).
 SHORT_OF = frozenset({"money.insufficient", "bank.no_houses", "bank.no_hotels"})
+
+
+def street_builds(state: GameState, player_id: str, options: PlayerOptions | None) -> list[dict]:
+    """A row for each street where ``player_id`` may build a level now (``options.build``, in its order):
+    ``index``, ``name``, ``group``, ``houses`` (what stands on it: "⌂⌂") and ``counts``, each number of levels
+    the engine takes in one ``build`` event now, from one up to the hotel (the apartment): ``count``,
+    ``value`` (the button's ``do``: "build:9", "build:9:3"), ``top`` (the levels reach the hotel), ``label``
+    ("+3", or the hotel's name at the top) and ``cost``."""
+    if options is None or not options.build:
+        return []
+    player = state.by_id[player_id]
+    top = state.hotel_level(player_id)
+    rows = []
+    for sq in options.build:
+        square, level = state.board.square(sq), state.holdings[sq].level
+        counts = []
+        for count in range(1, top - level + 1):
+            cost = square.house_cost * count
+            if build_refusal(state, player, sq, count) or cash_refusal(state, player_id, cost, square.name):
+                continue  # not offered: each count asked on its own, a few cheap calls a street
+            counts.append(
+                {
+                    "count": count,
+                    "value": f"build:{sq}" if count == 1 else f"build:{sq}:{count}",
+                    "top": level + count >= top,
+                    "label": _top_word(state) if level + count >= top else f"+{count}",
+                    "cost": cost,
+                }
+            )
+        if counts:
+            rows.append(
+                {
+                    "index": sq,
+                    "name": board_word(square.name),
+                    "group": square.group,
+                    "houses": "⌂" * level,
+                    "counts": counts,
+                }
+            )
+    return rows
+
+
+def _top_word(state: GameState) -> str:
+    """The top building level's name, as the players' cards say it."""
+    return _("apartment") if state.variant.roles else _("hotel")
 
 
 def group_builds(state: GameState, player_id: str, options: PlayerOptions | None) -> list[dict]:

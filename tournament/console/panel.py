@@ -22,7 +22,7 @@ from rules.state import GameState
 from rules.turns import in_own_turn
 from rules.valuation import net_worth
 from tournament.board_words import board_word, square_name
-from tournament.console.building import group_builds
+from tournament.console.building import group_builds, street_builds
 from tournament.console.card_panel import card_panel
 from tournament.console.cash_line import cash_lines
 from tournament.console.deed_trade import deed_trade, deed_trade_form, default_pair
@@ -157,6 +157,7 @@ def build_panel(
                 "is_turn": mover == p.id and not state.finished,
                 "options": _player_options(state, options),
                 "build_each": group_builds(state, p.id, options),
+                "build_levels": street_builds(state, p.id, options),
                 # his "Build, sell, mortgage" open in his turn when he can build (the players are below what
                 # happens now: it pushes nothing away)
                 "build_open": bool(options and options.build) and in_own_turn(state, p),
