@@ -54,8 +54,8 @@ def rent_way_out(state: GameState, rent: dict) -> dict | None:
     is over, or where the rent is a throw of the dice (a utility's: known once thrown; the debt card follows
     its claim as any debt)."""
     payer = rent["payer"]
-    if rent.get("times") or state.player(payer).bankrupt:
-        return None
+    if rent.get("times") or state.player(payer).bankrupt or rent["amount"] <= state.player(payer).cash:
+        return None  # the cash covers it (no copy of the state made for each rent of the game)
     try:
         after = apply(state, {"type": "rent", "player": payer, "square": rent["square"]}, narrate=False).state
     except RulesError:
