@@ -333,3 +333,29 @@ def test_rent_way_out_is_none_when_the_cash_covers_the_rent(referee):
     s.player("A").cash = 299
     short = rent_way_out(s, legal_actions(s).rents[0])
     assert short["cash"] == 299 and short["owed"] == 1 and short["choices"] and not short["can_go_bankrupt"]
+
+
+def test_the_card_and_its_refusals_in_polish(client, referee):
+    game, _page = lands(client, referee, holdings={"B": [((9,), 3, False)]})
+    page = unescape(
+        client.get(reverse("console", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    )
+    assert "Anna ma 150: brakuje 150" in page and "Czynsz pobrany: Anna bankrutuje" in page
+    assert 'hx-confirm="Pobrać czynsz i ogłosić bankructwo tego gracza?"' in page
+    assert "Czynsz pobrany</button>" in page and "(potem karta długu)" in page
+
+
+def test_the_refusals_name_the_move_in_polish(client, referee):
+    game, _page = lands(client, referee)
+    url, pl = reverse("console_act", args=[game.pk]), {**HX, "HTTP_ACCEPT_LANGUAGE": "pl"}
+    before = game.state
+    for fields, refused in (
+        ({"raise": ["mortgage:16"]}, "ruch 2 z 2 (zastaw: Ulica Obozowa) został odrzucony."),  # its house
+        ({"then": "bankrupt"}, "ruch 2 z 2 (bankructwo) został odrzucony."),  # she could raise the rent
+    ):
+        page = unescape(
+            client.post(url, {"version": game.version, **WAY_OUT, **fields}, **pl).content.decode()
+        )
+        assert f"Nic nie zostało zapisane: {refused}" in page
+        game.refresh_from_db()
+        assert "Czynsz pobrany, zbierz pieniądze i spłać" in page and game.state == before
