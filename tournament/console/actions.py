@@ -87,7 +87,7 @@ def rent_then_events(post: QueryDict) -> list[dict]:
     and pay" enters them (``then=raise``), or his bankruptcy (``then=bankrupt``); each checked as its own
     form would be. The engine takes them all or none (``moves.submit_all``)."""
     then = post.getlist("then")
-    if len(then) > 1 or then[0] not in RENT_THEN or post.get("action") != "rent" or post.getlist("do"):
+    if len(then) != 1 or then[0] not in RENT_THEN or post.get("action") != "rent" or post.getlist("do"):
         raise ActionError(DAMAGED)
     one = post.copy()
     one.setlist("then", [])
