@@ -70,10 +70,16 @@ class Tapper:
         self._step.taps += n
 
     def _reach(self, locator) -> None:
-        """A scroll counted when the target is not wholly on the screen as the referee goes for it."""
+        """A scroll counted when the target is not wholly on the screen as the referee goes for it, or not
+        wholly in sight within a list that scrolls on its own (a rent card's choices)."""
         on_screen = locator.evaluate(
             "e => { const r = e.getBoundingClientRect();"
-            " return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0; }"
+            " if (!(r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0)) return false;"
+            " for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {"
+            "   if (!/auto|scroll/.test(getComputedStyle(a).overflowY)) continue;"
+            "   const b = a.getBoundingClientRect();"
+            "   if (r.top < b.top || r.bottom > b.bottom) return false; }"
+            " return true; }"
         )
         if not on_screen and self._step is not None:
             self.scrolls += 1

@@ -173,13 +173,29 @@ class Table:
                 self.send(form.locator(f"button[name=winner][value={winner}]"))
 
     def pay_rent(self, payer, square, dice=None):
-        """The rent claimed: one button, or the payer's dice for a utility."""
-        with self.tap.step("rent"):
-            form = self.form(("player", payer), ("square", square))
-            if dice:
-                self.send(form.locator(f".pad button[value='{dice[0]}{dice[1]}']"))
-            else:
-                self.send(form.locator("button[value=rent]"))
+        """The rent claimed: one button, or the payer's dice for a utility. A rent the payer's cash does not
+        cover is claimed from its card with his way out, as the debt card would then take it: his bankruptcy
+        where the rules allow it (the card's button, confirmed: a "bankrupt" step), else the choices ticked as
+        ``raise_money`` ticks them and "Rent claimed, raise and pay" (a "debt" step, the claim in it); what
+        they leave owed is the debt card's."""
+        short = self.page.locator(
+            f".card.rent.short:has(input[name=player][value='{payer}']):has(input[name=square][value='{square}'])"
+        )
+        if dice or not short.count():
+            with self.tap.step("rent"):
+                form = self.form(("player", payer), ("square", square))
+                if dice:
+                    self.send(form.locator(f".pad button[value='{dice[0]}{dice[1]}']"))
+                else:
+                    self.send(form.locator("button[value=rent]"))
+        elif short.locator("form.bankrupt").count():
+            with self.tap.step("bankrupt"):
+                self.send(short.locator("form.bankrupt button"), confirm=True)
+        else:
+            with self.tap.step("debt"):
+                form = short.locator("form.raise")
+                self.tick_way_out(form, int(form.get_attribute("data-debt")))
+                self.send(form.locator("button.raise"))
 
     def draw_card(self, card=None, effect=None, typed=None):
         """A card: a listed card's button (``card``, "deck:id"), an effect's one-tap button (``effect``), or
@@ -225,20 +241,23 @@ class Table:
                 card = self.page.locator(
                     ".debt form.raise", has=self.page.locator(f"input[name=player][value='{player}']")
                 )
-                boxes = card.locator("input[name=raise]")
-                offered = boxes.evaluate_all(
-                    "bs => bs.map(b => [b.value, +b.dataset.raises, b.checked])"
-                )
-                owed = -self.state().player(player).cash
-                order = sorted(offered, key=lambda c: (not c[0].startswith("mortgage"), -c[1]))
-                for value, raises, _checked in order:
-                    if owed <= 0:
-                        break
-                    box = card.locator(f"input[name=raise][value='{value}']")
-                    if not box.is_checked():  # a street's mortgage ticks its sale too
-                        self.tap.check(box)
-                    owed -= raises
+                self.tick_way_out(card, -self.state().player(player).cash)
                 self.send(card.locator("button.raise"))
+
+    def tick_way_out(self, form, owed):
+        """A debt's way out ticked (the debt card's, a rent card's): mortgages with the largest loan first,
+        then sales, until they cover ``owed``."""
+        offered = form.locator("input[name=raise]").evaluate_all(
+            "bs => bs.map(b => [b.value, +b.dataset.raises, b.checked])"
+        )
+        order = sorted(offered, key=lambda c: (not c[0].startswith("mortgage"), -c[1]))
+        for value, raises, _checked in order:
+            if owed <= 0:
+                break
+            box = form.locator(f"input[name=raise][value='{value}']")
+            if not box.is_checked():  # a street's mortgage ticks its sale too
+                self.tap.check(box)
+            owed -= raises
 
     def bankrupt(self, player):
         """The debt card's "Declare bankruptcy", confirmed."""

@@ -54,14 +54,17 @@ class GameClosed(LogError):
 
 
 class BatchRefused(RuleError):
-    """One of several moves entered together (the debt card's "Raise and pay", a house on each street of a
-    group) refused by the engine: the message names it and says why; none of them is entered."""
+    """One of several moves entered together (the debt card's "Raise and pay", a rent with its payer's way
+    out, a house on each street of a group) refused by the engine: the message names it and says why; none
+    of them is entered."""
 
     #: How each move of such a batch is named.
     MOVES = {
         "sell_building": gettext_noop("selling a building on {square}"),
         "mortgage": gettext_noop("mortgaging {square}"),
         "build": gettext_noop("building on {square}"),
+        "rent": gettext_noop("the rent for {square}"),
+        "bankrupt": gettext_noop("the bankruptcy"),
     }
 
     def __init__(self, number: int, count: int, square: str, event_type: str, why: RulesError):
@@ -78,11 +81,13 @@ class BatchRefused(RuleError):
 
 def _refused(state: GameState, events: list[dict], k: int, why: RulesError) -> RulesError:
     """The engine's refusal of the ``k``-th event, naming it when it is one of a batch of sales and
-    mortgages, or of buildings."""
+    mortgages (a rent claimed before them), of a rent and the bankruptcy, or of buildings."""
     event, squares = events[k], state.board.squares
     index = event.get("square")
     if len(events) < 2 or event.get("type") not in BatchRefused.MOVES:
         return why
+    if event["type"] == "bankrupt":  # a player's, named by the card it comes from
+        return BatchRefused(k + 1, len(events), "", "bankrupt", why)
     if not isinstance(index, int) or not 0 <= index < len(squares):
         return why  # no such square: the engine's own words say so
     return BatchRefused(k + 1, len(events), squares[index].name, event["type"], why)

@@ -1,7 +1,8 @@
-// The debt card (templates/console/panel/_debts.html): as choices are ticked, what is still owed, or what is
-// left over once the debt is covered (the server says the same after "Raise and pay"; without JavaScript the
-// card shows the whole debt); a street's mortgage that waits for the sale of its buildings ticks that sale
-// too, and unticking the sale unticks the mortgage; its link to the trade form opens that form.
+// A debt's way out (templates/console/panel/_raise_choices.html: on the debt card, and on the card of a rent
+// its payer cannot pay, before the claim): as choices are ticked, what is still owed, or what is left over
+// once the debt is covered (the server says the same after the move; without JavaScript the card shows the
+// whole debt); a street's mortgage that waits for the sale of its buildings ticks that sale too, and
+// unticking the sale unticks the mortgage; the debt card's link to the trade form opens that form.
 (function () {
   "use strict";
 
@@ -30,10 +31,12 @@
     });
     update(form);
   });
-  // a panel swapped in after a refused batch comes back with the ticks restored (console-forms.js)
-  document.addEventListener("htmx:afterSettle", function () {
-    document.querySelectorAll("form[data-debt]").forEach(update);
-  });
+  // a panel swapped in after a refused batch comes back with the ticks restored (console-forms.js); a page
+  // loaded again may come back with the browser's ticks
+  function updateAll() { document.querySelectorAll("form[data-debt]").forEach(update); }
+  document.addEventListener("htmx:afterSettle", updateAll);
+  document.addEventListener("DOMContentLoaded", updateAll);
+  window.addEventListener("pageshow", updateAll);
   document.addEventListener("click", function (e) {
     var link = e.target.closest && e.target.closest("a[data-open-trade]");
     var trade = link && document.getElementById("trade");

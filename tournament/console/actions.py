@@ -1,8 +1,10 @@
 """From a POST of the referee's console to the game-record events it enters: the form of its ``action``
 (``action_forms.ACTION_FORMS``; the per-player form's buttons say ``do=action:square[:count]``), a
 decline with the result of its auction in one tap, the debt card's "Raise and pay": the choices ticked
-(``raise=action:square[:count]``, each as its button would post it), buildings sold before mortgages, and
-the build section's "A house on each" (``build_each=square,square,…``, in the order entered).
+(``raise=action:square[:count]``, each as its button would post it), buildings sold before mortgages, a
+rent its payer cannot pay claimed with his way out (``action=rent`` with ``then=raise`` and the choices
+ticked, or ``then=bankrupt``), and the build section's "A house on each" (``build_each=square,square,…``, in
+the order entered).
 Bad input raises ActionError with one message for the referee; the rules themselves are checked by the
 engine."""
 
@@ -32,11 +34,14 @@ def client_key(post: QueryDict) -> str | None:
 
 def events_from_post(post: QueryDict) -> list[dict]:
     """The events one tap enters: one, a decline and the auction's result that follows it (the buy
-    panel's "Sold to" buttons), the debt card's choices, or a house on each street of a group."""
+    panel's "Sold to" buttons), the debt card's choices, a rent with its payer's way out, or a house on
+    each street of a group."""
     if "build_each" in post:
         return build_each_events(post)
     if post.get("action") == "raise":
         return raise_events(post)
+    if "then" in post:
+        return rent_then_events(post)
     event = event_from_post(post)
     if event["type"] == "decline" and ("winner" in post or "nobody" in post):
         return [event, _event(AuctionForm(post, "auction"))]
@@ -71,6 +76,29 @@ def raise_events(post: QueryDict) -> list[dict]:
             raise ActionError(DAMAGED)
         events.append(event)
     return sorted(events, key=lambda e: RAISING_ORDER.index(e["type"]))
+
+
+#: What the rent card enters with a rent its payer cannot pay (``then``).
+RENT_THEN = ("raise", "bankrupt")
+
+
+def rent_then_events(post: QueryDict) -> list[dict]:
+    """A rent card's way out: the rent claimed, then the payer's choices ticked as the debt card's "Raise
+    and pay" enters them (``then=raise``), or his bankruptcy (``then=bankrupt``); each checked as its own
+    form would be. The engine takes them all or none (``moves.submit_all``)."""
+    then = post.getlist("then")
+    if len(then) != 1 or then[0] not in RENT_THEN or post.get("action") != "rent" or post.getlist("do"):
+        raise ActionError(DAMAGED)
+    one = post.copy()
+    one.setlist("then", [])
+    one.setlist("raise", [])
+    claim = event_from_post(one)
+    if then[0] == "raise":
+        return [claim, *raise_events(post)]
+    if post.getlist("raise"):
+        raise ActionError(DAMAGED)
+    one["action"] = "bankrupt"
+    return [claim, event_from_post(one)]
 
 
 def build_each_events(post: QueryDict) -> list[dict]:

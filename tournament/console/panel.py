@@ -27,7 +27,7 @@ from tournament.console.card_panel import card_panel
 from tournament.console.cash_line import cash_lines
 from tournament.console.deed_trade import deed_trade, deed_trade_form, default_pair
 from tournament.console.kept import NOTHING, Kept
-from tournament.console.raising import raising_choices, sale_label
+from tournament.console.raising import raising_choices, rent_way_out, sale_label
 from tournament.messages import message_text
 from tournament.models import Game, GameEvent
 from tournament.moves import batch_start, is_closed
@@ -240,6 +240,11 @@ def build_panel(
                 "payer_name": names[r["payer"]],
                 "owner_name": names[r["owner"]],
                 "square_name": square_name(board, r["square"]),
+                # a rent the payer's cash does not cover: his way out, offered on the rent's card
+                "short": rent_way_out(state, r),
+                "ticked": kept.ticked(
+                    "raise", action="rent", then="raise", player=r["payer"], square=r["square"]
+                ),
             }
             for r in legal.rents
         ],

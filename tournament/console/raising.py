@@ -4,6 +4,9 @@ The choices are the engine's own (``rules.legal.player_options``: the very check
 cash each raises is what the engine pays when the move is applied to a copy of the state, so the card never
 offers a move the engine refuses nor says an amount the engine does not pay. The card's one button enters
 the ticked choices together (``actions.raise_events``, all or nothing: ``moves.submit_all``).
+
+A fixed rent its payer cannot pay offers the same way out on its own card before it is claimed
+(``rent_way_out``): the choices and amounts of the state after the claim, the rent applied to a copy.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from rules import RulesError, apply
-from rules.legal import PlayerOptions, mortgageable
+from rules.legal import PlayerOptions, mortgageable, player_options
 from rules.state import GameState
 from tournament.board_words import square_name
 
@@ -41,6 +44,32 @@ def raising_choices(state: GameState, player_id: str, options: PlayerOptions | N
     for sq in options.mortgage:
         _choice(state, {"type": "mortgage", "player": player_id, "square": sq}, f"mortgage:{sq}", choices)
     return choices
+
+
+def rent_way_out(state: GameState, rent: dict) -> dict | None:
+    """A pending fixed rent (``rules.legal``'s) its payer's cash does not cover: what the debt card would
+    offer once it is claimed, worked out on a copy of the state with the rent applied: ``cash`` (the
+    payer's now), ``owed`` (what the claim leaves him owing), ``choices`` (``raising_choices`` then) and
+    ``can_go_bankrupt`` (the rules then let him go bankrupt). None where his cash covers it, where the game
+    is over, or where the rent is a throw of the dice (a utility's: known once thrown; the debt card follows
+    its claim as any debt)."""
+    payer = rent["payer"]
+    if rent.get("times") or state.player(payer).bankrupt or rent["amount"] <= state.player(payer).cash:
+        return None  # the cash covers it (no copy of the state made for each rent of the game)
+    try:
+        after = apply(state, {"type": "rent", "player": payer, "square": rent["square"]}, narrate=False).state
+    except RulesError:
+        return None
+    owed = -after.player(payer).cash
+    if owed <= 0 or after.finished:  # a rent claimed once the game is over: nothing more to raise
+        return None
+    options = player_options(after, payer)
+    return {
+        "cash": state.player(payer).cash,
+        "owed": owed,
+        "choices": raising_choices(after, payer, options),
+        "can_go_bankrupt": options.bankrupt,
+    }
 
 
 def _choice(state: GameState, event: dict, value: str, choices: list, needs: str = "") -> GameState | None:
