@@ -12,7 +12,8 @@ scrolls for the test; a thumb would have to), per step, and reported beside the 
 
 ``report()`` prints the figures: per kind of step and per kind of turn (count, mean, max), and the mean and
 median taps a turn. ``goals()`` tells which of the issue's goals are met: a mean of at most 2.5 taps a turn,
-and no kind of step above 6 taps.
+no turn above 6 taps (whatever happened in it: doubles, a trade and a build, a debt), and no kind of step
+above 6 taps.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 MEAN_PER_TURN_GOAL = 2.5
-MAX_PER_STEP_GOAL = 6
+MAX_TAPS_GOAL = 6
 
 
 @dataclass
@@ -155,7 +156,8 @@ class Tapper:
         worst = max(max(v) for v in self.by_kind(self.steps).values())
         return {
             f"mean taps a turn ≤ {MEAN_PER_TURN_GOAL}": statistics.mean(taps) <= MEAN_PER_TURN_GOAL,
-            f"no kind of step above {MAX_PER_STEP_GOAL} taps": worst <= MAX_PER_STEP_GOAL,
+            f"no turn above {MAX_TAPS_GOAL} taps": max(taps) <= MAX_TAPS_GOAL,
+            f"no kind of step above {MAX_TAPS_GOAL} taps": worst <= MAX_TAPS_GOAL,
         }
 
     def report(self, title: str) -> str:
