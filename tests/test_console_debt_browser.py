@@ -25,9 +25,9 @@ MIN_TARGET = 44
 
 
 @pytest.fixture
-def owing(live_server, browser):  # noqa: F811
+def landed(live_server, browser):  # noqa: F811
     """A table whose Anna is about to roll onto Bartek's Ulica Targowa with too little cash: ``start(locale,
-    **setup)`` opens the console on a phone in that language, rolls and claims the rent (Anna owes)."""
+    **setup)`` opens the console on a phone in that language and rolls (the rent pending, not claimed)."""
     contexts = []
 
     def start(locale, **setup):
@@ -45,14 +45,26 @@ def owing(live_server, browser):  # noqa: F811
         ref = Referee(context.new_page(), live_server.url)
         ref.login(user.username, "pw", f"/games/{game.pk}/")
         ref.roll(1, 2)  # onto Ulica Targowa: rent 300
-        with ref.posted():
-            ref.tap(ref.page.locator("form.rent button[value=rent]"))
-        ref.page.locator(".card.debt").wait_for()
+        ref.page.locator("form.rent").first.wait_for()
         return game, ref
 
     yield start
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def owing(landed):
+    """As ``landed``, the rent then claimed alone: Anna owes, the debt card is up."""
+
+    def start(locale, **setup):
+        game, ref = landed(locale, **setup)
+        with ref.posted():
+            ref.tap(ref.page.locator("form.rent button[value=rent]"))
+        ref.page.locator(".card.debt").wait_for()
+        return game, ref
+
+    return start
 
 
 def seen(ref, name):

@@ -10,49 +10,18 @@ import pytest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside Playwright's event loop
 
-from django.contrib.auth.models import User  # noqa: E402
-
+from tests import test_console_debt_browser as debt_cards  # noqa: E402
 from tests.axe import assert_accessible  # noqa: E402
-from tests.debts import about_to_owe  # noqa: E402
-from tests.test_console_browser import PHONE, Referee, browser, state  # noqa: E402, F401 (a fixture)
+from tests.test_console_browser import PHONE, browser, state  # noqa: E402, F401 (a fixture)
 from tests.test_console_debt_browser import MIN_TARGET, seen  # noqa: E402
 from tests.test_console_targets_browser import small_targets as console_targets  # noqa: E402
-from tournament import moves  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
 ]
 CARD = ".card.rent.short"
-
-
-@pytest.fixture
-def landed(live_server, browser):  # noqa: F811
-    """A table whose Anna is about to roll onto Bartek's Ulica Targowa with too little cash: ``start(locale,
-    **setup)`` opens the console on a phone in that language and rolls (the rent pending, not claimed)."""
-    contexts = []
-
-    def start(locale, **setup):
-        user = User.objects.create_user(f"ref{len(contexts)}", password="pw")
-        game = moves.create_game(
-            name="Table 7",
-            variant="tournament-pl",
-            board="classic-pl",
-            referees=[user],
-            players=[{"name": "Anna"}, {"name": "Bartek"}, {"name": "Celina"}],
-        )
-        about_to_owe(game, **setup)
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale=locale, has_touch=True)
-        contexts.append(context)
-        ref = Referee(context.new_page(), live_server.url)
-        ref.login(user.username, "pw", f"/games/{game.pk}/")
-        ref.roll(1, 2)  # onto Ulica Targowa: rent 300
-        ref.page.locator(CARD).wait_for()
-        return game, ref
-
-    yield start
-    for context in contexts:
-        context.close()
+landed = debt_cards.landed  # the fixture: Anna rolls onto Bartek's street, the rent more than her cash
 
 
 def tick(ref, value):
