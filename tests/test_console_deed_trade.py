@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.test_console_views import act, html, start, state
-from tournament.console.deed_trade import deed_trade
+from tournament.console.deed_trade import default_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -66,9 +66,10 @@ def filled(page):
 def test_another_players_deed_opens_the_trade_in_which_the_player_with_the_move_gets_it(client, referee):
     game = dealt(client, referee)
     links = deed_links(console(client, game))
-    assert links[6] == ("A", "B", "get", "give_cash", "?trade=6#trade")  # Anna gets it, gives the cash
-    assert links[13] == ("A", "C", "get", "give_cash", "?trade=13#trade")
-    assert links[1] == ("A", "B", "give", "get_cash", "?trade=1#trade")  # her own: to the next player
+    at = reverse("console", args=[game.pk])
+    assert links[6] == ("A", "B", "get", "give_cash", f"{at}?trade=6#trade")  # Anna gets it, pays the cash
+    assert links[13] == ("A", "C", "get", "give_cash", f"{at}?trade=13#trade")
+    assert links[1] == ("A", "B", "give", "get_cash", f"{at}?trade=1#trade")  # her own: to the next player
     assert set(links) == {1, 3, 6, 8, 11, 13}
     assert filled(console(client, game)) == (False, "A", "B", [], [])
 
@@ -108,18 +109,32 @@ def test_a_deed_with_buildings_on_it_opens_no_trade_under_the_tournament_rules(c
     act(client, game, action="roll", player="A", dice="12")  # 3: ul. Stalowa
     act(client, game, action="buy", player="A")
     act(client, game, action="build", player="A", square="3")
-    s = state(game)
-    assert s.holdings[3].level == 1
-    assert deed_trade(s, 3, "B") is None
+    assert state(game).holdings[3].level == 1
     assert 3 not in deed_links(console(client, game))
     assert filled(console(client, game, "?trade=3"))[0] is False
 
 
-def test_nothing_to_trade_once_the_game_is_over(client, referee):
+def test_no_trade_with_one_player_left(client, referee):
     game = dealt(client, referee)
-    game.refresh_from_db()
     s = state(game)
-    assert deed_trade(s, 6, "A") is not None
+    assert default_pair(s, "A") == ("A", "B")
     for p in s.players[1:]:
         p.bankrupt = True
-    assert deed_trade(s, 6, "A") is None  # one player left: no one to trade with
+    assert default_pair(s, "A") is None  # nobody to trade with
+
+
+def test_a_deed_on_the_page_a_refused_move_answers_with_leads_to_the_console(client, referee):
+    """Without JavaScript a refused move is answered with the console page at the move's own address: a
+    deed's link there still opens the console with its trade (not the address moves are posted to)."""
+    game = dealt(client, referee)
+    game.refresh_from_db()
+    with translation.override("en"):
+        response = client.post(
+            reverse("console_act", args=[game.pk]),
+            {"version": game.version, "action": "buy", "player": "A"},
+            HTTP_ACCEPT_LANGUAGE="en",
+        )
+    assert 'id="console-error"' in html(response)
+    href = deed_links(lxml.html.fromstring(html(response)))[6][4]
+    assert href == reverse("console", args=[game.pk]) + "?trade=6#trade"
+    assert filled(console(client, game, href.split("#")[0].split("/")[-1]))[0] is True

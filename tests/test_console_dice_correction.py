@@ -14,6 +14,7 @@ from django.utils import translation
 
 from ledger.report import replay_ledger
 from rules import RuleError
+from rules.simulate import simulate
 from tests.test_console_flow import HX, Screen, phone, start, state
 from tournament import moves, rounds
 from tournament.console.devices import SEPARATOR
@@ -286,6 +287,41 @@ def test_an_anti_monopoly_utility_rent_thrown_wrong_is_corrected(referee):
     assert [(r.data["type"], r.data.get("square"), r.data["dice"], r.status) for r in last[:2]] == [
         ("rent", 12, [3, 2], ACTIVE),
         ("rent", 12, [6, 1], UNDONE),
+    ]
+    the_stored_state_is_a_replay(game)
+
+
+def test_an_anti_monopoly_final_valuation_thrown_wrong_is_corrected(referee):
+    """Game B over, a utility's final roll (rule 25) entered with the wrong key: corrected like a roll."""
+    for seed in range(1, 60):
+        game_b = {"ending": "game_b"}
+        record = simulate("anti-monopoly", "anti-monopoly-us", 2, seed, rounds=60, options=game_b)
+        events = record["events"]
+        if events[-1]["type"] == "final_roll":
+            break
+    first = next(i for i, e in enumerate(events) if e["type"] == "final_roll")
+    game = moves.create_game(
+        variant="anti-monopoly",
+        board="anti-monopoly-us",
+        players=[{"name": p["name"], "role": p["role"]} for p in record["players"]],
+        options=record["options"],  # Game B, over after 60 rounds
+        referees=[referee],
+    )
+    for event in events[:first]:
+        game.refresh_from_db()
+        moves.submit(game.pk, event, version=game.version)
+    final = events[first]
+    wrong = "11" if sorted(final["dice"]) != [1, 1] else "12"
+    screen = Screen(phone(referee), game).act(
+        action="final_roll", player=final["player"], square=final["square"], dice=wrong
+    )
+    assert OFFERED in screen.html
+    after = correct(screen, dice="".join(map(str, final["dice"])))
+    assert "right dice entered" in after.html
+    last = GameEvent.objects.filter(game=game).order_by("-seq")
+    assert [(r.data["type"], r.data["square"], r.data["dice"], r.status) for r in last[:2]] == [
+        ("final_roll", final["square"], final["dice"], ACTIVE),
+        ("final_roll", final["square"], [int(d) for d in wrong], UNDONE),
     ]
     the_stored_state_is_a_replay(game)
 

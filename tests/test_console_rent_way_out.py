@@ -333,6 +333,8 @@ def test_rent_way_out_is_none_when_the_cash_covers_the_rent(referee):
     s.player("A").cash = 299
     short = rent_way_out(s, legal_actions(s).rents[0])
     assert short["cash"] == 299 and short["owed"] == 1 and short["choices"] and not short["can_go_bankrupt"]
+    s.player("A").cash = -50  # in debt already (a tax meanwhile): the debt card is up, the rent adds to it
+    assert rent_way_out(s, legal_actions(s).rents[0]) is None
 
 
 def test_the_card_and_its_refusals_in_polish(client, referee):

@@ -383,15 +383,22 @@ def _take_back(
             raise LogError(
                 _("The tournament director stopped this game: only a director takes the stop back.")
             )
-        if entered_with is not None and not (row.client_key or "").startswith(entered_with):
-            raise LogError(
-                _("Move #%(seq)s was entered on another device: say why you undo it.") % {"seq": row.seq}
-            )
+        if entered_with is not None:
+            _entered_with(row, entered_with)
         _mark_taken(taken, status, user=user, reason=reason, client_key=client_key)
         rebuild(game)  # raises LogError: the transaction is rolled back, nothing changes
         game.version += 1
         game.save()
         return game
+
+
+def _entered_with(row: GameEvent, entered_with: str) -> None:
+    """A move taken back in one tap must be this device's: its request key starts with ``entered_with``
+    (another device's is undone with a typed reason); LogError otherwise."""
+    if not (row.client_key or "").startswith(entered_with):
+        raise LogError(
+            _("Move #%(seq)s was entered on another device: say why you undo it.") % {"seq": row.seq}
+        )
 
 
 def _mark_taken(taken: list[GameEvent], status: str, *, user, reason: str, client_key) -> None:
@@ -494,7 +501,7 @@ def correct_dice(
     ``client_key`` (each unique in a game, and the new throw is this device's own move: undone in one tap). A
     resent request finds both and is answered with what the first one did: the game's row locked, of two
     identical requests at once the second finds the first's. A key found only once was used by another form
-    of the same screen, whose move changed the game's version: the request is refused as stale."""
+    of the same screen, whose move changed the game: the request is refused as stale."""
     if not client_key or not entered_with:  # what tells a resend, and this device's throw
         raise ValueError("a correction of the dice needs its request's key and the device's")
     reason = clean_reason(reason, missing=_("Say why (a reason is kept in the log)."), error=LogError)
@@ -504,16 +511,15 @@ def correct_dice(
         right = game.events.filter(client_key=client_key).first()
         if wrong is not None and right is not None:
             return Corrected(game, wrong, right, duplicate=True)
+        if wrong is not None or right is not None:  # the key another form of the same screen used
+            raise StaleVersion(game)
         if is_closed(game):
             raise GameClosed()
         _require_version(game, version)
         wrong = dice_to_correct(last_batch(game))
         if wrong is None:
             raise LogError(_("The last move is not a throw of the dice: there are no dice to correct."))
-        if not (wrong.client_key or "").startswith(entered_with):
-            raise LogError(
-                _("Move #%(seq)s was entered on another device: say why you undo it.") % {"seq": wrong.seq}
-            )
+        _entered_with(wrong, entered_with)
         if sorted(wrong.data["dice"]) == sorted(dice):
             raise LogError(
                 _("Move #%(seq)s was entered with these dice: nothing to correct.") % {"seq": wrong.seq}

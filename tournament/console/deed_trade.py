@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from django.http import QueryDict
 
+from rules.legal import Legal
 from rules.state import GameState
-from rules.trades import square_trade_refusal
 from tournament.console.kept import NOTHING, Kept
 
 
@@ -28,33 +28,31 @@ def default_pair(state: GameState, roller: str | None) -> tuple[str, str] | None
     return first, active[(active.index(first) + 1) % len(active)]
 
 
-def deed_trade(state: GameState, square: int, roller: str | None) -> dict | None:
-    """The trade a tap on ``square``'s deed opens: ``player`` (the first, who gives his side), ``with``,
-    ``side`` ("get": the deed is the other's, "give": it is the first player's own) and ``cash`` (the field
-    to type next: what the first player gives or gets). None for a deed its owner may not trade now (the
-    engine's own check), or that nobody still in owns."""
-    holding = state.holdings.get(square)
-    pair = default_pair(state, roller)
-    if holding is None or pair is None:
-        return None
-    owner = state.by_id[holding.owner]
-    if owner.bankrupt or square_trade_refusal(state, owner, square) is not None:
-        return None
+def deed_trade(owner: str, square: int, pair: tuple[str, str]) -> dict:
+    """The trade a tap on ``square``'s deed, ``owner``'s, opens when the trade form starts with ``pair``
+    (``default_pair``): ``player`` (the first, who gives his side), ``with``, ``side`` ("get": the deed is
+    the other's, "give": it is the first player's own) and ``cash`` (the field to type next: what the first
+    player gives or gets). Asked only for a deed the engine lets its owner trade now (``rules.legal``'s
+    ``tradable``: the trade form's own list)."""
     first, after = pair
-    if owner.id != first:
-        return {"player": first, "with": owner.id, "side": "get", "cash": "give_cash", "square": square}
+    if owner != first:
+        return {"player": first, "with": owner, "side": "get", "cash": "give_cash", "square": square}
     return {"player": first, "with": after, "side": "give", "cash": "get_cash", "square": square}
 
 
-def deed_trade_form(state: GameState, asked: str | None, roller: str | None) -> Kept:
+def deed_trade_form(state: GameState, asked: str | None, pair: tuple[str, str], legal: Legal) -> Kept:
     """The trade form filled in for the deed asked for by ``?trade=SQUARE`` (a console without JavaScript);
-    the forms' defaults (``NOTHING``) for anything else, a garbled or untradable square included."""
+    the forms' defaults (``NOTHING``) for anything else, a garbled square or one its owner may not trade now
+    included."""
     if not asked or not asked.isascii() or not asked.isdigit() or len(asked) > 2:
         return NOTHING
-    trade = deed_trade(state, int(asked), roller)
-    if trade is None:
+    square = int(asked)
+    holding = state.holdings.get(square)
+    options = legal.players.get(holding.owner) if holding is not None else None
+    if options is None or square not in options.tradable:
         return NOTHING
+    trade = deed_trade(holding.owner, square, pair)
     form = QueryDict(mutable=True)
     form.update({"action": "trade", "player": trade["player"], "with": trade["with"]})
-    form.setlist(f"{trade['side']}_squares", [str(trade["square"])])
+    form.setlist(f"{trade['side']}_squares", [str(square)])
     return Kept(form)

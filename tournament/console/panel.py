@@ -111,14 +111,17 @@ def build_panel(
     # Who has the move: the next roller once the current turn is over, else the player whose turn it is.
     mover = legal.roll or (state.current.id if state.current else None)
     cash = cash_lines(game, state, names)
-    # the trade form is there: a deed in its owner's card opens it filled in (deed_trade)
-    can_trade = not state.finished and not state.final_step and len(state.active_players) > 1
-    if trade and can_trade and kept is NOTHING:
-        kept = deed_trade_form(state, trade, mover)
+    # who the trade form starts with (None: no trade now): the player whose turn it is and the next one; a
+    # deed its owner may trade opens the form filled in (deed_trade)
+    pair = None if state.finished or state.final_step else default_pair(state, mover)
+    if trade and pair and kept is NOTHING:
+        kept = deed_trade_form(state, trade, pair, legal)
     players = []
     for p in state.players:
         props = []
         hotel = state.hotel_level(p.id)
+        options = legal.players.get(p.id)
+        tradable = set(options.tradable) if options and pair else ()
         for sq in state.owned_by(p.id):
             h = state.holdings[sq]
             props.append(
@@ -129,11 +132,10 @@ def build_panel(
                     "houses": 0 if h.level >= hotel else h.level,
                     "buildings": level_label(state, h.level, p.id),
                     "mortgaged": h.mortgaged,
-                    "trade": deed_trade(state, sq, mover) if can_trade else None,
+                    "trade": deed_trade(p.id, sq, pair) if sq in tradable else None,
                 }
             )
         income, cost = game.ledger.get(p.id, [0, 0])
-        options = legal.players.get(p.id)
         players.append(
             {
                 "id": p.id,
@@ -193,8 +195,7 @@ def build_panel(
             for side, select, legend in TRADE_SIDES
         ],
         "trade_kept": kept.form(action="trade"),
-        # who the trade form starts with: the player whose turn it is and the next one
-        "trade_pair": default_pair(state, mover) if can_trade else None,
+        "trade_pair": pair,
         "bank": {"houses": state.houses, "hotels": state.hotels},
         "roll": {
             "player": roller,
@@ -289,7 +290,7 @@ def _player_options(state: GameState, o) -> dict | None:
         return None
     board = state.board
     return {
-        "build": [square_label(board, sq) for sq in o.build],
+        "build": bool(o.build),  # what he may build: the rows of street_builds and group_builds
         "sell_building": [_sale(state, sq, n) for sq, n in o.sell_building.items()],
         "mortgage": [{**square_label(board, sq), "loan": board.square(sq).mortgage} for sq in o.mortgage],
         "unmortgage": [{**square_label(board, sq), "amount": amount} for sq, amount in o.unmortgage.items()],

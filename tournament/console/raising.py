@@ -50,12 +50,14 @@ def rent_way_out(state: GameState, rent: dict) -> dict | None:
     """A pending fixed rent (``rules.legal``'s) its payer's cash does not cover: what the debt card would
     offer once it is claimed, worked out on a copy of the state with the rent applied: ``cash`` (the
     payer's now), ``owed`` (what the claim leaves him owing), ``choices`` (``raising_choices`` then) and
-    ``can_go_bankrupt`` (the rules then let him go bankrupt). None where his cash covers it, where the game
-    is over, or where the rent is a throw of the dice (a utility's: known once thrown; the debt card follows
-    its claim as any debt)."""
+    ``can_go_bankrupt`` (the rules then let him go bankrupt). None where his cash covers it, where he is in
+    debt already (the debt card is up: claimed alone, the rent adds to it), where the game is over, or where
+    the rent is a throw of the dice (a utility's: known once thrown; the debt card follows its claim as any
+    debt)."""
     payer = rent["payer"]
-    if rent.get("times") or state.player(payer).bankrupt or rent["amount"] <= state.player(payer).cash:
-        return None  # the cash covers it (no copy of the state made for each rent of the game)
+    cash = state.player(payer).cash
+    if rent.get("times") or state.player(payer).bankrupt or cash < 0 or rent["amount"] <= cash:
+        return None  # the cash covers it, or a debt's card is up (no copy of the state made for each rent)
     try:
         after = apply(state, {"type": "rent", "player": payer, "square": rent["square"]}, narrate=False).state
     except RulesError:
@@ -65,7 +67,7 @@ def rent_way_out(state: GameState, rent: dict) -> dict | None:
         return None
     options = player_options(after, payer)
     return {
-        "cash": state.player(payer).cash,
+        "cash": cash,
         "owed": owed,
         "choices": raising_choices(after, payer, options),
         "can_go_bankrupt": options.bankrupt,
