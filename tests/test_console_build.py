@@ -43,14 +43,16 @@ def _name_role(player):
     return player if isinstance(player, tuple) else (player, None)
 
 
-def holding(game, lots, cash=1500, player="A", houses=None):
-    """``player`` owns ``lots`` ([(squares, level)…]) and has ``cash``; the bank has ``houses`` if told."""
+def holding(game, lots, cash=1500, player="A", houses=None, hotels=None):
+    """``player`` owns ``lots`` ([(squares, level)…]) and has ``cash``; the bank's stock as told."""
     state = moves.current_state(game)
     for squares, level in lots:
         own(state, player, squares, level)
     state.player(player).cash = cash
     if houses is not None:
         state.houses = houses
+    if hotels is not None:
+        state.hotels = hotels
     game.state = moves.dump_state(state)
     game.save()
     return state

@@ -15,8 +15,8 @@ from django.utils import translation
 from rules import RulesError, apply
 from rules.legal import legal_actions
 from tests.debts import own
+from tests.test_console_build import holding, start, state
 from tests.test_console_flow import Screen, phone
-from tournament import moves
 from tournament.console.building import street_builds
 from tournament.models import GameEvent
 
@@ -30,40 +30,6 @@ AM = {"variant": "anti-monopoly", "board": "anti-monopoly-us"}
 @pytest.fixture
 def referee():
     return User.objects.create_user("ref", password="pw")
-
-
-def start(referee, variant="tournament-pl", board="classic-pl", players=("Anna", "Bartek"), **options):
-    return moves.create_game(
-        variant=variant,
-        board=board,
-        players=[{"name": n, **({"role": r} if r else {})} for n, r in map(_name_role, players)],
-        referees=[referee],
-        options=options,
-    )
-
-
-def _name_role(player):
-    return player if isinstance(player, tuple) else (player, None)
-
-
-def holding(game, lots, cash=1500, player="A", houses=None, hotels=None):
-    """``player`` owns ``lots`` ([(squares, level)…]) and has ``cash``; the bank's stock as told."""
-    s = moves.current_state(game)
-    for squares, level in lots:
-        own(s, player, squares, level)
-    s.player(player).cash = cash
-    if houses is not None:
-        s.houses = houses
-    if hotels is not None:
-        s.hotels = hotels
-    game.state = moves.dump_state(s)
-    game.save()
-    return s
-
-
-def state(game):
-    game.refresh_from_db()
-    return moves.current_state(game)
 
 
 def offered(s, player="A") -> dict[int, dict[int, int]]:
