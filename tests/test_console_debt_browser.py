@@ -73,23 +73,23 @@ def seen(ref, name):
     ref.shot(name)
 
 
-def tick(ref, value):
+def tick(ref, value, card=".card.debt"):
     """A tap on a choice's row (the whole row is the target)."""
-    ref.tap(ref.page.locator(f".card.debt label:has(input[value='{value}'])"))
+    ref.tap(ref.page.locator(f"{card} label:has(input[value='{value}'])"))
 
 
-def owed(ref):
-    card = ref.page.locator(".card.debt")
-    shown = card.locator("[data-owed]:visible output, [data-left]:visible output")
-    return card.locator("[data-owed]").is_visible(), int(shown.inner_text())
+def owed(ref, card=".card.debt"):
+    """Whether the card says something is still owed, and the amount it shows (owed, or left over)."""
+    shown = ref.page.locator(card).locator("[data-owed]:visible output, [data-left]:visible output")
+    return ref.page.locator(card).locator("[data-owed]").is_visible(), int(shown.inner_text())
 
 
-def small_targets(page):
+def small_targets(page, card=".card.debt"):
     return page.evaluate(
-        """min => [...document.querySelectorAll('.card.debt label, .card.debt button')]
+        """([card, min]) => [...document.querySelectorAll(card + ' label, ' + card + ' button')]
           .map(e => [e.innerText.trim().slice(0, 40), Math.round(e.getBoundingClientRect().height)])
           .filter(([, h]) => h < min)""",
-        MIN_TARGET,
+        [card, MIN_TARGET],
     )
 
 

@@ -5,6 +5,7 @@ button and its confirmation claim the rent and declare her bankrupt. In Polish, 
 in English; screenshots of the card go to out/screens/ (look at them)."""
 
 import os
+from functools import partial
 
 import pytest
 
@@ -13,7 +14,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 from tests import test_console_debt_browser as debt_cards  # noqa: E402
 from tests.axe import assert_accessible  # noqa: E402
 from tests.test_console_browser import PHONE, browser, state  # noqa: E402, F401 (a fixture)
-from tests.test_console_debt_browser import MIN_TARGET, seen  # noqa: E402
+from tests.test_console_debt_browser import seen  # noqa: E402
 from tests.test_console_targets_browser import small_targets as console_targets  # noqa: E402
 
 pytestmark = [
@@ -24,24 +25,10 @@ CARD = ".card.rent.short"
 landed = debt_cards.landed  # the fixture: Anna rolls onto Bartek's street, the rent more than her cash
 
 
-def tick(ref, value):
-    """A tap on a choice's row (the whole row is the target)."""
-    ref.tap(ref.page.locator(f"{CARD} label:has(input[value='{value}'])"))
-
-
-def owed(ref):
-    card = ref.page.locator(CARD)
-    shown = card.locator("[data-owed]:visible output, [data-left]:visible output")
-    return card.locator("[data-owed]").is_visible(), int(shown.inner_text())
-
-
-def small_targets(page):
-    return page.evaluate(
-        """([card, min]) => [...document.querySelectorAll(card + ' label, ' + card + ' button')]
-          .map(e => [e.innerText.trim().slice(0, 40), Math.round(e.getBoundingClientRect().height)])
-          .filter(([, h]) => h < min)""",
-        [CARD, MIN_TARGET],
-    )
+# the debt card's helpers, on the rent card
+tick = partial(debt_cards.tick, card=CARD)
+owed = partial(debt_cards.owed, card=CARD)
+small_targets = partial(debt_cards.small_targets, card=CARD)
 
 
 def fits_the_phone(page):
