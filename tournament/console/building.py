@@ -55,7 +55,7 @@ def street_builds(state: GameState, player_id: str, options: PlayerOptions | Non
                     "count": count,
                     "value": f"build:{sq}" if count == 1 else f"build:{sq}:{count}",
                     "top": level + count >= top,
-                    "label": _top_word(state) if level + count >= top else f"+{count}",
+                    "label": top_level_word(state) if level + count >= top else f"+{count}",
                     "cost": cost,
                 }
             )
@@ -72,8 +72,8 @@ def street_builds(state: GameState, player_id: str, options: PlayerOptions | Non
     return rows
 
 
-def _top_word(state: GameState) -> str:
-    """The top building level's name, as the players' cards say it."""
+def top_level_word(state: GameState) -> str:
+    """The top building level's name (the hotel; Anti-Monopoly's apartment), wherever the console says it."""
     return _("apartment") if state.variant.roles else _("hotel")
 
 

@@ -22,7 +22,7 @@ from rules.state import GameState
 from rules.turns import in_own_turn
 from rules.valuation import net_worth
 from tournament.board_words import board_word, square_name
-from tournament.console.building import group_builds, street_builds
+from tournament.console.building import group_builds, street_builds, top_level_word
 from tournament.console.card_panel import card_panel
 from tournament.console.cash_line import cash_lines
 from tournament.console.deed_trade import deed_trade, deed_trade_form, default_pair
@@ -78,7 +78,7 @@ def _final(state: GameState, legal, names: dict) -> dict | None:
 
 def level_label(state: GameState, level: int, owner: str) -> str:
     if level >= state.hotel_level(owner):
-        return _("apartment") if state.variant.roles else _("hotel")
+        return top_level_word(state)
     return "" if level == 0 else "⌂" * level
 
 
