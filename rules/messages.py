@@ -2,7 +2,8 @@
 
 A :class:`Message` is an English template with named values. Values may themselves be messages (a fragment
 such as "half of 60" or "2 houses"), so a translator can translate the whole sentence. Templates are marked
-with :func:`gettext_noop`, which Django's ``makemessages`` collects; ``tournament.messages`` translates them.
+with :func:`gettext_noop`, which Django's ``makemessages`` collects; ``tournament.games.messages`` translates
+them.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from django.contrib.auth.models import User  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 
 from tests.bench_exports import build  # noqa: E402
-from tournament import backup  # noqa: E402
+from tournament.files import backup  # noqa: E402
 from tournament.models import GameEvent, Tournament  # noqa: E402
 
 

@@ -38,7 +38,7 @@ from rules.board import EFFECT_FIELDS  # noqa: E402
 from rules.cards import classic_effects  # noqa: E402
 from rules.simulate import simulate  # noqa: E402
 from tests.console_posts import post_form  # noqa: E402
-from tournament import moves  # noqa: E402
+from tournament.games import recording  # noqa: E402
 from tournament.models import Game  # noqa: E402
 
 # Taps on the console for each kind of event, as tests/test_console_browser_cards.py counts them on a phone
@@ -101,7 +101,7 @@ def main() -> None:
     user = User.objects.create_user("bench", password="x")
     record = simulate("classic", "classic-us", 8, seed=0, rounds=5000, max_events=1_100)
     events = record["events"]
-    game = moves.create_game(
+    game = recording.create_game(
         variant="classic",
         board="classic-us",
         referees=[user],

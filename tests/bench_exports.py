@@ -4,7 +4,8 @@
     BENCH_EXPORTS_DB=PATH python tests/bench_exports.py --tournament ID    # measure an existing one again
 
 Builds, in a temporary SQLite database, a tournament of 200 participants × 5 rounds of complete simulated
-games (tournament-pl, classic-pl, 10 rounds per game): each round seated (tournament.rounds), each table's
+games (tournament-pl, classic-pl, 10 rounds per game): each round seated (tournament.event.rounds), each
+table's
 game started, its simulated record stored in bulk and the game rebuilt, each result confirmed. Then measures,
 each in a fresh Python process (so one measurement's memory does not carry into the next):
 
@@ -56,7 +57,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import transaction  # noqa: E402
 
 from rules.simulate import simulate  # noqa: E402
-from tournament import moves, results, rounds  # noqa: E402
+from tournament.event import results, rounds  # noqa: E402
+from tournament.games import recording  # noqa: E402
 from tournament.models import GameEvent, Participant, Table, Tournament  # noqa: E402
 from tournament.reports import tournament_report  # noqa: E402
 
@@ -100,7 +102,7 @@ def build(participants: int, tournament_rounds: int, game_rounds: int) -> int:
                 )
                 game.next_seq = len(events) + 1
                 game.version = len(events)
-                moves.rebuild(game)
+                recording.rebuild(game)
                 game.save()
             results.confirm(table, referee)
     return t.pk

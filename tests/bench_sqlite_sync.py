@@ -2,7 +2,8 @@
 
     python tests/bench_sqlite_sync.py [--moves 300] [--rounds 3]
 
-Enters the same simulated game's moves through ``tournament.moves.submit`` (one transaction each, as the
+Enters the same simulated game's moves through ``tournament.games.recording.submit`` (one transaction each, as
+the
 console does) into two fresh SQLite files in turn, one with ``synchronous=FULL`` (the default: every commit is
 synced to the disk) and one with ``synchronous=NORMAL`` (WAL's faster mode, which may lose the last commits on
 a power cut), and prints the wall time and this process's CPU time a move for each, medians over the rounds.
@@ -36,8 +37,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connections  # noqa: E402
 
 from rules.simulate import simulate  # noqa: E402
-from tournament import moves  # noqa: E402
-from tournament.database import sqlite  # noqa: E402
+from tournament.games import recording  # noqa: E402
+from tournament.server.database import sqlite  # noqa: E402
 
 MODES = ("FULL", "NORMAL")
 
@@ -65,10 +66,10 @@ def use(mode: str) -> None:
 
 
 def one_game(events: list[dict]) -> tuple[float, float]:
-    game = moves.create_game(variant="classic", board="classic-us", players=[{"name": n} for n in "ABCD"])
+    game = recording.create_game(variant="classic", board="classic-us", players=[{"name": n} for n in "ABCD"])
     wall, cpu = time.perf_counter(), time.process_time()
     for ev in events:
-        game = moves.submit(game.pk, ev, version=game.version).game
+        game = recording.submit(game.pk, ev, version=game.version).game
     n = len(events)
     return (time.perf_counter() - wall) * 1000 / n, (time.process_time() - cpu) * 1000 / n
 

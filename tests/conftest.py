@@ -36,15 +36,16 @@ def _without_blocked_database(ask, nothing):
 
 @pytest.fixture(autouse=True)
 def _stored_boards():
-    """The rules ask the stored board editions (tournament.boards) for a board that is not shipped: a test
+    """The rules ask the stored board editions (tournament.boards.editions) for a board that is not shipped: a
+    test
     without the database sees the shipped boards only, and no test sees a board registered by another."""
     from rules.board import set_board_loader
-    from tournament import boards
+    from tournament.boards import editions
 
     previous = set_board_loader(
-        _without_blocked_database(boards.stored_board, None),
-        _without_blocked_database(boards.stored_board_ids, []),
-        _without_blocked_database(boards.stored_board_version, None),
+        _without_blocked_database(editions.stored_board, None),
+        _without_blocked_database(editions.stored_board_ids, []),
+        _without_blocked_database(editions.stored_board_version, None),
     )
     yield
     if previous is None:

@@ -4,7 +4,7 @@ browser's) start from it."""
 from __future__ import annotations
 
 from rules.state import Holding
-from tournament import moves
+from tournament.games import recording
 
 
 def own(state, player: str, squares, level: int = 0, mortgaged: bool = False) -> None:
@@ -23,7 +23,7 @@ def about_to_owe(game, *, cash: int = 150, holdings=None, creditor=None, at: int
     level, mortgaged)]}; by default Anna owns the orange streets with a house each, the Western Station and
     the brown streets, Bartek the light blue ones with 3 houses on Ulica Targowa (rent 300: a roll of 1 and 2
     from square 6 lands there)."""
-    state = moves.current_state(game)
+    state = recording.current_state(game)
     holdings = holdings or {
         "A": [((16, 18, 19), 1, False), ((5, 1, 3), 0, False)],
         creditor or "B": [((6, 8), 0, False), ((9,), 3, False)],
@@ -33,5 +33,5 @@ def about_to_owe(game, *, cash: int = 150, holdings=None, creditor=None, at: int
             own(state, player, squares, level, mortgaged)
     state.player("A").cash = cash
     state.player("A").position = at
-    game.state = moves.dump_state(state)
+    game.state = recording.dump_state(state)
     game.save()

@@ -1224,7 +1224,7 @@ def create_data(args) -> tuple[list[Plan], DirectorPlan | None]:
     from django.db import transaction
 
     from rules import make_variant
-    from tournament import rounds
+    from tournament.event import rounds
     from tournament.models import Participant, Tournament
 
     hashed = make_password(PASSWORD)  # hashed once: the same (slow) hash for every referee
@@ -1332,7 +1332,8 @@ def verify(referees: list[Referee], director: DirectorPlan | None) -> dict:
     from ledger import Ledger
     from rules import replay
     from rules.snapshot import dump_state
-    from tournament import moves, results
+    from tournament.event import results
+    from tournament.games import recording
     from tournament.models import AuditEntry, Game, GameEvent, Seat, TableResult
 
     v = Counter()
@@ -1396,12 +1397,12 @@ def verify(referees: list[Referee], director: DirectorPlan | None) -> dict:
                 bad("stored data differs", f"table {n}: sent {event}, stored {by_key[k]}")
         if game.version != len(everything) + len(taken) - len(missing):
             bad("version != changes", f"table {n}: version {game.version}, {len(everything)} events")
-        record = moves.record_of(game)
+        record = recording.record_of(game)
         result = replay(record, keep=True)
         if result.error is not None:
             bad("replay mismatches", f"table {n}: replay error {result.error}")
             continue
-        state = moves.current_state(game)
+        state = recording.current_state(game)
         if dump_state(result.state) != dump_state(state):
             bad("replay mismatches", f"table {n}: replayed state != stored snapshot")
             continue

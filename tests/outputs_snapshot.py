@@ -71,7 +71,8 @@ def normalised(text: str) -> str:
 
 
 def play(director, referee, name, variant, board, options, players, rounds_, game_rounds) -> Tournament:
-    from tournament import moves, results, rounds
+    from tournament.event import results, rounds
+    from tournament.games import recording
 
     t = Tournament.objects.create(
         name=name, variant=variant, board=board, rounds=rounds_, table_size=4, final_table_size=4,
@@ -95,8 +96,8 @@ def play(director, referee, name, variant, board, options, players, rounds_, gam
             )
             last = rounds_ == number and i == 0
             for ev in record["events"][: 40 if last else None]:
-                game = moves.submit(game.pk, ev, version=game.version, user=referee).game
-            if moves.current_state(game).finished:
+                game = recording.submit(game.pk, ev, version=game.version, user=referee).game
+            if recording.current_state(game).finished:
                 results.confirm(table, referee)
     return t
 

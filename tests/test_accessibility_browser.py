@@ -13,9 +13,10 @@ from django.contrib.auth.models import Group, User  # noqa: E402
 
 from tests.axe import assert_accessible  # noqa: E402
 from tests.test_console_browser import Referee, browser  # noqa: E402, F401 (browser: a fixture)
-from tournament import interventions, referee_accounts, rounds  # noqa: E402
+from tournament.event import interventions, rounds  # noqa: E402
 from tournament.models import Participant, Tournament  # noqa: E402
-from tournament.permissions import DIRECTORS_GROUP  # noqa: E402
+from tournament.people import referee_accounts  # noqa: E402
+from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

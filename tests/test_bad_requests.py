@@ -29,10 +29,12 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from rules.board import BOARDS_DIR
 from rules.legal import legal_actions
 from rules.simulate import simulate
-from tournament import backup, moves, rounds
-from tournament.board_files import template_workbook
+from tournament.boards.files import template_workbook
+from tournament.event import rounds
+from tournament.files import backup
+from tournament.games import recording
 from tournament.models import Game, Participant, Tournament
-from tournament.permissions import DIRECTORS_GROUP, REFEREES_GROUP
+from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP
 
 pytestmark = pytest.mark.django_db
 
@@ -105,7 +107,7 @@ def world():
     table = round_.tables.get(number=1)
     game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
     for ev in simulate(t.variant, t.board, 4, seed=2, rounds=1)["events"][:12]:
-        game = moves.submit(game.pk, ev, version=game.version).game
+        game = recording.submit(game.pk, ev, version=game.version).game
     return {"director": director, "referee": referee, "tournament": t, "game": game}
 
 
@@ -139,7 +141,7 @@ def valid_form(name: str, world) -> dict:
         "game_rounds": "10", "rounds": "5", "table_size": "4", "placement_points": "4, 2, 1, 0",
         "tie_breaks": "points, total_score", "seed": "42",
     }  # fmt: skip
-    roller = legal_actions(moves.current_state(game)).roll or "A"
+    roller = legal_actions(recording.current_state(game)).roll or "A"
     return {
         "console_act": {**keyed, "action": "roll", "player": roller, "d1": "1", "d2": "2"},
         "console_undo": {**keyed, "reason": "wrong dice"},
@@ -394,7 +396,7 @@ def test_forged_files_at_the_import_pages_never_fail_and_change_nothing_when_ref
     files = {
         "board json": hostile_json(board).map(lambda d: ("board.json", d)),
         "board workbook": forged_board_workbook(template_workbook(board)).map(lambda d: ("board.xlsx", d)),
-        "game record": hostile_json(moves.record_of(world["game"])).map(lambda d: ("record.json", d)),
+        "game record": hostile_json(recording.record_of(world["game"])).map(lambda d: ("record.json", d)),
         "participants csv": hostile_cells(6, 4).map(
             lambda rows: ("p.csv", "\n".join(",".join(r) for r in rows).encode("utf-8", "surrogatepass"))
         ),

@@ -24,11 +24,12 @@ from rules.board import (
     shipped_boards,
 )
 from rules.simulate import simulate
-from tournament import boards, moves
-from tournament.board_files import BoardFileError, read_board_file, template_workbook
+from tournament.boards import editions
+from tournament.boards.files import BoardFileError, read_board_file, template_workbook
+from tournament.files.participants_import import MAX_UNPACKED_BYTES
+from tournament.files.uploads import FORM_OVERHEAD_BYTES
+from tournament.games import recording
 from tournament.models import BoardEdition, Game, Tournament
-from tournament.participants_import import MAX_UNPACKED_BYTES
-from tournament.uploads import FORM_OVERHEAD_BYTES
 
 
 def shipped(board_id: str) -> dict:
@@ -277,7 +278,7 @@ def column(name: str) -> str:
     """The letter of a column of the template's sheet squares."""
     from openpyxl.utils import get_column_letter
 
-    from tournament.board_files import square_headers
+    from tournament.boards.files import square_headers
 
     return get_column_letter(square_headers(shipped("classic-us")).index(name) + 1)
 
@@ -509,7 +510,7 @@ def test_an_id_that_exists(client, director):
     assert BoardEdition.objects.get().name == "Again"
     # a game on it: not replaced
     client.force_login(director)
-    moves.create_game(
+    recording.create_game(
         name="", variant="classic", board="mine", options={}, players=[{"name": "A"}, {"name": "B"}]
     )
     text = page(upload(client, data, board="mine", name="Third", replace="on"))
@@ -563,7 +564,7 @@ def test_a_game_on_a_stored_board(client, director):
         wb["squares"]["B3"] = "Ulica Testowa"
 
     upload(client, workbook_with(template(client, "classic-pl"), renamed), board="my-pl", name="Moja")
-    assert ("my-pl", "Moja (my-pl)") in boards.board_choices()
+    assert ("my-pl", "Moja (my-pl)") in editions.board_choices()
     response = client.post(
         reverse("game_new"),
         {"name": "Practice", "variant": "classic", "board": "my-pl", "players": "A\nB\nC"},
@@ -574,8 +575,8 @@ def test_a_game_on_a_stored_board(client, director):
     result = replay(record)
     assert result.exception is None and result.state.board.square(1).name == "Ulica Testowa"
     for event in record["events"][:30]:
-        game = moves.submit(game.pk, event, version=game.version).game
-    assert moves.current_state(game).board.square(1).name == "Ulica Testowa"
+        game = recording.submit(game.pk, event, version=game.version).game
+    assert recording.current_state(game).board.square(1).name == "Ulica Testowa"
     text = page(client.get(reverse("console", args=[game.pk])))
     assert "Practice" in text
 
@@ -595,7 +596,7 @@ def test_a_tournament_on_a_stored_board(client, director):
 
 
 def test_a_tournament_backup_on_a_stored_board_is_imported(client, director):
-    from tournament.backup import export_tournament, import_tournament
+    from tournament.files.backup import export_tournament, import_tournament
 
     upload(client, template(client, "classic-pl"), board="my-pl")
     t = Tournament.objects.create(name="Cup", board="my-pl")

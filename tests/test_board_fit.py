@@ -20,14 +20,16 @@ from rules import RecordError, get_board, make_variant, parse_record
 from rules.board import BOARDS_DIR
 from rules.fit import board_fits, fitting_boards, made_for_roles, why_board_does_not_fit
 from rules.simulate import simulate
-from tournament import backup, moves, rounds
-from tournament.board_files import BoardFileError
-from tournament.boards import boards_by_variant, store_board
+from tournament.boards.editions import boards_by_variant, store_board
+from tournament.boards.files import BoardFileError
 from tournament.director.forms import TournamentForm
 from tournament.director.views import _saved_on_its_board
+from tournament.event import rounds
+from tournament.files import backup
+from tournament.games import recording
+from tournament.games.record_import import RecordImportError, import_table_record
 from tournament.models import BoardEdition, Game, GameEvent, GamePlayer, Participant, Tournament
 from tournament.models.boards import data_digest
-from tournament.record_import import RecordImportError, import_table_record
 from tournament.reports import game_report
 
 CLASSIC_BOARDS = ["classic-pl", "classic-us"]
@@ -325,11 +327,13 @@ def test_a_tournament_is_not_saved_on_a_board_replaced_meanwhile_by_one_that_doe
 def test_a_game_stored_before_the_fit_check_still_replays():
     """A game stored on a board that does not fit its variant (possible before this check) keeps its figures,
     its undo and its sheets: only what is made anew is checked."""
-    game = moves.create_game(variant="classic", board="classic-us", players=[{"name": "A"}, {"name": "B"}])
-    moves.submit(game.pk, {"type": "roll", "player": "A", "dice": [3, 4]}, version=None)
+    game = recording.create_game(
+        variant="classic", board="classic-us", players=[{"name": "A"}, {"name": "B"}]
+    )
+    recording.submit(game.pk, {"type": "roll", "player": "A", "dice": [3, 4]}, version=None)
     Game.objects.filter(pk=game.pk).update(board="anti-monopoly-us")  # as an older version let it be stored
     game.refresh_from_db()
     assert why_board_does_not_fit(make_variant("classic"), get_board("anti-monopoly-us")) is not None
     report = game_report(game)
     assert report.error is None and len(report.events) == 1
-    moves.rebuild(game)  # what an undo does: no LogError
+    recording.rebuild(game)  # what an undo does: no LogError

@@ -13,7 +13,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 from django.contrib.auth.models import User  # noqa: E402
 
 from tests.test_console_browser import PHONE, Referee, browser, state  # noqa: E402, F401 (browser: a fixture)
-from tournament import moves  # noqa: E402
+from tournament.games import recording  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -24,7 +24,7 @@ pytestmark = [
 @pytest.fixture
 def polish_referee(live_server, browser):  # noqa: F811
     user = User.objects.create_user("ref", password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         name="Stół 3",
         variant="anti-monopoly",
         board="anti-monopoly-us",

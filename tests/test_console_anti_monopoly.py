@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from tournament import moves
+from tournament.games import recording
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -19,7 +19,7 @@ def referee(client):
 
 
 def start(referee, ending="game_a", players=(("Celina", "competitor"), ("Marek", "monopolist"))):
-    return moves.create_game(
+    return recording.create_game(
         variant="anti-monopoly",
         board="anti-monopoly-us",
         players=[{"name": n, "role": r} for n, r in players],
@@ -38,7 +38,7 @@ def act(client, game, **fields):
 
 def state(game):
     game.refresh_from_db()
-    return moves.current_state(game)
+    return recording.current_state(game)
 
 
 def test_roles_shown_and_income_tax_choice(client, referee):
@@ -56,7 +56,7 @@ def test_foundation_die_for_a_competitor(client, referee):
     game = start(referee)
     s = state(game)
     s.player("A").position = 14
-    game.state = moves.dump_state(s)
+    game.state = recording.dump_state(s)
     game.save()
     page = act(client, game, action="roll", player="A", d1=2, d2=4)  # 20: the Foundation
     assert "Anti-Monopoly Foundation: Celina rolls one die" in page
@@ -113,7 +113,7 @@ def test_start_an_anti_monopoly_game_with_roles(client, referee):
         reverse("game_new"),
         {**form, "ending": "two_hour", "players": "Anna; przedsiębiorca\nBartek; Monopolist"},
     )
-    game = moves.Game.objects.get()
+    game = recording.Game.objects.get()
     assert response.status_code == 302
     assert game.options == {"max_rounds": 8, "ending": "two_hour"}
     assert [(p.name, p.role) for p in game.players.order_by("seat")] == [

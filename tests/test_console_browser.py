@@ -15,7 +15,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 
 from django.contrib.auth.models import User  # noqa: E402
 
-from tournament import moves  # noqa: E402
+from tournament.games import recording  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENS = Path(__file__).resolve().parents[1] / "out" / "screens"
@@ -93,7 +93,7 @@ class Referee:
 @pytest.fixture
 def game_and_referee(live_server, browser):
     user = User.objects.create_user("ref", password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         name="Table 3",
         variant="tournament-pl",
         board="classic-pl",
@@ -110,7 +110,7 @@ def game_and_referee(live_server, browser):
 
 def state(game):
     game.refresh_from_db()
-    return moves.current_state(game)
+    return recording.current_state(game)
 
 
 def test_referee_plays_several_turns_on_a_phone(game_and_referee):
@@ -184,7 +184,7 @@ def test_referee_plays_several_turns_on_a_phone(game_and_referee):
     # What the console shows equals a replay of the exported record.
     from rules import replay
 
-    assert replay(moves.record_of(game)).state == s
+    assert replay(recording.record_of(game)).state == s
     print(f"\ntaps for a typical turn (dice + rent): {typical_turn_taps}")
 
 
@@ -245,7 +245,7 @@ def test_a_move_whose_answer_is_lost_says_so_and_is_entered_once_when_tapped_aga
 def test_an_anti_monopoly_two_hour_game_to_its_end_on_a_phone(live_server, browser):
     """Roles shown, the income tax choice, a utility's rent thrown afresh, time up, the final steps."""
     user = User.objects.create_user("ref2", password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         name="Anty 1",
         variant="anti-monopoly",
         board="anti-monopoly-us",
@@ -296,7 +296,7 @@ def test_an_anti_monopoly_two_hour_game_to_its_end_on_a_phone(live_server, brows
 
 def test_a_timeout_is_deliberate_apart_from_the_dice_and_undoable(live_server, browser):
     user = User.objects.create_user("ref3", password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         name="Clock",
         variant="polish-table",
         board="classic-pl",
@@ -336,7 +336,7 @@ def test_a_timeout_needs_no_confirmation_once_the_move_clock_has_run_out(live_se
     from tournament.models import Game
 
     user = User.objects.create_user("ref4", password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         name="Clock 2",
         variant="polish-table",
         board="classic-pl",
@@ -359,7 +359,7 @@ def test_a_timeout_needs_no_confirmation_once_the_move_clock_has_run_out(live_se
 
 
 def test_a_referee_logs_in_and_lands_on_his_tables(live_server, browser):
-    from tournament import rounds
+    from tournament.event import rounds
     from tournament.models import Participant, Tournament
 
     user = User.objects.create_user("ref5", password="pw")
@@ -389,7 +389,7 @@ def test_a_referee_logs_in_and_lands_on_his_tables(live_server, browser):
 
 
 def test_the_public_seating_page_on_a_phone_and_a_projector(live_server, browser):
-    from tournament import rounds
+    from tournament.event import rounds
     from tournament.models import Participant, Tournament
 
     t = Tournament.objects.create(name="Puchar Warszawy", rounds=2, table_size=4, seed=2)

@@ -27,7 +27,7 @@ from tests.test_console_browser import (  # noqa: F401 (browser, game_and_refere
     game_and_referee,
     state,
 )
-from tournament import moves
+from tournament.games import recording
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -194,7 +194,7 @@ def test_a_whole_simulated_game_tapped_in_on_a_phone(board, live_server, browser
     variant, seed = GAMES[board]
     record = simulate(variant, board, PLAYERS, seed=seed)
     user = User.objects.create_user("tapper", password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         name="Sim",
         variant=variant,
         board=board,
@@ -246,7 +246,7 @@ def test_a_whole_simulated_game_tapped_in_on_a_phone(board, live_server, browser
     ref.shot(f"cards-sim-{board}-end")
     context.close()
 
-    entered = [same_form(e) for e in moves.record_of(game)["events"]]
+    entered = [same_form(e) for e in recording.record_of(game)["events"]]
     assert entered == [same_form(e) for e in record["events"]]  # the same events, card effects included
     assert state(game) == replay(record).state
     print(f"\n{board}, {variant}, {PLAYERS} players, seed {seed}: {len(record['events'])} events")
@@ -285,7 +285,7 @@ def test_a_polish_card_in_one_tap_and_its_log_line_in_words(game_and_referee):  
     with ref.posted():
         ref.tap(field.get_by_role("button", name="OK"))
     ref.sees("Bartek pays 1500 to the bank (Szansa).")
-    assert moves.record_of(game)["events"][-1] == {
+    assert recording.record_of(game)["events"][-1] == {
         "type": "card",
         "player": "B",
         "effect": {"kind": "pay", "amount": 1500},
@@ -294,7 +294,7 @@ def test_a_polish_card_in_one_tap_and_its_log_line_in_words(game_and_referee):  
 
 def test_a_card_by_effect_without_javascript(live_server, browser):  # noqa: F811
     user = User.objects.create_user("nojs", password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         variant="tournament-pl",
         board="classic-pl",
         referees=[user],
@@ -307,12 +307,12 @@ def test_a_card_by_effect_without_javascript(live_server, browser):  # noqa: F81
     ref.page.fill("input[name=password]", "pw")
     with ref.page.expect_navigation():
         ref.page.get_by_role("button", name="Log in").click()  # the language's OK shows without JavaScript
-    moves.submit(game.pk, {"type": "roll", "player": "A", "dice": [3, 4]}, version=0)  # Anna: 7, Szansa
+    recording.submit(game.pk, {"type": "roll", "player": "A", "dice": [3, 4]}, version=0)  # Anna: 7, Szansa
     page = ref.page
     page.reload()
     with page.expect_navigation():  # a button of the "go back" row sends the one-tap form it names
         page.locator("fieldset", has_text="go back").get_by_role("button", name="3", exact=True).click()
-    assert moves.record_of(game)["events"][-1]["effect"] == {"kind": "move_back", "steps": 3}
+    assert recording.record_of(game)["events"][-1]["effect"] == {"kind": "move_back", "steps": 3}
     assert state(game).player("A").position == 4
     ref.sees("Anna goes back 3 squares (Szansa).")
     ref.shot("cards-03-no-javascript")

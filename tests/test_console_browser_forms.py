@@ -8,8 +8,8 @@ from playwright.sync_api import expect
 
 from tests import test_console_browser as phone
 from tests.test_console_browser import PHONE, SCREENS, Referee, state
-from tournament import moves
 from tournament.console.panel import LOG_LENGTH
+from tournament.games import recording
 
 pytestmark = phone.pytestmark
 browser = phone.browser  # the fixtures: one chromium for the module, a referee on a fresh game
@@ -19,14 +19,14 @@ game_and_referee = phone.game_and_referee
 def enter(game, **event):
     """Another device enters a move."""
     game.refresh_from_db()
-    return moves.submit(game.pk, event, version=game.version)
+    return recording.submit(game.pk, event, version=game.version)
 
 
 def dealt_game(live_server, browser, username="ref9"):
     """A short game (tournament deals two title deeds each): Anna holds Konopacka and Stalowa (a whole group),
     Bartek Radzymińska and Jagiellońska, Celina Płowiecka and Marsa. The referee's phone on its console."""
     user = User.objects.create_user(username, password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         name="Table 5",
         variant="short",
         board="classic-pl",

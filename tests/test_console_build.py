@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from rules.legal import legal_actions
 from tests.debts import own
-from tournament import moves
 from tournament.console.building import group_builds
+from tournament.games import recording
 from tournament.models import GameEvent
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def referee(client):
 
 
 def start(referee, variant="tournament-pl", board="classic-pl", players=("Anna", "Bartek"), **options):
-    return moves.create_game(
+    return recording.create_game(
         variant=variant,
         board=board,
         players=[{"name": n, **({"role": r} if r else {})} for n, r in map(_name_role, players)],
@@ -45,7 +45,7 @@ def _name_role(player):
 
 def holding(game, lots, cash=1500, player="A", houses=None, hotels=None):
     """``player`` owns ``lots`` ([(squares, level)…]) and has ``cash``; the bank's stock as told."""
-    state = moves.current_state(game)
+    state = recording.current_state(game)
     for squares, level in lots:
         own(state, player, squares, level)
     state.player(player).cash = cash
@@ -53,14 +53,14 @@ def holding(game, lots, cash=1500, player="A", houses=None, hotels=None):
         state.houses = houses
     if hotels is not None:
         state.hotels = hotels
-    game.state = moves.dump_state(state)
+    game.state = recording.dump_state(state)
     game.save()
     return state
 
 
 def state(game):
     game.refresh_from_db()
-    return moves.current_state(game)
+    return recording.current_state(game)
 
 
 def offered(game, player="A"):
@@ -118,7 +118,7 @@ def test_without_a_whole_group_the_streets_owned_and_unmortgaged_only(client, re
     game = start(referee)
     s = holding(game, [((6, 8), 2)])
     own(s, "A", (9,), 0, mortgaged=True)
-    game.state = moves.dump_state(s)
+    game.state = recording.dump_state(s)
     game.save()
     assert [(g["value"], g["cost"]) for g in offered(game)] == [("6,8", 100)]
 

@@ -14,7 +14,7 @@ from playwright.sync_api import expect  # noqa: E402
 from tests.axe import assert_accessible  # noqa: E402
 from tests.debts import own  # noqa: E402
 from tests.test_console_browser import PHONE, SCREENS, Referee, browser, state  # noqa: E402, F401 (a fixture)
-from tournament import moves  # noqa: E402
+from tournament.games import recording  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -27,18 +27,18 @@ MIN_TARGET = 44  # the height a thumb hits without a second try
 def builder(live_server, browser):  # noqa: F811
     """Anna (to roll) owns the light blues and Ulica Konopacka, with 600; the console on a phone in Polish."""
     user = User.objects.create_user("budowniczy", password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         name="Stół 4",
         variant="tournament-pl",
         board="classic-pl",
         referees=[user],
         players=[{"name": "Anna"}, {"name": "Bartek"}, {"name": "Celina"}],
     )
-    s = moves.current_state(game)
+    s = recording.current_state(game)
     own(s, "A", (6, 8, 9, 1))
     own(s, "B", (11, 13))
     s.player("A").cash = 600
-    game.state = moves.dump_state(s)
+    game.state = recording.dump_state(s)
     game.save()
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="pl-PL", has_touch=True)
     ref = Referee(context.new_page(), live_server.url)

@@ -15,7 +15,7 @@ from playwright.sync_api import expect  # noqa: E402
 from tests.axe import assert_accessible  # noqa: E402
 from tests.debts import own  # noqa: E402
 from tests.test_console_browser import PHONE, SCREENS, Referee, browser, state  # noqa: E402, F401 (a fixture)
-from tournament import moves  # noqa: E402
+from tournament.games import recording  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -30,18 +30,18 @@ def builder(live_server, browser):  # noqa: F811
     """Anna (to roll) owns ul. Targowa, ul. Konopacka and Aleje Ujazdowskie, none built, with 700; Bartek the
     other light blues. A phone in ``locale`` opens the console."""
     user = User.objects.create_user("budowniczy", password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         name="Stół 4",
         variant="tournament-pl",
         board="classic-pl",
         referees=[user],
         players=[{"name": "Anna"}, {"name": "Bartek"}, {"name": "Celina"}],
     )
-    s = moves.current_state(game)
+    s = recording.current_state(game)
     own(s, "A", (KONOPACKA, TARGOWA, UJAZDOWSKIE))
     own(s, "B", (6, 8))
     s.player("A").cash = 700
-    game.state = moves.dump_state(s)
+    game.state = recording.dump_state(s)
     game.save()
     contexts = []
 
@@ -170,12 +170,12 @@ def test_building_evenly_one_level_a_street_beside_its_name(live_server, browser
     """The classic rules on the English board: with the light blues even, one level is all a street takes
     now; its one button sits beside the street's name, the group's "A house on each" above."""
     user = User.objects.create_user("evenly", password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         variant="classic", board="classic-us", referees=[user], players=[{"name": "Anna"}, {"name": "Bob"}]
     )
-    s = moves.current_state(game)
+    s = recording.current_state(game)
     own(s, "A", (6, 8, 9), 1)
-    game.state = moves.dump_state(s)
+    game.state = recording.dump_state(s)
     game.save()
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="en-US", has_touch=True)
     ref = Referee(context.new_page(), live_server.url)

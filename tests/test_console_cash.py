@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from rules import replay
 from tests.test_console_views import HX, act, referee, start  # noqa: F401 (fixture)
-from tournament import moves
+from tournament.games import recording
 from tournament.models import GameEvent
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +39,7 @@ def in_debt(client, referee):  # noqa: F811
     act(client, game, action="trade", player="B", **{"with": "C"}, give_cash="1490")
     act(client, game, action="roll", player="B", dice="23")
     response = act(client, game, action="rent", player="B")
-    assert game.events.count() == 5 and moves.current_state(game).players[1].cash == -15
+    assert game.events.count() == 5 and recording.current_state(game).players[1].cash == -15
     return game, response
 
 
@@ -82,7 +82,7 @@ def test_a_count_follows_a_move_taken_back(client, referee):  # noqa: F811
     game.refresh_from_db()
     assert "Counted 1310, as expected (move #6)" in player_card(response, "Anna")
     assert "Counted" not in player_card(response, "Celina")
-    assert replay(moves.record_of(game)).ok
+    assert replay(recording.record_of(game)).ok
 
 
 @pytest.mark.parametrize(

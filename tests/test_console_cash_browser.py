@@ -14,7 +14,7 @@ from playwright.sync_api import expect  # noqa: E402
 
 from tests.axe import assert_accessible  # noqa: E402
 from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (fixture)
-from tournament import moves  # noqa: E402
+from tournament.games import recording  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -34,7 +34,7 @@ IN_DEBT = [
 @pytest.fixture
 def polish_referee(live_server, browser):  # noqa: F811
     user = User.objects.create_user("ref", password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         name="Stół 3",
         variant="tournament-pl",
         board="classic-pl",
@@ -43,7 +43,7 @@ def polish_referee(live_server, browser):  # noqa: F811
     )
     for event in IN_DEBT:
         game.refresh_from_db()
-        moves.submit(game.pk, event, version=game.version, user=user)
+        recording.submit(game.pk, event, version=game.version, user=user)
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="pl-PL", has_touch=True)
     page = context.new_page()
     referee = Referee(page, live_server.url)

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from rules.legal import legal_actions
 from tests.debts import about_to_owe, own
-from tournament import moves
 from tournament.console.raising import raising_choices
+from tournament.games import recording
 from tournament.models import GameEvent
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def referee(client):
 
 
 def start(referee, variant="tournament-pl", board="classic-pl", players=("Anna", "Bartek", "Celina")):
-    return moves.create_game(
+    return recording.create_game(
         variant=variant,
         board=board,
         players=[{"name": n, **({"role": r} if r else {})} for n, r in map(_name_role, players)],
@@ -51,7 +51,7 @@ def act(client, game, htmx=True, **fields):
 
 def state(game):
     game.refresh_from_db()
-    return moves.current_state(game)
+    return recording.current_state(game)
 
 
 def in_debt(client, referee, **setup):
@@ -235,13 +235,13 @@ def test_anti_monopoly_amounts_are_what_the_engine_pays(client, referee):
     game = start(
         referee, "anti-monopoly", "anti-monopoly-us", (("Celina", "competitor"), ("Marek", "monopolist"))
     )
-    s = moves.current_state(game)
+    s = recording.current_state(game)
     own(s, "B", (6, 8, 9), 4)  # Marek's apartments in Los Angeles
     own(s, "A", (1,), 2)  # Celina's two houses on Basin St.
     s.player("A").cash, s.player("B").cash = -10, -300
     s.player("A").debt_to = s.player("B").debt_to = "bank"
     choices = {pid: raising_choices(s, pid, legal_actions(s).players[pid]) for pid in ("A", "B")}
-    game.state = moves.dump_state(s)
+    game.state = recording.dump_state(s)
     game.save()
     page = unescape(
         client.get(reverse("console", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -254,7 +254,7 @@ def test_anti_monopoly_amounts_are_what_the_engine_pays(client, referee):
             before = state(game).player(pid).cash
             act(client, game, action="raise", player=pid, **{"raise": [c["value"]]})
             assert state(game).player(pid).cash - before == c["raises"], c
-            game.state = moves.dump_state(s)  # back to the debts, for the next choice
+            game.state = recording.dump_state(s)  # back to the debts, for the next choice
             game.save()
     assert [c["raises"] for c in choices["A"]] == [25]  # a house on Basin St.: half of 50
     assert [c["raises"] for c in choices["B"]] == [25, 25, 25]  # an apartment: half the upgrade (50)
@@ -266,7 +266,7 @@ def test_the_choices_name_an_english_boards_squares_in_the_pages_language(refere
     from django.utils import translation
 
     game = start(referee, variant="classic", board="classic-us")
-    s = moves.current_state(game)
+    s = recording.current_state(game)
     own(s, "A", (12, 1))  # Electric Company, Mediterranean Avenue
     s.player("A").cash, s.player("A").debt_to = -10, "bank"
     with translation.override("pl"):

@@ -14,7 +14,7 @@ from django.contrib.auth.models import User  # noqa: E402
 from tests.axe import assert_accessible  # noqa: E402
 from tests.debts import about_to_owe  # noqa: E402
 from tests.test_console_browser import PHONE, SCREENS, Referee, browser, state  # noqa: E402, F401 (a fixture)
-from tournament import moves  # noqa: E402
+from tournament.games import recording  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -32,7 +32,7 @@ def landed(live_server, browser):  # noqa: F811
 
     def start(locale, **setup):
         user = User.objects.create_user(f"ref{len(contexts)}", password="pw")
-        game = moves.create_game(
+        game = recording.create_game(
             name="Table 7",
             variant="tournament-pl",
             board="classic-pl",
@@ -158,7 +158,7 @@ def test_nothing_left_goes_bankrupt_from_the_card(owing):
 
 def test_a_players_build_buttons_sit_apart_from_selling(live_server, browser):  # noqa: F811
     user = User.objects.create_user("builder", password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         variant="tournament-pl",
         board="classic-pl",
         referees=[user],

@@ -10,7 +10,7 @@ from tests import test_console_browser as phone
 from tests.axe import assert_accessible
 from tests.test_console_browser import PHONE, SCREENS, Referee, state
 from tests.test_console_targets_browser import small_targets
-from tournament import moves
+from tournament.games import recording
 
 pytestmark = phone.pytestmark
 browser = phone.browser  # one chromium for the module
@@ -20,7 +20,7 @@ def dealt_game(live_server, browser, locale, javascript=True):  # noqa: F811
     """A short game on the Polish board: Anna holds ul. Konopacka and ul. Stalowa, Bartek ul. Radzymińska and
     ul. Jagiellońska, Celina ul. Płowiecka and ul. Marsa; Anna has the move. The referee's phone on it."""
     user = User.objects.create_user(f"ref-{locale}-{javascript}", password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         name="Stół 5",
         variant="short",
         board="classic-pl",
@@ -29,7 +29,7 @@ def dealt_game(live_server, browser, locale, javascript=True):  # noqa: F811
     )
     for pid, squares in (("A", [1, 3]), ("B", [6, 8]), ("C", [11, 13])):
         game.refresh_from_db()
-        moves.submit(game.pk, {"type": "deal", "player": pid, "squares": squares}, version=game.version)
+        recording.submit(game.pk, {"type": "deal", "player": pid, "squares": squares}, version=game.version)
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, locale=locale, has_touch=True, java_script_enabled=javascript
     )

@@ -16,8 +16,9 @@ from ledger.report import replay_ledger
 from rules import RuleError
 from rules.simulate import simulate
 from tests.test_console_flow import HX, Screen, phone, start, state
-from tournament import moves, rounds
 from tournament.console.devices import SEPARATOR
+from tournament.event import rounds
+from tournament.games import recording
 from tournament.models import GameEvent, Participant, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -56,8 +57,8 @@ def error(screen: Screen) -> str:
 
 def the_stored_state_is_a_replay(game) -> None:
     game.refresh_from_db()
-    replayed, ledger = replay_ledger(moves.record_of(game))
-    assert replayed.error is None and moves.current_state(game) == replayed.state
+    replayed, ledger = replay_ledger(recording.record_of(game))
+    assert replayed.error is None and recording.current_state(game) == replayed.state
     assert game.ledger == {pid: [ledger.income(pid), ledger.cost(pid)] for pid in game.ledger}
 
 
@@ -225,14 +226,14 @@ def test_dice_the_rules_refuse_change_nothing_not_even_the_undo(referee, monkeyp
     """Undo and new throw are one transaction: the throw refused (the rules could refuse it — a roll's dice
     are legal for the same player, but the engine has the last word), the undo is not kept either."""
     game, screen = wrong_roll(referee)
-    apply = moves.apply
+    apply = recording.apply
 
     def refusing(state, event, **how):
         if event.get("dice") == [2, 3]:
             raise RuleError("test.refused", "These dice are refused here.")
         return apply(state, event, **how)
 
-    monkeypatch.setattr(moves, "apply", refusing)
+    monkeypatch.setattr(recording, "apply", refusing)
     refused = correct(screen, dice="23")
     assert error(refused) == "Nothing was changed: the rules refuse these dice. These dice are refused here."
     assert rows(game) == {1: ("roll", [1, 2], ACTIVE, "")}
@@ -241,7 +242,7 @@ def test_dice_the_rules_refuse_change_nothing_not_even_the_undo(referee, monkeyp
 
 
 def test_in_jail_a_wrong_double_is_corrected_and_he_stays_in_jail(referee):
-    game = moves.create_game(
+    game = recording.create_game(
         variant="classic",
         board="classic-us",
         players=[{"name": n} for n in ("Anna", "Bartek")],
@@ -265,7 +266,7 @@ def test_in_jail_a_wrong_double_is_corrected_and_he_stays_in_jail(referee):
 
 
 def test_an_anti_monopoly_utility_rent_thrown_wrong_is_corrected(referee):
-    game = moves.create_game(
+    game = recording.create_game(
         variant="anti-monopoly",
         board="anti-monopoly-us",
         players=[{"name": "Celina", "role": "competitor"}, {"name": "Marek", "role": "monopolist"}],
@@ -300,7 +301,7 @@ def test_an_anti_monopoly_final_valuation_thrown_wrong_is_corrected(referee):
         if events[-1]["type"] == "final_roll":
             break
     first = next(i for i, e in enumerate(events) if e["type"] == "final_roll")
-    game = moves.create_game(
+    game = recording.create_game(
         variant="anti-monopoly",
         board="anti-monopoly-us",
         players=[{"name": p["name"], "role": p["role"]} for p in record["players"]],
@@ -309,7 +310,7 @@ def test_an_anti_monopoly_final_valuation_thrown_wrong_is_corrected(referee):
     )
     for event in events[:first]:
         game.refresh_from_db()
-        moves.submit(game.pk, event, version=game.version)
+        recording.submit(game.pk, event, version=game.version)
     final = events[first]
     wrong = "11" if sorted(final["dice"]) != [1, 1] else "12"
     screen = Screen(phone(referee), game).act(
@@ -371,4 +372,4 @@ def test_a_finished_rounds_game_is_not_corrected(referee):
 def test_a_correction_needs_the_request_key_and_the_device():
     for key, device in (("", "abc."), (None, "abc."), ("abc.1", "")):
         with pytest.raises(ValueError):
-            moves.correct_dice(1, [2, 3], version=0, reason="x", client_key=key, entered_with=device)
+            recording.correct_dice(1, [2, 3], version=0, reason="x", client_key=key, entered_with=device)

@@ -11,10 +11,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from tournament import interventions, moves, rounds
 from tournament.console.devices import entered_on
+from tournament.event import interventions, rounds
+from tournament.games import recording
 from tournament.models import GameEvent, Participant, Tournament
-from tournament.permissions import REFEREES_GROUP
+from tournament.people.access import REFEREES_GROUP
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -40,7 +41,7 @@ def phone(user) -> Client:
 
 
 def start(referee, names=("Anna", "Bartek"), options=None):
-    return moves.create_game(
+    return recording.create_game(
         variant="tournament-pl",
         board="classic-pl",
         players=[{"name": n} for n in names],
@@ -73,7 +74,7 @@ class Screen:
 
 def state(game):
     game.refresh_from_db()
-    return moves.current_state(game)
+    return recording.current_state(game)
 
 
 def test_this_devices_last_move_is_undone_beside_the_panel_with_a_reason_in_one_tap(referee):
@@ -201,7 +202,7 @@ def test_with_rents_lapsing_at_any_roll_the_double_warns_too(referee):
 
 def test_a_finished_game_outside_a_tournament_has_nothing_to_confirm(referee):
     game = start(referee)
-    moves.submit(game.pk, {"type": "time_up", "now": True}, version=None)
+    recording.submit(game.pk, {"type": "time_up", "now": True}, version=None)
     screen = Screen(phone(referee), game)
     assert "Game over" in screen.html and "What next" in screen.html
     assert "A game outside a tournament: nothing to confirm." in screen.html
@@ -308,6 +309,6 @@ def test_a_request_key_forged_with_a_batch_mark_is_refused(referee):
     moves of another request."""
     game = start(referee)
     screen = Screen(phone(referee), game)
-    screen.fields["client_key"] += moves.BATCH_MARK + "1"
+    screen.fields["client_key"] += recording.BATCH_MARK + "1"
     refused = screen.act(action="roll", player="A", d1=1, d2=2)
     assert 'role="alert"' in refused.html and not GameEvent.objects.filter(game=game).exists()

@@ -12,10 +12,11 @@ from playwright.sync_api import expect
 from tests import test_console_browser as phone
 from tests.axe import assert_accessible
 from tests.test_console_browser import PHONE, SCREENS, Referee, state
-from tournament import interventions, moves, rounds
 from tournament.console.panel import narration
+from tournament.event import interventions, rounds
+from tournament.games import recording
 from tournament.models import GameEvent, Participant, Tournament
-from tournament.permissions import REFEREES_GROUP
+from tournament.people.access import REFEREES_GROUP
 
 pytestmark = phone.pytestmark
 browser = phone.browser  # the module's chromium
@@ -24,7 +25,7 @@ browser = phone.browser  # the module's chromium
 def enter(game, **event):
     """Another device enters a move."""
     game.refresh_from_db()
-    return moves.submit(game.pk, event, version=game.version)
+    return recording.submit(game.pk, event, version=game.version)
 
 
 def polish_phone(browser, live_server, username, next_url, **options):
@@ -59,7 +60,7 @@ def short_game(username, names=("Anna", "Bartek", "Celina")):
     """A short game (deals two title deeds each): Anna holds Konopacka and Stalowa (a whole group), Bartek
     Radzymińska and Jagiellońska, Celina Płowiecka and Marsa."""
     user = User.objects.create_user(username, password="pw")
-    game = moves.create_game(
+    game = recording.create_game(
         name="Stół 5",
         variant="short",
         board="classic-pl",

@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.test_console_views import act, html, start, state
-from tournament import moves
 from tournament.console.panel import LOG_LENGTH, MOVES_PER_PAGE
+from tournament.games import recording
 from tournament.models import GameEvent
 
 pytestmark = pytest.mark.django_db
@@ -178,7 +178,7 @@ def test_a_refused_move_shows_the_state_of_the_version_its_forms_carry(client, r
 
     def then_another_device_moves(request, pk):
         g = real(request, pk)  # read without its state, as for every move
-        moves.submit(pk, {"type": "roll", "player": "A", "dice": [1, 2]}, version=g.version)
+        recording.submit(pk, {"type": "roll", "player": "A", "dice": [1, 2]}, version=g.version)
         return g
 
     monkeypatch.setattr(views, "_game_for", then_another_device_moves)

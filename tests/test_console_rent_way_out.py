@@ -16,8 +16,8 @@ from rules import apply
 from rules.legal import legal_actions
 from tests.debts import about_to_owe, own
 from tests.test_console_debt import HX, act, card, start, state
-from tournament import moves
 from tournament.console.raising import raising_choices, rent_way_out
+from tournament.games import recording
 from tournament.models import GameEvent
 
 pytestmark = pytest.mark.django_db
@@ -104,7 +104,7 @@ def test_the_choices_and_amounts_are_the_engines_after_the_rent(
             continue
         act(client, game, **{**WAY_OUT, "square": rent["square"], "raise": [c["value"]]})
         assert state(game).player("A").cash == before - rent["amount"] + c["raises"], c
-        game.state = moves.dump_state(s)  # back to the rent pending, for the next choice
+        game.state = recording.dump_state(s)  # back to the rent pending, for the next choice
         game.save()
 
 
@@ -198,7 +198,7 @@ def played_short(referee):
         {"type": "roll", "player": "B", "dice": [1, 1]},
     ):
         game.refresh_from_db()
-        moves.submit(game.pk, event, version=game.version)
+        recording.submit(game.pk, event, version=game.version)
     return game
 
 
@@ -239,14 +239,14 @@ def test_a_utilitys_rent_still_to_be_thrown_keeps_todays_flow(client, referee):
     game = start(
         referee, "anti-monopoly", "anti-monopoly-us", (("Celina", "competitor"), ("Marek", "monopolist"))
     )
-    s = moves.current_state(game)
+    s = recording.current_state(game)
     utility = next(q.index for q in s.board.squares if q.kind == "utility")
     own(s, "B", (utility,))
     from rules.state import RentDue
 
     s.rents = (RentDue("A", "B", utility, 0, times=4),)
     s.player("A").cash = 0
-    game.state = moves.dump_state(s)
+    game.state = recording.dump_state(s)
     game.save()
     assert rent_way_out(s, legal_actions(s).rents[0]) is None
     page = unescape(
@@ -327,7 +327,7 @@ def test_the_roll_cards_lapse_warning_still_claims_the_rent_first(client, refere
 def test_rent_way_out_is_none_when_the_cash_covers_the_rent(referee):
     game = start(referee)
     about_to_owe(game, cash=300)
-    s = moves.current_state(game)
+    s = recording.current_state(game)
     s = apply(s, {"type": "roll", "player": "A", "dice": [1, 2]}).state
     assert rent_way_out(s, legal_actions(s).rents[0]) is None
     s.player("A").cash = 299

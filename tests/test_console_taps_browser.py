@@ -34,7 +34,8 @@ from rules.legal import legal_actions  # noqa: E402
 from rules.replay import replay  # noqa: E402
 from tests.tap_counter import Tapper  # noqa: E402
 from tests.test_console_browser import PHONE, SCREENS, browser  # noqa: E402, F401 (the browser fixture)
-from tournament import moves, rounds  # noqa: E402
+from tournament.event import rounds  # noqa: E402
+from tournament.games import recording  # noqa: E402
 from tournament.models import Game, Participant, Tournament  # noqa: E402
 
 pytestmark = [
@@ -71,7 +72,7 @@ class Table:
     # -- reading the game -------------------------------------------------------------------------------
     def state(self):
         self.game.refresh_from_db()
-        return moves.current_state(self.game)
+        return recording.current_state(self.game)
 
     def legal(self):
         return legal_actions(self.state())
@@ -480,7 +481,7 @@ def phone(browser, live_server, table, seed):  # noqa: F811
 def the_screen_equals_the_replay(t: Table) -> None:
     """The cash the console shows is what a replay of the game's record gives, player by player."""
     t.page.reload()
-    replayed = replay(moves.record_of(t.game)).state
+    replayed = replay(recording.record_of(t.game)).state
     assert t.screen_cash() == {p.name: p.cash for p in replayed.players}
 
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from rules import replay
 from rules.board import EFFECT_FIELDS
 from rules.cards import NEAREST_MULTIPLIERS, effect_kinds
-from tournament import moves
+from tournament.games import recording
 from tournament.models import Game, GameEvent
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def referee(client):
 
 
 def start(referee, variant="tournament-pl", board="classic-pl", names=("Anna", "Bartek"), options=None):
-    return moves.create_game(
+    return recording.create_game(
         variant=variant,
         board=board,
         players=[{"name": n} for n in names],
@@ -49,11 +49,13 @@ def html(response):
 
 def state(game):
     game.refresh_from_db()
-    return moves.current_state(game)
+    return recording.current_state(game)
 
 
 def test_login_required(client):
-    game = moves.create_game(variant="classic", board="classic-us", players=[{"name": "A"}, {"name": "B"}])
+    game = recording.create_game(
+        variant="classic", board="classic-us", players=[{"name": "A"}, {"name": "B"}]
+    )
     response = client.get(reverse("console", args=[game.pk]))
     assert response.status_code == 302 and reverse("login") in response["Location"]
 
@@ -177,7 +179,7 @@ def test_the_buy_panel_sells_a_declined_square_in_one_tap(client, referee):
     assert [e.data["type"] for e in game.events.order_by("seq")] == ["roll", "decline", "auction"]
     assert state(game).owner_of(3) == "C" and state(game).player("C").cash == 1500 - 45
     assert game.version == version + 1 and game.next_seq == 4  # seq 1, 2, 3 taken
-    moves.undo_last(game.pk, version=game.version, reason="wrong winner")  # the auction comes back
+    recording.undo_last(game.pk, version=game.version, reason="wrong winner")  # the auction comes back
     assert state(game).auctions == (3,) and state(game).owner_of(3) is None
 
 
@@ -193,7 +195,7 @@ def test_a_refused_one_tap_auction_enters_neither_the_decline_nor_the_sale(clien
 
 
 def test_where_a_declined_square_stays_with_the_bank_the_buy_panel_just_declines(client, referee):
-    game = moves.create_game(
+    game = recording.create_game(
         variant="anti-monopoly",
         board="anti-monopoly-us",
         players=[{"name": "Anna", "role": "competitor"}, {"name": "Bartek", "role": "monopolist"}],
@@ -509,7 +511,7 @@ def test_random_form_data_never_breaks_the_console(client, referee):
 
 def replay_ok(game):
     game.refresh_from_db()
-    return replay(moves.record_of(game)).state == moves.current_state(game)
+    return replay(recording.record_of(game)).state == recording.current_state(game)
 
 
 def test_income_and_cost_cards_end_at_net_worth(client, referee):

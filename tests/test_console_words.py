@@ -18,11 +18,11 @@ from rules.final_steps import refusal_of
 from rules.variants import make_variant
 from tests.test_exports_pdf import assert_pages, pages_text, save
 from tests.test_tournament_rounds import play_round
-from tournament import moves
 from tournament.exports.ledger_cards import game_entries, ledger_cards_pdf
 from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.exports.standings_pdf import standings_pdf
-from tournament.messages import error_text
+from tournament.games import recording
+from tournament.games.messages import error_text
 from tournament.models import Participant, Tournament
 from tournament.reports import tournament_report
 
@@ -51,7 +51,7 @@ def referee(client):
 
 
 def am_game(referee, ending="two_hour"):
-    return moves.create_game(
+    return recording.create_game(
         variant="anti-monopoly",
         board="anti-monopoly-us",
         players=[{"name": "Irena", "role": "competitor"}, {"name": "Marek", "role": "monopolist"}],
@@ -91,7 +91,7 @@ def test_the_console_and_its_log_show_no_internal_names(client, referee, languag
         client.get(reverse("game_cards", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     )
     game.refresh_from_db()
-    assert moves.current_state(game).finished
+    assert recording.current_state(game).finished
     for page in pages:
         text = visible(page)
         assert not RAW_IDS.search(text), RAW_IDS.search(text).group(0)
@@ -123,7 +123,7 @@ def test_the_final_steps_refusals_name_no_event(language):
 
 
 def test_an_auction_refusal_names_the_variant_not_its_id(client, referee):
-    game = moves.create_game(
+    game = recording.create_game(
         variant="tournament-pl",
         board="classic-pl",
         players=[{"name": "Irena"}, {"name": "Marek"}],

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from tournament.database import database_from_env
+from tournament.server.database import database_from_env
 
 
 def test_a_commit_on_sqlite_is_synced_to_the_disk_by_default(db):

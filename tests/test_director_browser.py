@@ -12,9 +12,10 @@ from django.contrib.auth.models import Group, User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
-from tournament import moves, results, rounds  # noqa: E402
+from tournament.event import results, rounds  # noqa: E402
+from tournament.games import recording  # noqa: E402
 from tournament.models import AuditEntry, Participant, Tournament  # noqa: E402
-from tournament.permissions import DIRECTORS_GROUP, REFEREES_GROUP  # noqa: E402
+from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -88,7 +89,7 @@ def test_a_director_handles_a_no_show_a_paper_table_and_a_game_to_stop(live_serv
 
     # Table 1's game has no time limit: the director stops it; it is scored, then confirmed.
     for ev in [{"type": "roll", "player": game.players.first().pid, "dice": [3, 4]}]:
-        moves.submit(game.pk, ev, version=None)
+        recording.submit(game.pk, ev, version=None)
     page.goto(f"{live_server.url}/tournaments/{t.pk}/rounds/1/tables/1/")
     page.get_by_text("Stop the game now").click()
     page.fill("input[name=reason][placeholder*='schedule']", "the schedule")

@@ -23,9 +23,10 @@ from tests.axe import assert_accessible  # noqa: E402
 from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
 from tests.test_exports_pdf import pages_text  # noqa: E402
 from tests.test_referees_browser import add_referee  # noqa: E402
-from tournament import current_standings, moves, results  # noqa: E402
+from tournament.event import current_standings, results  # noqa: E402
+from tournament.games import recording  # noqa: E402
 from tournament.models import AuditEntry, Round, TableResult, Tournament  # noqa: E402
-from tournament.permissions import DIRECTORS_GROUP  # noqa: E402
+from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -97,7 +98,7 @@ class Director(Referee):
 def a_few_moves(game):
     """The table plays on (the referee's console is the referee's business: tested elsewhere)."""
     first = game.players.order_by("seat").first().pid
-    moves.submit(game.pk, {"type": "roll", "player": first, "dice": [3, 4]}, version=None)
+    recording.submit(game.pk, {"type": "roll", "player": first, "dice": [3, 4]}, version=None)
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The director's fallbacks on the day (tournament.interventions): no-shows, withdrawals, moves, a round
+"""The director's fallbacks on the day (tournament.event.interventions): no-shows, withdrawals, moves, a round
 seated again, a game stopped, a result entered by hand — each audited, the standings following; and the
 seating aids (referees kept per table number, repeat pairings and club-mates named, short tables rotating)."""
 
@@ -10,10 +10,12 @@ from django.utils import translation
 from rules import RulesError, apply
 from rules.replay import replay
 from rules.simulate import simulate
-from tournament import backup, current_standings, interventions, moves, results, rounds
 from tournament.errors import RoundError
+from tournament.event import current_standings, interventions, results, rounds
+from tournament.files import backup
+from tournament.games import recording
 from tournament.models import AuditEntry, Participant, Round, TableResult, Tournament
-from tournament.permissions import DIRECTORS_GROUP, REFEREES_GROUP, referee_accounts
+from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP, referee_accounts
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +51,7 @@ def play(table, user, seed=1):
     t = table.round.tournament
     record = simulate(t.variant, t.board, len(order), seed=seed + table.number, rounds=t.game_rounds)
     for ev in record["events"]:
-        game = moves.submit(game.pk, ev, version=game.version).game
+        game = recording.submit(game.pk, ev, version=game.version).game
     return game
 
 
@@ -160,12 +162,12 @@ def test_the_director_stops_a_game_without_a_time_limit(tournament, director):
     game = rounds.start_table_game(table, [p.pk for p in seated(table)], user=director)
     record = simulate(tournament.variant, tournament.board, 4, seed=3)
     for ev in record["events"][:40]:
-        game = moves.submit(game.pk, ev, version=game.version).game
+        game = recording.submit(game.pk, ev, version=game.version).game
     with pytest.raises(RulesError):  # a referee's "time is up": this game has no time limit
-        moves.submit(game.pk, {"type": "time_up"}, version=None)
+        recording.submit(game.pk, {"type": "time_up"}, version=None)
     interventions.stop_game(table, director, "the schedule")
     game.refresh_from_db()
-    state = moves.current_state(game)
+    state = recording.current_state(game)
     assert state.finished and state.end_reason == "time" and game.status == "finished"
     assert game.events.last().data == {"type": "time_up", "now": True}
     assert AuditEntry.objects.get().action == "end_game"
@@ -220,7 +222,7 @@ def test_a_hand_result_and_the_log_come_back_from_a_backup(tournament, director)
     rounds.start_round(round_)
     table = round_.tables.get(number=1)
     game = rounds.start_table_game(table, [p.pk for p in seated(table)], user=director)
-    moves.submit(game.pk, simulate("tournament-pl", "classic-pl", 4, seed=1)["events"][0], version=None)
+    recording.submit(game.pk, simulate("tournament-pl", "classic-pl", 4, seed=1)["events"][0], version=None)
     interventions.mark_absent(
         round_.tables.get(number=2), seated(round_.tables.get(number=2))[0], director, "x"
     )
@@ -368,9 +370,9 @@ def test_the_directors_stop_is_taken_back_by_a_director_only(tournament, directo
     referee.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
     table.referees.add(referee)
     game = rounds.start_table_game(table, [p.pk for p in seated(table)], user=director)
-    game = moves.submit(
+    game = recording.submit(
         game.pk,
-        {"type": "roll", "player": moves.current_state(game).players[0].id, "dice": [1, 2]},
+        {"type": "roll", "player": recording.current_state(game).players[0].id, "dice": [1, 2]},
         version=game.version,
     ).game
     interventions.stop_game(table, director, "the schedule")

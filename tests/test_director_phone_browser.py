@@ -13,9 +13,9 @@ from django.contrib.auth.models import Group, User  # noqa: E402
 
 from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (browser: a fixture)
 from tests.test_public_browser import CLUBS, FIRST, LAST, LOCALES  # noqa: E402
-from tournament import interventions, rounds  # noqa: E402
+from tournament.event import interventions, rounds  # noqa: E402
 from tournament.models import Participant, Tournament  # noqa: E402
-from tournament.permissions import DIRECTORS_GROUP  # noqa: E402
+from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -19,8 +19,10 @@ from rules.board import BOARDS_DIR
 from rules.replay import replay
 from rules.simulate import simulate
 from tests.console_posts import post_form
-from tournament import boards, current_standings, interventions, moves, results, rounds
-from tournament.board_files import BoardFileError
+from tournament.boards import editions
+from tournament.boards.files import BoardFileError
+from tournament.event import current_standings, interventions, results, rounds
+from tournament.games import recording
 from tournament.models import (
     AuditEntry,
     BoardEdition,
@@ -95,7 +97,7 @@ def play(table, referee):
     game = rounds.start_table_game(table, order, referee)
     record = simulate("tournament-pl", "classic-pl", len(order), seed=7, rounds=1)
     for ev in record["events"]:
-        game = moves.submit(game.pk, ev, version=game.version).game
+        game = recording.submit(game.pk, ev, version=game.version).game
     return game
 
 
@@ -160,7 +162,7 @@ def test_two_different_moves_on_one_version_apply_one(table, referee):
 def test_an_undo_tapped_twice_undoes_one_move(table, referee):
     game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
     for ev in simulate("tournament-pl", "classic-pl", 4, seed=1, rounds=1)["events"][:3]:
-        game = moves.submit(game.pk, ev, version=game.version).game
+        game = recording.submit(game.pk, ev, version=game.version).game
     data = {"version": game.version, "client_key": "undo-1", "reason": "wrong dice"}
     url = reverse("console_undo", args=[game.pk])
     responses = at_once(*(lambda c=c: c.post(url, data) for c in (phone(referee), phone(referee))))
@@ -176,13 +178,13 @@ def test_a_confirmed_game_is_read_only_until_the_director_reopens_it(table, refe
     response = phone(referee).post(url, {"version": game.version, "reason": "oops"})
     assert "result is confirmed" in response.content.decode()
     assert "console_undo" not in response.content.decode()  # no undo offered
-    with pytest.raises(moves.GameClosed):
-        moves.void(game.pk, 1, version=game.version, user=director, reason="x")
-    with pytest.raises(moves.GameClosed):
-        moves.submit(game.pk, {"type": "time_up"}, version=game.version)
+    with pytest.raises(recording.GameClosed):
+        recording.void(game.pk, 1, version=game.version, user=director, reason="x")
+    with pytest.raises(recording.GameClosed):
+        recording.submit(game.pk, {"type": "time_up"}, version=game.version)
     assert not game.events.exclude(status=GameEvent.Status.ACTIVE).exists()
     results.reopen(table, director, "dice misread")
-    game = moves.undo_last(game.pk, version=game.version, user=referee, reason="dice misread")
+    game = recording.undo_last(game.pk, version=game.version, user=referee, reason="dice misread")
     assert game.status == Game.Status.RUNNING
 
 
@@ -215,7 +217,7 @@ def test_the_database_refuses_a_second_confirmed_result(table, referee):
 def test_the_database_refuses_a_second_game_for_a_table(table, referee):
     rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
     with pytest.raises(IntegrityError), transaction.atomic():
-        moves.create_game(
+        recording.create_game(
             variant="classic", board="classic-us", players=[{"name": "A"}, {"name": "B"}], table=table
         )
 
@@ -286,7 +288,7 @@ def started(table, referee) -> Game:
 
 def replays_to_what_is_stored(game) -> bool:
     game.refresh_from_db()
-    return replay(moves.record_of(game)).state == moves.current_state(game)
+    return replay(recording.record_of(game)).state == recording.current_state(game)
 
 
 def test_a_stop_and_a_move_at_once_leave_a_game_that_replays(table, referee, director):
@@ -409,18 +411,20 @@ def test_a_stored_board_replaced_while_a_game_starts_on_it(director):
     """The start holds the board: either the replacement comes first (and the game is played on the new
     board), or the game does (and the replacement is refused). Never a game on a board replaced under it."""
     data = {**json.loads((BOARDS_DIR / "classic-us.json").read_text(encoding="utf-8")), "id": "mine"}
-    boards.store_board(data, director, name="First")
+    editions.store_board(data, director, name="First")
     for attempt in range(4):
         Game.objects.filter(board="mine").delete()
 
         def replace(attempt=attempt):
             try:
-                return boards.store_board(data, director, name=f"Replaced {attempt}", replace=True)
+                return editions.store_board(data, director, name=f"Replaced {attempt}", replace=True)
             except BoardFileError:
                 return None
 
         def start():
-            return moves.create_game(variant="classic", board="mine", players=[{"name": "A"}, {"name": "B"}])
+            return recording.create_game(
+                variant="classic", board="mine", players=[{"name": "A"}, {"name": "B"}]
+            )
 
         replaced, game = at_once(replace, start)
         edition = BoardEdition.objects.get()
@@ -428,7 +432,7 @@ def test_a_stored_board_replaced_while_a_game_starts_on_it(director):
             assert edition.name == f"Replaced {attempt}" and edition.uploaded_at <= game.created_at
         else:
             assert edition.name != f"Replaced {attempt}"
-        game = moves.submit(game.pk, {"type": "roll", "player": "A", "dice": [1, 2]}, version=0).game
+        game = recording.submit(game.pk, {"type": "roll", "player": "A", "dice": [1, 2]}, version=0).game
         assert replays_to_what_is_stored(game)
 
 

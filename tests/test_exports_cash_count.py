@@ -7,8 +7,8 @@ from django.utils import translation
 
 from rules.banknotes import expected_banknotes
 from tests.test_exports_pdf import assert_pages, nfc, pages_text, save, tournament  # noqa: F401 (fixture)
-from tournament import moves
 from tournament.exports.result_sheets import result_sheets_pdf
+from tournament.games import recording
 from tournament.reports import round_report
 
 pytestmark = pytest.mark.django_db
@@ -24,11 +24,11 @@ def table_in_play(tournament):  # noqa: F811
 def test_the_sheet_shows_the_last_count_of_each_counted_player(tournament):  # noqa: F811
     t = table_in_play(tournament)
     game = t.game.game
-    state = moves.current_state(game)
+    state = recording.current_state(game)
     first, second = state.players[0], state.players[1]
     expected = expected_banknotes(state, first.id)
     for pid, counted in ((first.id, expected + 50), (first.id, expected - 10), (second.id, second.cash)):
-        game = moves.submit(
+        game = recording.submit(
             game.pk, {"type": "cash_count", "player": pid, "counted": counted}, version=game.version
         ).game
     seq = game.next_seq - 1

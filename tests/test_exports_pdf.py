@@ -23,12 +23,13 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from rules.simulate import simulate
-from tournament import moves, rounds
+from tournament.event import rounds
 from tournament.exports.blank_sheets import blank_card_pdf, blank_table_sheet_pdf
 from tournament.exports.chart import net_worth_chart, net_worth_svg
 from tournament.exports.ledger_cards import game_entries, ledger_cards_pdf, participant_entries
 from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.exports.standings_pdf import standings_pdf
+from tournament.games import recording
 from tournament.models import Participant, Tournament
 from tournament.reports import final_rows, game_report, round_report, tournament_report
 
@@ -118,7 +119,7 @@ def tournament():
     game = rounds.start_table_game(table, order, user=referee)
     record = simulate(t.variant, t.board, len(order), seed=3, rounds=t.game_rounds)
     for ev in record["events"][:25]:
-        game = moves.submit(game.pk, ev, version=game.version).game
+        game = recording.submit(game.pk, ev, version=game.version).game
     return t
 
 

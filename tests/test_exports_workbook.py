@@ -16,7 +16,7 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
 from rules.valuation import NetWorth
-from tournament import rounds
+from tournament.event import rounds
 from tournament.exports.workbook import MAX_WIDTH, Text, safe_text, sheet_name, tournament_workbook
 from tournament.models import Participant, Round, Table, Tournament
 from tournament.reports import (

@@ -9,8 +9,8 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from rules import replay
-from tournament.checks import board_files
-from tournament.messages import error_text, message_text
+from tournament.games.messages import error_text, message_text
+from tournament.server.checks import board_files
 
 ROOT = Path(__file__).resolve().parents[1]
 

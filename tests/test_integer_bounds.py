@@ -15,12 +15,13 @@ from django.utils import translation
 
 from rules import BoardError
 from rules.board import BOARDS_DIR, MAX_BOARD_NUMBER, parse_board
-from tournament import boards, interventions, rounds
-from tournament.board_files import BoardFileError, read_board_file
+from tournament.boards import editions
+from tournament.boards.files import BoardFileError, read_board_file
 from tournament.director.forms import ParticipantForm, TournamentForm
+from tournament.event import interventions, rounds
+from tournament.files.participants_import import ParticipantFileError, read_participants
 from tournament.models import BoardEdition, Participant, Round, Tournament
 from tournament.models.bounds import INTEGER_MAX, SMALL_MAX, TOURNAMENT_SEED_MAX, field_maximum
-from tournament.participants_import import ParticipantFileError, read_participants
 
 pytestmark = pytest.mark.django_db
 
@@ -137,7 +138,7 @@ def test_a_board_with_a_number_beyond_bounds_is_refused(client, change, message)
     with pytest.raises(BoardError):
         parse_board(data)
     with pytest.raises(BoardFileError) as e:
-        boards.check_board(data)
+        editions.check_board(data)
     assert any(message in p for p in e.value.problems), e.value.problems
     client.force_login(User.objects.create_user("director", password="pw", is_staff=True))
     f = io.BytesIO(json.dumps(data).encode())
@@ -149,7 +150,7 @@ def test_a_board_with_a_number_beyond_bounds_is_refused(client, change, message)
 
 def test_a_board_at_the_bounds_is_stored():
     data = board(price=MAX_BOARD_NUMBER, mortgage=MAX_BOARD_NUMBER)
-    assert boards.store_board(data, None).pk == "big-board"
+    assert editions.store_board(data, None).pk == "big-board"
 
 
 def test_a_board_file_with_a_float_too_large_for_json_is_refused(client):

@@ -10,8 +10,9 @@ from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 
-from tournament import labels, moves
+from tournament import labels
 from tournament.director.forms import TournamentForm
+from tournament.games import recording
 from tournament.models import BoardEdition, Participant, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +68,7 @@ def test_the_tournament_pages_name_the_variant_and_the_board(client, tournament)
 
 
 def test_the_game_list_and_the_new_game_form_name_the_variant_and_the_board(client, director):
-    moves.create_game(
+    recording.create_game(
         name="", variant="anti-monopoly", board="anti-monopoly-us", referees=[director],
         players=[{"name": "Anna", "role": "competitor"}, {"name": "Bartek", "role": "monopolist"}],
     )  # fmt: skip

@@ -259,14 +259,14 @@ def test_plain_set_up_has_no_scenario_and_no_director():
 
 
 def _entered(game, events, run, **scenario):
-    """A referee who entered ``events`` (through tournament.moves, as the views do)."""
-    from tournament import moves
+    """A referee who entered ``events`` (through tournament.games.recording, as the views do)."""
+    from tournament.games import recording
 
     plan = load.Plan(1, game.pk, 0, "referee", events, **scenario)
     ref = load.Referee(run, plan, seed=1)
     for e in events:
         key = os.urandom(8).hex()
-        moves.submit(game.pk, e, version=None, client_key=key)
+        recording.submit(game.pk, e, version=None, client_key=key)
         ref.out.acked.append((key, e))
     return ref
 
@@ -274,16 +274,16 @@ def _entered(game, events, run, **scenario):
 @pytest.mark.django_db
 def test_verify_accounts_for_undone_and_voided_moves():
     from rules.simulate import simulate
-    from tournament import moves
+    from tournament.games import recording
 
     record = simulate("classic", "classic-pl", 3, seed=5, max_events=12)
-    game = moves.create_game(
+    game = recording.create_game(
         variant="classic", board="classic-pl", players=[{"name": n} for n in "ABC"], options=record["options"]
     )
     run = load.Run(_args(), port=0)
     ref = _entered(game, record["events"][:8], run)
     undone_key = ref.out.acked[-1][0]
-    moves.undo_last(game.pk, version=None, reason="misread the dice", client_key="u1")
+    recording.undo_last(game.pk, version=None, reason="misread the dice", client_key="u1")
     ok = load.verify([ref], None)
     assert ok["counts"]["lost"] == 1  # the undone move is not accounted for: it is missing from the game
     assert ok["examples"]["taken back unasked"]
@@ -298,18 +298,18 @@ def test_verify_accounts_for_undone_and_voided_moves():
 @pytest.mark.django_db
 def test_verify_counts_a_game_ended_on_time_and_accepts_the_directors_stop():
     from rules.simulate import simulate
-    from tournament import moves
+    from tournament.games import recording
 
     record = simulate("classic", "classic-pl", 3, seed=6, max_events=6)
     run = load.Run(_args(), port=0)
-    game = moves.create_game(variant="classic", board="classic-pl", players=[{"name": n} for n in "ABC"])
+    game = recording.create_game(variant="classic", board="classic-pl", players=[{"name": n} for n in "ABC"])
     ref = _entered(game, record["events"], run)
-    moves.submit(game.pk, {"type": "time_up", "now": True}, version=None)  # not the director's table
+    recording.submit(game.pk, {"type": "time_up", "now": True}, version=None)  # not the director's table
     found = load.verify([ref], None)
     assert found["ended on time"] == 1 and found["counts"]["doubled"] == 1
-    other = moves.create_game(variant="classic", board="classic-pl", players=[{"name": n} for n in "ABC"])
+    other = recording.create_game(variant="classic", board="classic-pl", players=[{"name": n} for n in "ABC"])
     ref = _entered(other, record["events"], run, scenario="stop", at=3)
-    moves.submit(other.pk, {"type": "time_up", "now": True}, version=None)
+    recording.submit(other.pk, {"type": "time_up", "now": True}, version=None)
     ref.out.ended_by_director = True
     found = load.verify([ref], None)
     assert found["ended on time"] == 0 and found["counts"]["doubled"] == 0

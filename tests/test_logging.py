@@ -1,4 +1,5 @@
-"""The server's log (settings.LOGGING, tournament.logs), read from the handler the settings configure: every
+"""The server's log (settings.LOGGING, tournament.server.logs), read from the handler the settings configure:
+every
 line starts with its time; a refused request (403, 404, 400) is one line naming the method, the path, the
 status and the reason, without a traceback; a server error (500) keeps its traceback."""
 

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.test import RequestFactory
 from django.urls import reverse
 
-from tournament.client_address import client_address
+from tournament.server.client_address import client_address
 
 SETTINGS = Path(__file__).resolve().parents[1] / "tournament" / "settings.py"
 PROXY = "10.0.0.1"  # REMOTE_ADDR of every request through the venue's proxy
@@ -70,7 +70,7 @@ def test_the_settings_come_from_the_environment(monkeypatch):
     assert settings_under(monkeypatch, DJANGO_BEHIND_PROXY="1")["TRUSTED_PROXY_COUNT"] == 1
     behind_two = settings_under(monkeypatch, DJANGO_BEHIND_PROXY="1", DJANGO_PROXY_COUNT="2")
     assert behind_two["TRUSTED_PROXY_COUNT"] == 2
-    assert behind_two["AXES_CLIENT_IP_CALLABLE"] == "tournament.client_address.client_address"
+    assert behind_two["AXES_CLIENT_IP_CALLABLE"] == "tournament.server.client_address.client_address"
     limits = settings_under(monkeypatch, LOGIN_FAILURE_LIMIT="3", LOGIN_COOLOFF_MINUTES="30")
     assert limits["AXES_FAILURE_LIMIT"] == 3 and limits["AXES_COOLOFF_TIME"] == timedelta(minutes=30)
 

@@ -122,13 +122,13 @@ def test_anti_monopoly_games_stored_before_0015_keep_the_rules_they_were_played_
     migrate(("tournament", "0015_games_keep_their_anti_monopoly_rules"))
     migrate_to_latest()
 
-    from tournament import moves
+    from tournament.games import recording
     from tournament.models import Game
 
     old = Game.objects.get(pk=old.pk)
     assert old.options == {**record["options"], **RULE_CHANGES[3]}
     assert scores(load_state(old.state)) == {"C": 1323, "M": 1340}  # the state the console keeps
-    moves.rebuild(old)  # as an undo, a report or a backup replays it
+    recording.rebuild(old)  # as an undo, a report or a backup replays it
     assert scores(load_state(old.state)) == {"C": 1323, "M": 1340}
     chosen = Game.objects.get(pk=chosen.pk)
     assert chosen.options["income_tax_valued_at"] == "landing"  # an option the game set stays

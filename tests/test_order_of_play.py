@@ -8,10 +8,10 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
-from tournament import rounds
 from tournament.console.forms import OrderOfPlayForm
+from tournament.event import rounds
 from tournament.models import Participant, Tournament
-from tournament.permissions import REFEREES_GROUP
+from tournament.people.access import REFEREES_GROUP
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 
 from tests.test_console_browser import SCREENS, browser  # noqa: E402, F401 (browser: a fixture)
 from tests.test_public_browser import CLUBS, FIRST, LAST, LOCALES  # noqa: E402
-from tournament import rounds  # noqa: E402
+from tournament.event import rounds  # noqa: E402
 from tournament.models import Participant, Tournament  # noqa: E402
 from tournament.public.views import PAGE_SECONDS  # noqa: E402
 

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from tests.test_console_browser import PHONE, SCREENS, browser  # noqa: F401 (browser: a fixture)
-from tournament import rounds
+from tournament.event import rounds
 from tournament.models import Participant, Tournament
 from tournament.public.views import PAGE_SECONDS
 

@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from tournament import rounds
 from tournament.collation import name_key
+from tournament.event import rounds
 from tournament.models import Participant, Tournament
 
 pytestmark = pytest.mark.django_db

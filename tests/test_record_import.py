@@ -13,12 +13,13 @@ from django.utils import translation
 from rules import replay
 from rules.simulate import simulate
 from rules.snapshot import dump_state
-from tournament import moves, results, rounds
-from tournament.messages import error_text
+from tournament.event import results, rounds
+from tournament.files.uploads import FORM_OVERHEAD_BYTES
+from tournament.games import recording
+from tournament.games.messages import error_text
+from tournament.games.record_import import RecordImportError, import_table_record
 from tournament.models import Game, GameEvent, GamePlayer, Participant, TableResult, Tournament
-from tournament.permissions import REFEREES_GROUP
-from tournament.record_import import RecordImportError, import_table_record
-from tournament.uploads import FORM_OVERHEAD_BYTES
+from tournament.people.access import REFEREES_GROUP
 
 pytestmark = pytest.mark.django_db
 
@@ -111,7 +112,7 @@ def test_a_record_imports_replays_to_the_same_state_and_can_be_confirmed(table, 
     record = record_for(table)
     game = import_table_record(table, encode(record), director)
     expected = replay(record)
-    assert dump_state(moves.current_state(game)) == dump_state(expected.state)
+    assert dump_state(recording.current_state(game)) == dump_state(expected.state)
     assert game.table == table and game.status == Game.Status.FINISHED
     assert [(p.pid, p.name, p.participant.name) for p in game.players.order_by("seat")] == [
         (p["id"], p["name"], p["name"]) for p in record["players"]
@@ -121,7 +122,7 @@ def test_a_record_imports_replays_to_the_same_state_and_can_be_confirmed(table, 
     assert [e.seq for e in rows] == list(range(1, len(record["events"]) + 1))
     assert all(e.status == GameEvent.Status.ACTIVE and e.entered_by == director and e.notes for e in rows)
     assert game.version == len(record["events"]) and game.next_seq == len(record["events"]) + 1
-    exported = moves.record_of(game)  # the download replays to the same state too
+    exported = recording.record_of(game)  # the download replays to the same state too
     assert exported["events"] == record["events"] and exported["options"] == record["options"]
     assert dump_state(replay(exported).state) == dump_state(expected.state)
     confirmation = results.confirm(table, director)
@@ -150,7 +151,7 @@ def test_names_match_in_any_case_and_unicode_form(table, director):
     game = import_table_record(table, encode(record), director)
     names = [p.name for p in game.players.order_by("seat")]
     assert names == [p.name for p in seated(table)[::-1]]  # the participants' names as registered
-    assert moves.current_state(game).players[0].name == names[0]
+    assert recording.current_state(game).players[0].name == names[0]
 
 
 def test_an_option_written_out_at_its_value_is_no_difference(table, director):
@@ -158,7 +159,7 @@ def test_an_option_written_out_at_its_value_is_no_difference(table, director):
     record["options"] = {"max_rounds": 2, "starting_cash": 1500}
     game = import_table_record(table, encode(record), director)
     assert game.options == {"max_rounds": 2}  # the tournament's
-    assert moves.current_state(game).finished
+    assert recording.current_state(game).finished
 
 
 def test_a_record_without_moves_starts_the_game(table, director):
@@ -388,8 +389,8 @@ def test_the_moves_entered_so_far_stay_in_the_log_as_voided(table, director, ref
     game = rounds.start_table_game(table, [p.pk for p in seated(table)], user=referee)
     console = simulate(table.round.tournament.variant, "classic-pl", 4, seed=9, rounds=2)
     for ev in console["events"][:6]:
-        game = moves.submit(game.pk, ev, version=game.version, user=referee).game
-    game = moves.undo_last(game.pk, version=game.version, user=referee, reason="typo")
+        game = recording.submit(game.pk, ev, version=game.version, user=referee).game
+    game = recording.undo_last(game.pk, version=game.version, user=referee, reason="typo")
     version = game.version
     record = record_for(table)  # another order of play than the console's
     imported = import_table_record(table, encode(record), director)
@@ -407,10 +408,10 @@ def test_the_moves_entered_so_far_stay_in_the_log_as_voided(table, director, ref
     assert [p.participant.name for p in imported.players.order_by("seat")] == [
         p.name for p in seated(table)[::-1]
     ]
-    assert moves.record_of(imported)["events"] == record["events"]
-    assert dump_state(moves.current_state(imported)) == dump_state(replay(record).state)
-    with pytest.raises(moves.StaleVersion):  # a console still showing the old game cannot move
-        moves.submit(game.pk, console["events"][6], version=version, user=referee)
+    assert recording.record_of(imported)["events"] == record["events"]
+    assert dump_state(recording.current_state(imported)) == dump_state(replay(record).state)
+    with pytest.raises(recording.StaleVersion):  # a console still showing the old game cannot move
+        recording.submit(game.pk, console["events"][6], version=version, user=referee)
     results.confirm(table, director)
 
 
@@ -425,7 +426,7 @@ def test_the_same_file_twice_changes_nothing(table, director):
 def test_an_illegal_record_leaves_the_tables_game_as_it_was(table, director, referee):
     game = rounds.start_table_game(table, [p.pk for p in seated(table)], user=referee)
     ev = simulate("tournament-pl", "classic-pl", 4, seed=9, rounds=2)["events"][0]
-    game = moves.submit(game.pk, ev, version=game.version, user=referee).game
+    game = recording.submit(game.pk, ev, version=game.version, user=referee).game
     record, _error = illegal(table)
     assert "Event 4" in refusal(table, encode(record), director)
     game.refresh_from_db()

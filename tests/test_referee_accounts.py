@@ -1,4 +1,5 @@
-"""Referee accounts managed in the app (tournament.referee_accounts, tournament.director.referees): added with
+"""Referee accounts managed in the app (tournament.people.referee_accounts, tournament.director.referees):
+added with
 a name, a login and a password or a one-time login link; a password reset or a new link; deactivated and
 reactivated; every change in the admin's log. And a round's referees saved with the round: "Start the round"
 sends the ticks too. Through Django's test client."""
@@ -18,11 +19,11 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from tournament import interventions, rounds
-from tournament import referee_accounts as accounts
+from tournament.event import interventions, rounds
 from tournament.models import LoginLink, Participant, Round, Tournament
-from tournament.permissions import DIRECTORS_GROUP, REFEREES_GROUP, referee_accounts
-from tournament.referee_accounts import display_name
+from tournament.people import referee_accounts as accounts
+from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP, referee_accounts
+from tournament.people.referee_accounts import display_name
 
 pytestmark = pytest.mark.django_db
 LINK = re.compile(r'class="link-url">(https?://[^<]+/login/link/([A-Za-z0-9_-]+)/)<')

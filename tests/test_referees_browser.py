@@ -17,9 +17,9 @@ from django.contrib.auth.models import Group, User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
-from tournament import rounds  # noqa: E402
+from tournament.event import rounds  # noqa: E402
 from tournament.models import LoginLink, Participant, Round, Tournament  # noqa: E402
-from tournament.permissions import DIRECTORS_GROUP  # noqa: E402
+from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

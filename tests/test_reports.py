@@ -8,7 +8,8 @@ from django.contrib.auth.models import User
 
 from rules import replay
 from rules.valuation import net_worth
-from tournament import current_standings, moves, results, rounds
+from tournament.event import current_standings, results, rounds
+from tournament.games import recording
 from tournament.models import Participant, Tournament
 from tournament.reports import game_report, round_report, table_report, tournament_report
 
@@ -32,7 +33,7 @@ def test_a_game_report_agrees_with_the_engine_and_the_ledger(tournament):
     for table in tournament.round_set.get(number=1).tables.all():
         game = table.game
         report = game_report(game, points=tournament.placement_points)
-        state = replay(moves.record_of(game)).state
+        state = replay(recording.record_of(game)).state
         assert report.finished and report.end_reason == state.end_reason
         for p in report.players:
             assert p.worth.total == net_worth(state, p.id)
@@ -41,7 +42,9 @@ def test_a_game_report_agrees_with_the_engine_and_the_ledger(tournament):
                 assert p.lines[-1].balance == p.balance if p.lines else p.balance == p.starting_cash
             assert p.series[0] == 1500 and p.series[-1] == p.score
             assert len(p.series) == len(report.turn_rounds)
-        assert [e.seq for e in report.events] == list(moves.active_events(game).values_list("seq", flat=True))
+        assert [e.seq for e in report.events] == list(
+            recording.active_events(game).values_list("seq", flat=True)
+        )
         confirmed = results.current_result(table).ranking
         assert [(r["name"], r["rank"], r["score"], r["points"]) for r in confirmed] == [
             (p.name, p.rank, p.score, p.points) for p in report.ranked
@@ -84,7 +87,7 @@ def test_the_series_is_each_players_net_worth_at_the_end_of_each_turn(tournament
     """Checked against states kept event by event (the report itself replays in place)."""
     for table in tournament.round_set.get(number=2).tables.all():
         report = game_report(table.game)
-        states = [out.state for out in replay(moves.record_of(table.game), keep=True).outcomes]
+        states = [out.state for out in replay(recording.record_of(table.game), keep=True).outcomes]
         ends = [
             s for s, after in itertools.pairwise(states) if (s.round, s.turn) != (after.round, after.turn)
         ]

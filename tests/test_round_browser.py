@@ -14,9 +14,10 @@ from playwright.sync_api import expect  # noqa: E402
 
 from rules.simulate import simulate  # noqa: E402
 from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
-from tournament import moves, results, rounds  # noqa: E402
+from tournament.event import results, rounds  # noqa: E402
+from tournament.games import recording  # noqa: E402
 from tournament.models import Participant, Tournament  # noqa: E402
-from tournament.permissions import DIRECTORS_GROUP, REFEREES_GROUP  # noqa: E402
+from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -35,8 +36,8 @@ def play(table, referee, whole: bool):
     record = simulate(t.variant, t.board, len(seats), seed=table.pk, rounds=t.game_rounds,
                       roles=[s.role for s in seats], options={"ending": t.ending})  # fmt: skip
     for ev in record["events"] if whole else record["events"][:12]:
-        game = moves.submit(game.pk, ev, version=game.version).game
-    assert moves.current_state(game).finished == whole
+        game = recording.submit(game.pk, ev, version=game.version).game
+    assert recording.current_state(game).finished == whole
     return game
 
 

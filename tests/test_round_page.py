@@ -14,9 +14,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rules.simulate import simulate
-from tournament import interventions, moves, results, rounds
+from tournament.event import interventions, results, rounds
+from tournament.games import recording
 from tournament.models import Participant, Tournament
-from tournament.permissions import REFEREES_GROUP
+from tournament.people.access import REFEREES_GROUP
 
 pytestmark = pytest.mark.django_db
 
@@ -52,9 +53,9 @@ def play(table, referee, until_round=None):
     game = rounds.start_table_game(table, [s.participant_id for s in seats], user=referee)
     record = simulate(tournament.variant, tournament.board, len(seats), seed=table.pk, rounds=3)
     for ev in record["events"]:
-        if until_round is not None and moves.current_state(game).round >= until_round:
+        if until_round is not None and recording.current_state(game).round >= until_round:
             break
-        game = moves.submit(game.pk, ev, version=game.version).game
+        game = recording.submit(game.pk, ev, version=game.version).game
     return game
 
 
@@ -85,8 +86,8 @@ def round_in_play(director, referee):
     t1, t2, t3 = round_.tables.order_by("number")
     t1.referees.add(referee)
     rounds.start_round(round_)
-    assert moves.current_state(play(t1, referee)).finished
-    assert moves.current_state(play(t2, referee, until_round=2)).round == 2
+    assert recording.current_state(play(t1, referee)).finished
+    assert recording.current_state(play(t2, referee, until_round=2)).round == 2
     return round_
 
 
@@ -253,8 +254,8 @@ def test_a_game_b_waiting_for_its_final_rolls_says_so_on_the_table_and_round_pag
         if events[-1]["type"] == "final_roll":
             break
     for ev in events[: next(i for i, e in enumerate(events) if e["type"] == "final_roll")]:
-        game = moves.submit(game.pk, ev, version=game.version).game
-    assert moves.current_state(game).finished
+        game = recording.submit(game.pk, ev, version=game.version).game
+    assert recording.current_state(game).finished
     for url in (reverse("table", args=[t.pk, 1, 1]), reverse("round", args=[t.pk, 1])):
         text = html_unescape(client.get(url).content.decode())
         assert "record the final roll for each utility" in text and "The game is not over yet" not in text

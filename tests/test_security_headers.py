@@ -57,7 +57,7 @@ def test_every_response_carries_the_security_headers(client):
 def test_a_view_may_set_its_own_policy(rf):
     from django.http import HttpResponse
 
-    from tournament.middleware import SecurityHeadersMiddleware
+    from tournament.server.middleware import SecurityHeadersMiddleware
 
     def view(request):
         response = HttpResponse()

@@ -14,14 +14,15 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from rules.simulate import simulate
-from tournament import current_standings, interventions, moves, results, rounds
 from tournament.errors import RoundError
+from tournament.event import current_standings, interventions, results, rounds
 from tournament.exports.blank_sheets import blank_table_sheet_pdf
 from tournament.exports.ledger_cards import game_entries, ledger_cards_pdf
 from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.exports.workbook import tournament_workbook
+from tournament.games import recording
 from tournament.models import Participant, TableResult, Tournament
-from tournament.permissions import DIRECTORS_GROUP
+from tournament.people.access import DIRECTORS_GROUP
 from tournament.reports import FROM_GAME, FROM_RESULT, table_report, tournament_report
 
 from .test_exports_pdf import pages_text, save
@@ -51,7 +52,7 @@ def seated(table):
 
 def submit_all(game, events):
     for ev in events:
-        game = moves.submit(game.pk, ev, version=game.version).game
+        game = recording.submit(game.pk, ev, version=game.version).game
     return game
 
 

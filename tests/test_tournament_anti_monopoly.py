@@ -10,11 +10,12 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from rules.simulate import simulate
-from tournament import moves, results, rounds
+from tournament.event import results, rounds
+from tournament.event.roles import assign_roles
 from tournament.exports.workbook import tournament_workbook
+from tournament.games import recording
 from tournament.models import Participant, Round, Seat, Tournament
 from tournament.reports import tournament_report
-from tournament.roles import assign_roles
 
 pytestmark = pytest.mark.django_db
 
@@ -54,8 +55,8 @@ def play_table(table, referee, seed=0):
         options={"ending": t.ending},
     )
     for ev in record["events"]:
-        game = moves.submit(game.pk, ev, version=game.version).game
-    assert moves.current_state(game).finished
+        game = recording.submit(game.pk, ev, version=game.version).game
+    assert recording.current_state(game).finished
     return game
 
 
@@ -122,7 +123,7 @@ def test_results_scores_and_the_workbook_show_roles(tournament, referee):
 
 
 def test_the_ending_reaches_the_games_and_the_backup_keeps_roles_and_ending(tournament, referee):
-    from tournament import backup
+    from tournament.files import backup
     from tournament.models import Game
 
     tournament.ending = "game_b"
@@ -132,7 +133,7 @@ def test_the_ending_reaches_the_games_and_the_backup_keeps_roles_and_ending(tour
     table = round_.tables.first()
     seats = list(table.seats.all())
     game = rounds.start_table_game(table, [s.participant_id for s in seats], user=referee)
-    assert game.options["ending"] == "game_b" and moves.current_state(game).variant.ending == "game_b"
+    assert game.options["ending"] == "game_b" and recording.current_state(game).variant.ending == "game_b"
     data = backup.export_tournament(tournament)
     assert data["tournament"]["ending"] == "game_b"
     assert data["rounds"][0]["tables"][0]["roles"] == [s.role for s in seats]
@@ -165,7 +166,7 @@ def test_a_round_seated_before_the_tournament_became_anti_monopoly_gets_roles_at
 def test_an_imported_record_keeps_the_roles_given_at_seating(tournament, referee):
     import json
 
-    from tournament.record_import import RecordImportError, import_table_record
+    from tournament.games.record_import import RecordImportError, import_table_record
 
     round_ = rounds.seat_next_round(tournament)
     rounds.start_round(round_)
@@ -185,4 +186,4 @@ def test_an_imported_record_keeps_the_roles_given_at_seating(tournament, referee
         player["name"] = seat.participant.name
     with translation.override("en"), pytest.raises(RecordImportError, match="is seated as a"):
         import_table_record(table, json.dumps(record).encode(), referee)
-    assert not moves.Game.objects.exists()
+    assert not recording.Game.objects.exists()

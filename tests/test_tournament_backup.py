@@ -16,8 +16,10 @@ from django.utils import timezone, translation
 from rules import replay
 from rules.simulate import simulate
 from rules.snapshot import dump_state
-from tournament import backup, current_standings, interventions, moves, results, rounds
-from tournament.messages import error_text
+from tournament.event import current_standings, interventions, results, rounds
+from tournament.files import backup
+from tournament.games import recording
+from tournament.games.messages import error_text
 from tournament.models import (
     Game,
     GameEvent,
@@ -29,7 +31,7 @@ from tournament.models import (
     TableResult,
     Tournament,
 )
-from tournament.permissions import REFEREES_GROUP
+from tournament.people.access import REFEREES_GROUP
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +53,7 @@ def make_people():
 def enter(game, events, user, key=None):
     for i, ev in enumerate(events):
         client_key = f"{key}-{i}" if key else None
-        game = moves.submit(game.pk, ev, version=game.version, user=user, client_key=client_key).game
+        game = recording.submit(game.pk, ev, version=game.version, user=user, client_key=client_key).game
     return game
 
 
@@ -69,13 +71,13 @@ def play_table(table, referee, director, seed, *, twists=False, upto=None):
     if twists:
         k = len(events) // 2
         game = enter(game, events[:k], referee, key=f"t{table.pk}")
-        game = moves.submit(game.pk, events[k], version=game.version, user=referee).game
-        game = moves.undo_last(
+        game = recording.submit(game.pk, events[k], version=game.version, user=referee).game
+        game = recording.undo_last(
             game.pk, version=game.version, user=referee, reason="wrong dice", client_key="undo-1"
         )
-        done = moves.submit(game.pk, events[k], version=game.version, user=referee)
-        done = moves.submit(done.game.pk, events[k + 1], version=done.game.version, user=referee)
-        game = moves.void(
+        done = recording.submit(game.pk, events[k], version=game.version, user=referee)
+        done = recording.submit(done.game.pk, events[k + 1], version=done.game.version, user=referee)
+        game = recording.void(
             game.pk,
             done.event.seq,
             version=done.game.version,
@@ -84,7 +86,7 @@ def play_table(table, referee, director, seed, *, twists=False, upto=None):
         )
         events = events[k + 1 :]
     game = enter(game, events, referee)
-    assert moves.current_state(game).finished
+    assert recording.current_state(game).finished
     return game
 
 
@@ -221,7 +223,7 @@ def by_name(data: dict) -> dict:
 
 
 def replays_to_its_state(game: Game) -> bool:
-    fresh = replay(moves.record_of(game))
+    fresh = replay(recording.record_of(game))
     return fresh.ok and dump_state(fresh.state) == game.state
 
 
@@ -277,7 +279,7 @@ def test_a_tournament_comes_back_identical_in_an_empty_installation():
     # the running game goes on from where it was
     game = Game.objects.get(table__round__number=3, table__number=1)
     record = simulate(imported.variant, imported.board, game.players.count(), seed=7, rounds=2)
-    after_move = moves.submit(game.pk, record["events"][12], version=game.version).game
+    after_move = recording.submit(game.pk, record["events"][12], version=game.version).game
     assert after_move.next_seq == game.next_seq + 1 and replays_to_its_state(after_move)
 
 
@@ -364,8 +366,10 @@ def test_on_sqlite_a_backup_is_imported_only_while_no_table_plays(one_round_back
     """Storing a backup holds SQLite's only write lock for seconds (tests/bench_backup_import.py): refused
     while moves are being entered, said why; PostgreSQL imports beside the games."""
     settings.SQLITE_IMPORT_QUIET_MINUTES = 15
-    game = moves.create_game(variant="classic", board="classic-us", players=[{"name": "A"}, {"name": "B"}])
-    moves.submit(game.pk, {"type": "roll", "player": "A", "dice": [1, 2]}, version=0)
+    game = recording.create_game(
+        variant="classic", board="classic-us", players=[{"name": "A"}, {"name": "B"}]
+    )
+    recording.submit(game.pk, {"type": "roll", "player": "A", "dice": [1, 2]}, version=0)
     path = tmp_path / "cup.json"
     path.write_text(json.dumps(one_round_backup), encoding="utf-8")
     if connection.vendor == "sqlite":

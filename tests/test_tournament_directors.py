@@ -9,7 +9,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from rules.simulate import simulate
-from tournament import moves, results, rounds
+from tournament.event import results, rounds
+from tournament.games import recording
 from tournament.models import (
     AuditEntry,
     Game,
@@ -21,7 +22,7 @@ from tournament.models import (
     TableResult,
     Tournament,
 )
-from tournament.permissions import DIRECTORS_GROUP, REFEREES_GROUP, may_direct
+from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP, may_direct
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +57,7 @@ def play(table, user, seed, upto=None):
     t = table.round.tournament
     events = simulate(t.variant, t.board, len(order), seed=seed, rounds=t.game_rounds)["events"]
     for ev in events[:upto]:
-        game = moves.submit(game.pk, ev, version=game.version).game
+        game = recording.submit(game.pk, ev, version=game.version).game
     return game
 
 
@@ -274,7 +275,7 @@ def test_a_referee_keeps_his_tables_in_a_tournament_he_does_not_direct(client, p
 
 
 def test_a_game_outside_a_tournament_is_its_creators_and_staffs(client, people, tournament):
-    game = moves.create_game(
+    game = recording.create_game(
         user=people["owner"],
         referees=[people["owner"]],
         name="Practice",

@@ -16,9 +16,9 @@ from django.utils import translation  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
-from tournament.boards import board_misfit  # noqa: E402
+from tournament.boards.editions import board_misfit  # noqa: E402
 from tournament.models import Tournament  # noqa: E402
-from tournament.permissions import DIRECTORS_GROUP  # noqa: E402
+from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -13,9 +13,7 @@ from django.utils import translation
 from openpyxl import Workbook
 
 from tournament.director.forms import ParticipantForm
-from tournament.models import Participant, Tournament
-from tournament.models.games import NAME_LENGTH
-from tournament.participants_import import (
+from tournament.files.participants_import import (
     MAX_PROBLEMS_SHOWN,
     MAX_ROWS,
     MAX_UNPACKED_BYTES,
@@ -24,7 +22,9 @@ from tournament.participants_import import (
     problem_lines,
     read_participants,
 )
-from tournament.uploads import FORM_OVERHEAD_BYTES
+from tournament.files.uploads import FORM_OVERHEAD_BYTES
+from tournament.models import Participant, Tournament
+from tournament.models.games import NAME_LENGTH
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from rules.simulate import simulate
-from tournament import current_standings, interventions, moves, results, rounds
+from tournament.event import current_standings, interventions, results, rounds
+from tournament.games import recording
 from tournament.models import Participant, Round, TableResult, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -30,8 +31,8 @@ def play_table(table, referee, seed=0):
     t = table.round.tournament
     record = simulate(t.variant, t.board, len(order), seed=seed + table.pk, rounds=t.game_rounds)
     for ev in record["events"]:
-        game = moves.submit(game.pk, ev, version=game.version).game
-    assert moves.current_state(game).finished
+        game = recording.submit(game.pk, ev, version=game.version).game
+    assert recording.current_state(game).finished
     return game
 
 
@@ -67,7 +68,7 @@ def test_table_result_comes_from_the_engine(tournament, referee):
     table = round_.tables.first()
     game = play_table(table, referee)
     ranking = results.table_ranking(table)
-    state = moves.current_state(game)
+    state = recording.current_state(game)
     from rules.scoring import ranking as engine_ranking
 
     ranks = engine_ranking(state)

@@ -1,12 +1,13 @@
-"""Seating (tournament.seating) and standings (tournament.standings): properties on generated fields."""
+"""Seating (tournament.event.seating) and standings (tournament.event.standings): properties on generated
+fields."""
 
 import itertools
 import random
 
 import pytest
 
-from tournament.seating import Entrant, pairs_of, repeat_pairs, seat_round, table_sizes
-from tournament.standings import GameScore, placement_points, standings
+from tournament.event.seating import Entrant, pairs_of, repeat_pairs, seat_round, table_sizes
+from tournament.event.standings import GameScore, placement_points, standings
 
 
 @pytest.mark.parametrize("n", range(2, 60))

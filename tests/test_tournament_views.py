@@ -8,9 +8,10 @@ from django.urls import reverse
 from openpyxl import Workbook
 
 from rules.simulate import simulate
-from tournament import moves, rounds
+from tournament.event import rounds
+from tournament.games import recording
 from tournament.models import Participant, Round, Tournament
-from tournament.permissions import REFEREES_GROUP
+from tournament.people.access import REFEREES_GROUP
 
 pytestmark = pytest.mark.django_db
 
@@ -167,7 +168,7 @@ def test_round_seat_swap_referees_start_and_play_a_table(client, director, tourn
 
     record = simulate(tournament.variant, tournament.board, len(seats), seed=1, rounds=1)
     for ev in record["events"]:
-        game = moves.submit(game.pk, ev, version=game.version).game
+        game = recording.submit(game.pk, ev, version=game.version).game
     assert "Result from the game" in page(client.get(url))
     client.post(reverse("table_confirm", args=[tournament.pk, 1, 1]))
     standings = page(client.get(reverse("standings", args=[tournament.pk])))

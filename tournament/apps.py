@@ -7,6 +7,7 @@ class TournamentConfig(AppConfig):
     verbose_name = _("Tournament")
 
     def ready(self):
-        from tournament import boards, checks  # noqa: F401  (checks: registers the board check)
+        from tournament.boards import editions
+        from tournament.server import checks  # noqa: F401  (registers the board check)
 
-        boards.install()  # the rules find the stored board editions (no database touched now)
+        editions.install()  # the rules find the stored board editions (no database touched now)

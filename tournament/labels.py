@@ -14,8 +14,8 @@ from django.utils.translation import gettext_lazy as _
 from rules import available_variants, get_board
 from rules.board import shipped_boards
 from tournament.collation import name_key
+from tournament.event.standings import TIE_BREAKS
 from tournament.models import BoardEdition
-from tournament.standings import TIE_BREAKS
 
 VARIANTS = {  # rules/variants.py; RULES.md §1 tells what each one is
     "classic": _("Classic Monopoly"),

@@ -17,5 +17,5 @@ def clean_reason(reason: str | None, *, missing: str, error: type[Exception]) ->
 
 
 def director_reason(reason: str | None) -> str:
-    """The reason of a director's change on the day (tournament.interventions, tournament.directors)."""
+    """The reason of a director's change on the day (tournament.event.interventions, tournament.directors)."""
     return clean_reason(reason, missing=_("Say why."), error=RoundError)

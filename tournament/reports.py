@@ -29,12 +29,14 @@ from rules.cash_counts import CashCounts
 from rules.movements import BANK
 from rules.scoring import ranking, score
 from rules.valuation import NetWorth, net_worth_parts
-from tournament import moves
-from tournament.board_words import square_name
+from tournament.boards.words import square_name
 from tournament.collation import name_key
-from tournament.current_standings import tournament_standings
 from tournament.errors import RoundError
-from tournament.messages import message_text
+from tournament.event.current_standings import tournament_standings
+from tournament.event.results import counts, game_ranking
+from tournament.event.standings import placement_points
+from tournament.games import recording
+from tournament.games.messages import message_text
 from tournament.models import (
     AuditEntry,
     Game,
@@ -47,9 +49,7 @@ from tournament.models import (
     TableResult,
     Tournament,
 )
-from tournament.referee_accounts import display_name
-from tournament.results import counts, game_ranking
-from tournament.standings import placement_points
+from tournament.people.referee_accounts import display_name
 
 OPERATIONS = {
     "salary": _("salary"),
@@ -383,8 +383,8 @@ class TournamentReport:
 def game_report(game: Game, *, points: list[int] | None = None) -> GameReport:
     """Replay the game once: ledger, ranks, net-worth parts and the net worth turn by turn."""
     players = list(game.players.order_by("seat"))
-    seqs = list(moves.active_events(game).values_list("seq", flat=True))
-    return _report(game, moves.record_of(game), players, seqs, points)
+    seqs = list(recording.active_events(game).values_list("seq", flat=True))
+    return _report(game, recording.record_of(game), players, seqs, points)
 
 
 def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int], points) -> GameReport:
@@ -512,7 +512,7 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
         error,
         ranking=table_ranking,
         waiting=waiting,
-        stopped=state.finished and any(moves.is_directors_stop(e) for e in record["events"]),
+        stopped=state.finished and any(recording.is_directors_stop(e) for e in record["events"]),
         started_at=game.started_at or game.created_at,
         ended_at=game.finished_at if state.finished else None,
     )
@@ -578,7 +578,7 @@ def _rounds(tournament: Tournament, rounds, *, only: Table | None = None) -> lis
             game.table = t  # known: an output naming the game's round and table reads no more
             log = events[game.pk]
             record = {
-                **moves.record_header(game, players[game.pk]),
+                **recording.record_header(game, players[game.pk]),
                 "events": [data for _seq, data in log],
             }
             report = _report(

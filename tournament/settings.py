@@ -3,7 +3,8 @@
 - ``DJANGO_DEBUG=1`` for development; DEBUG is off otherwise, and then ``DJANGO_SECRET_KEY`` must be set.
 - The database: ``DATABASE_URL`` (``postgres://user:password@host:5432/name``), or ``DB=postgres`` with
   ``DB_NAME``, ``DB_USER``, ``DB_PASSWORD``, ``DB_HOST``, ``DB_PORT``; otherwise SQLite in ``db.sqlite3``
-  (``DJANGO_SQLITE_PATH`` to move it), set up for many writers at once (see :mod:`tournament.database`).
+  (``DJANGO_SQLITE_PATH`` to move it), set up for many writers at once (see
+  :mod:`tournament.server.database`).
 - ``DJANGO_ALLOWED_HOSTS`` (comma separated), ``DJANGO_HTTPS=0`` for a venue network served over plain HTTP.
 
 Run from a checkout (``manage.py`` beside the package), the templates and static files are the checkout's
@@ -21,7 +22,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from tournament.database import database_from_env
+from tournament.server.database import database_from_env
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 BASE_DIR = PACKAGE_DIR.parent  # the checkout; for an installed copy, site-packages
@@ -64,11 +65,12 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "tournament.middleware.SecurityHeadersMiddleware",  # before WhiteNoise: static files get the headers too
+    # before WhiteNoise: static files get the headers too
+    "tournament.server.middleware.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "tournament.middleware.RefuseNulMiddleware",
+    "tournament.server.middleware.RefuseNulMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -119,12 +121,13 @@ AXES_DISABLE_ACCESS_LOG = True
 AXES_LOCKOUT_CALLABLE = "tournament.views.locked_out"
 AXES_USERNAME_CALLABLE = "tournament.views.login_username"
 # Keyed on the phone's address: behind DJANGO_PROXY_COUNT proxies (DJANGO_BEHIND_PROXY=1; one by default) the
-# entry of X-Forwarded-For the outermost proxy wrote, never one the client sent (tournament.client_address).
+# entry of X-Forwarded-For the outermost proxy wrote, never one the client sent
+# (tournament.server.client_address).
 BEHIND_PROXY = _flag("DJANGO_BEHIND_PROXY", False)
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT") or "1") if BEHIND_PROXY else 0
 if TRUSTED_PROXY_COUNT < 0:
     raise ImproperlyConfigured("DJANGO_PROXY_COUNT must be 0 or more.")
-AXES_CLIENT_IP_CALLABLE = "tournament.client_address.client_address"
+AXES_CLIENT_IP_CALLABLE = "tournament.server.client_address.client_address"
 AXES_VERBOSE = False
 
 LANGUAGE_CODE = "pl"
@@ -148,10 +151,10 @@ STORAGES = {
     },
 }
 
-# Uploads (participant lists): refused by their declared size before they are read (tournament.uploads).
+# Uploads (participant lists): refused by their declared size before they are read (tournament.files.uploads).
 UPLOAD_MAX_BYTES = 5 * 1024 * 1024
 FILE_UPLOAD_HANDLERS = [
-    "tournament.uploads.SizeLimitUploadHandler",
+    "tournament.files.uploads.SizeLimitUploadHandler",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
@@ -167,9 +170,10 @@ SQLITE_IMPORT_QUIET_MINUTES = int(os.environ.get("SQLITE_IMPORT_QUIET_MINUTES", 
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "my_tables"  # a referee's tables now (tournament.referee_tables)
+LOGIN_REDIRECT_URL = "my_tables"  # a referee's tables now (tournament.people.referee_tables)
 LOGOUT_REDIRECT_URL = "home"
-# A referee's one-time login link (tournament.referee_accounts) logs in once, within this many hours of being
+# A referee's one-time login link (tournament.people.referee_accounts) logs in once, within this many hours of
+# being
 # given: long enough to be handed out the evening before, short enough that a lost one soon opens nothing.
 LOGIN_LINK_HOURS = int(os.environ.get("LOGIN_LINK_HOURS", "24"))
 if LOGIN_LINK_HOURS < 1:
@@ -188,7 +192,8 @@ if HTTPS:
     SECURE_HSTS_PRELOAD = _flag("DJANGO_HSTS_PRELOAD", True)
     if BEHIND_PROXY:  # TLS ends at a proxy that sets X-Forwarded-Proto
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-# Sent on every response (tournament.middleware.SecurityHeadersMiddleware). The pages load only the site's
+# Sent on every response (tournament.server.middleware.SecurityHeadersMiddleware). The pages load only the
+# site's
 # own scripts and style sheets (no inline script, event handler or style attribute; htmx is told to add
 # no <style> and to evaluate nothing, in templates/base.html); the admin's pages keep to this too.
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -210,7 +215,8 @@ SECURITY_HEADERS = {
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 3  # a tournament weekend
 
-# To standard error, a line each with its time (tournament.logs): a refused request (4xx) in one line with its
+# To standard error, a line each with its time (tournament.server.logs): a refused request (4xx) in one line
+# with its
 # method, path, status and reason, no traceback; a server error (500) with its traceback. Django's loggers
 # write through the root's handler (once, with or without DEBUG); runserver's request lines with the time too.
 LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO" if DEBUG else "WARNING")
@@ -219,7 +225,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {
         "line": {
-            "()": "tournament.logs.LineFormatter",
+            "()": "tournament.server.logs.LineFormatter",
             "format": "{asctime} {levelname} {name}: {message}",
             "style": "{",
         },

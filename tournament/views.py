@@ -5,8 +5,8 @@ from django.shortcuts import render
 
 from rules import available_boards, available_variants
 from tournament.models import Round, Table, Tournament
-from tournament.permissions import is_director
-from tournament.referee_tables import games_now, tables_now
+from tournament.people.access import is_director
+from tournament.people.referee_tables import games_now, tables_now
 
 
 def home(request):

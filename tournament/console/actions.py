@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from tournament.console.action_forms import ACTION_FORMS, DAMAGED, ActionForm, AuctionForm
 from tournament.console.building import MAX_BATCH
 from tournament.console.raising import RAISING_ORDER
+from tournament.games.recording import BATCH_KEY_ROOM, BATCH_MARK
 from tournament.models.games import CLIENT_KEY_LENGTH
-from tournament.moves import BATCH_KEY_ROOM, BATCH_MARK
 
 
 class ActionError(ValueError):

@@ -24,7 +24,7 @@ from rules.buildings import build_refusal
 from rules.legal import PlayerOptions
 from rules.state import GameState
 from rules.transaction import cash_refusal
-from tournament.board_words import board_word
+from tournament.boards.words import board_word
 
 #: The most squares a group's button may post (a colour group is at most the whole board).
 MAX_BATCH = BOARD_SIZE

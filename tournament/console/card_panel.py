@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from rules.board import EFFECT_FIELDS
 from rules.cards import NEAREST_MULTIPLIERS, ROLE_EFFECTS, classic_effects, effect_kinds, needs_dice_for
 from rules.state import GameState
-from tournament.board_words import board_word, deck_name, square_name
+from tournament.boards.words import board_word, deck_name, square_name
 from tournament.console.kept import NOTHING, Kept
 
 #: What the console calls each card effect of the engine's vocabulary (``rules.board.EFFECT_FIELDS``); a kind

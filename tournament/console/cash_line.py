@@ -14,9 +14,9 @@ from rules.cash_counts import CashCounts, Count
 from rules.messages import from_data
 from rules.replay import replay
 from rules.state import GameState
-from tournament.messages import message_text
+from tournament.games.messages import message_text
+from tournament.games.recording import active_events, record_header
 from tournament.models import Game
-from tournament.moves import active_events, record_header
 
 
 def cash_lines(game: Game, state: GameState, names: dict[str, str]) -> dict[str, dict]:

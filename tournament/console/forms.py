@@ -6,7 +6,7 @@ from django.utils.translation import pgettext_lazy
 
 from rules import make_variant
 from rules.record import MAX_PLAYERS
-from tournament import board_select
+from tournament.boards import fitting
 from tournament.errors import SEATED_AGAIN
 from tournament.labels import board_choices, variant_choices
 from tournament.models import Game, Tournament
@@ -84,15 +84,15 @@ class NewGameForm(forms.Form):
         return names
 
     class Media:
-        js = [board_select.SCRIPT]
+        js = [fitting.SCRIPT]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        board_select.offer_fitting_boards(self)
+        fitting.offer_fitting_boards(self)
 
     def clean(self):
         data = super().clean()
-        board_select.check_board_fits(self)
+        fitting.check_board_fits(self)
         variant, roles = data.get("variant"), getattr(self, "roles", [])
         if variant and "players" in data:
             with_roles = make_variant(variant).roles

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from tournament.event.results import counts, current_result
 from tournament.models import Game
-from tournament.permissions import may_direct
-from tournament.results import counts, current_result
+from tournament.people.access import may_direct
 
 
 def next_steps(game: Game, user) -> dict:

@@ -21,18 +21,18 @@ from rules.scoring import ranking, score
 from rules.state import GameState
 from rules.turns import in_own_turn
 from rules.valuation import net_worth
-from tournament.board_words import board_word, square_name
+from tournament.boards.words import board_word, square_name
 from tournament.console.building import group_builds, street_builds, top_level_word
 from tournament.console.card_panel import card_panel
 from tournament.console.cash_line import cash_lines
 from tournament.console.deed_trade import deed_trade, deed_trade_form, default_pair
 from tournament.console.kept import NOTHING, Kept
 from tournament.console.raising import raising_choices, rent_way_out, sale_label
-from tournament.messages import message_text
+from tournament.event.roles import role_label
+from tournament.games.messages import message_text
+from tournament.games.recording import batch_start, is_closed
 from tournament.models import Game, GameEvent
-from tournament.moves import batch_start, is_closed
 from tournament.reports import end_reason_text
-from tournament.roles import role_label
 
 LOG_LENGTH = 12
 MOVES_PER_PAGE = 100  # the page of all moves: a game of 10⁶ voided moves is still a page of a hundred

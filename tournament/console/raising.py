@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from rules import RulesError, apply
 from rules.legal import PlayerOptions, mortgageable, player_options
 from rules.state import GameState
-from tournament.board_words import square_name
+from tournament.boards.words import square_name
 
 #: The order a batch is entered in: buildings are sold before any mortgage (a street is mortgaged only once
 #: its colour group stands empty).

@@ -4,17 +4,17 @@ log reads as if typed); another device's move, or an older one (voided from the 
 
 A throw of the dice entered on this device (the roll, a utility's rent, the final steps' valuation: a key
 of the dice pad) is also corrected in one tap: its undo offers the pad, whose key undoes the throw ("wrong
-dice") and enters the same player's throw with the right dice (``moves.correct_dice``)."""
+dice") and enters the same player's throw with the right dice (``recording.correct_dice``)."""
 
 from __future__ import annotations
 
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy
 
-from tournament import moves
 from tournament.console.action_forms import ConsoleForm, DiceFields
 from tournament.console.actions import ActionError
 from tournament.console.devices import entered_on
+from tournament.games import recording
 from tournament.models import Game
 
 #: The one-tap reasons: what the form sends, the words stored and shown.
@@ -30,8 +30,8 @@ def undo_offer(game: Game, device: str, *, directs: bool) -> dict | None:
     (``first``: the batch's first), and whether this device entered it (then the one-tap reasons are offered);
     None when there is nothing to undo, or the last move is the director's stop and ``directs`` is False (the
     referee does not take back the director's decision)."""
-    batch = moves.last_batch(game)
-    if not batch or not directs and any(moves.is_directors_stop(r.data) for r in batch):
+    batch = recording.last_batch(game)
+    if not batch or not directs and any(recording.is_directors_stop(r.data) for r in batch):
         return None
     mine = entered_on(batch[-1].client_key, device)
     return {
@@ -40,7 +40,7 @@ def undo_offer(game: Game, device: str, *, directs: bool) -> dict | None:
         "mine": mine,
         "reasons": list(QUICK_REASONS.items()) if mine else [],
         # a throw of this device's: the right dice's pad beside the reasons
-        "dice": mine and moves.dice_to_correct(batch) is not None,
+        "dice": mine and recording.dice_to_correct(batch) is not None,
     }
 
 

@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import RulesError
-from tournament import moves
 from tournament.console.action_forms import DAMAGED
 from tournament.console.actions import ActionError, client_key, events_from_post
 from tournament.console.devices import device_of, entered_on, key_start, new_client_key
@@ -25,9 +24,10 @@ from tournament.console.panel import build_panel, moves_page
 from tournament.console.stale import seen_mark, what_changed
 from tournament.console.undo import quick_reason, right_dice, undo_offer
 from tournament.exports.chart import net_worth_svg
-from tournament.messages import error_text
+from tournament.games import recording
+from tournament.games.messages import error_text
 from tournament.models import Game
-from tournament.permissions import can_enter_moves, may_direct_game, visible_games
+from tournament.people.access import can_enter_moves, may_direct_game, visible_games
 from tournament.reports import game_report
 
 SEARCH_LENGTH = 100
@@ -74,7 +74,7 @@ def _for_device(request, game: Game, context: dict) -> dict:
 
 
 def _panel(request, game: Game, changed_meanwhile: str = "", **how) -> dict:
-    context = build_panel(game, moves.current_state(game), **how)
+    context = build_panel(game, recording.current_state(game), **how)
     context["changed_meanwhile"] = changed_meanwhile
     return _for_device(request, game, context)
 
@@ -119,7 +119,7 @@ def game_new(request):
     form = NewGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            game = moves.create_game(user=request.user, referees=[request.user], **form.game_arguments())
+            game = recording.create_game(user=request.user, referees=[request.user], **form.game_arguments())
         except RulesError as e:
             form.add_error(None, error_text(e))
         else:
@@ -152,7 +152,9 @@ def all_moves(request, pk: int):
     """Every move of the game (the panel's log shows the latest few), each one voidable."""
     game = _game_for(request, pk)
     return render(
-        request, "console/moves.html", _for_device(request, game, moves_page(game, request.GET.get("page")))
+        request,
+        "console/moves.html",
+        _for_device(request, game, moves_page(game, request.GET.get("page"))),
     )
 
 
@@ -162,14 +164,14 @@ def act(request, pk: int):
     game = _game_for(request, pk)
     try:
         events = events_from_post(request.POST)
-        result = moves.submit_all(
+        result = recording.submit_all(
             game.pk, events, version=_version(request), user=request.user, client_key=client_key(request.POST)
         )
-    except (ActionError, moves.GameClosed) as e:
+    except (ActionError, recording.GameClosed) as e:
         return _respond(request, game, error=str(e), kept=True)
     except RulesError as e:
         return _respond(request, game, error=error_text(e), kept=True)
-    except moves.StaleVersion as e:
+    except recording.StaleVersion as e:
         return _respond(
             request,
             e.args[0],
@@ -201,9 +203,9 @@ def _take_back(request, pk: int, change, *, stale: str, done: str, **how):
         )
     except ActionError as e:
         return _respond(request, game, error=str(e))
-    except moves.StaleVersion as e:
+    except recording.StaleVersion as e:
         return _respond(request, e.args[0], error=_stale(request, e.args[0], stale))
-    except moves.LogError as e:
+    except recording.LogError as e:
         detail = f" {error_text(e.rules_error)}" if e.rules_error else ""
         return _respond(request, game, error=str(e) + detail)
     return _respond(request, game, notice=done)
@@ -213,7 +215,7 @@ def _take_back(request, pk: int, change, *, stale: str, done: str, **how):
 @require_POST
 def undo(request, pk: int):
     """The last move undone, with a typed reason or (``quick``) one chosen in one tap: the latter only for
-    a move this device entered (moves.undo_last checks it with the game locked)."""
+    a move this device entered (recording.undo_last checks it with the game locked)."""
     how = {}
     if "quick" in request.POST:
         try:
@@ -226,7 +228,7 @@ def undo(request, pk: int):
     return _take_back(
         request,
         pk,
-        moves.undo_last,
+        recording.undo_last,
         stale=_("Another device changed the game meanwhile: nothing undone."),
         done=_("The last move was undone."),
         **how,
@@ -238,14 +240,14 @@ def undo(request, pk: int):
 def correct_dice(request, pk: int):
     """Wrong dice corrected in one tap: the last move, a throw of the dice this device entered, undone with
     the one-tap reason "wrong dice" and the same player's throw entered with the dice tapped, both or neither
-    (moves.correct_dice). Its request key must be this device's (the new throw is its own move)."""
+    (recording.correct_dice). Its request key must be this device's (the new throw is its own move)."""
     game = _game_for(request, pk)
     device = device_of(request)
     try:
         key = client_key(request.POST)
         if not entered_on(key, device):
             raise ActionError(DAMAGED)
-        done = moves.correct_dice(
+        done = recording.correct_dice(
             game.pk,
             right_dice(request.POST),
             version=_version(request),
@@ -256,10 +258,10 @@ def correct_dice(request, pk: int):
         )
     except ActionError as e:
         return _respond(request, game, error=str(e))
-    except moves.StaleVersion as e:
+    except recording.StaleVersion as e:
         lead = _("Another device changed the game meanwhile: nothing undone, no dice entered.")
         return _respond(request, e.args[0], error=_stale(request, e.args[0], lead))
-    except moves.LogError as e:
+    except recording.LogError as e:
         return _respond(request, game, error=str(e))
     except RulesError as e:
         lead = _("Nothing was changed: the rules refuse these dice.")
@@ -278,7 +280,7 @@ def void(request, pk: int, seq: int):
     return _take_back(
         request,
         pk,
-        lambda game_id, **how: moves.void(game_id, seq, **how),
+        lambda game_id, **how: recording.void(game_id, seq, **how),
         stale=_("Another device changed the game meanwhile: nothing voided."),
         done=_("Move #%(seq)s was voided and the game replayed.") % {"seq": seq},
     )
@@ -297,6 +299,6 @@ def cards(request, pk: int):
 @login_required
 def export(request, pk: int):
     game = _game_for(request, pk)
-    response = JsonResponse(moves.record_of(game), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response = JsonResponse(recording.record_of(game), json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.json"'
     return response

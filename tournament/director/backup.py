@@ -4,8 +4,8 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
-from tournament.backup import dumps, export_tournament
 from tournament.director.views import director_required
+from tournament.files.backup import dumps, export_tournament
 from tournament.models import Tournament
 
 

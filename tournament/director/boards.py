@@ -1,6 +1,6 @@
 """The director's board editions: the boards there are (shipped and stored), a board as a workbook to fill
-in (the template) or as JSON, and storing a board from a file (``tournament.boards``, read by
-``tournament.board_files``). A board stored here is offered for games and tournaments like a shipped one."""
+in (the template) or as JSON, and storing a board from a file (``tournament.boards.editions``, read by
+``tournament.boards.files``). A board stored here is offered for games and tournaments like a shipped one."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from tournament import boards
-from tournament.board_files import XLSX, BoardFileError, read_board_file, template_workbook
+from tournament.boards import editions
+from tournament.boards.files import XLSX, BoardFileError, read_board_file, template_workbook
 from tournament.director.forms import BoardUploadForm
 from tournament.director.views import director_required
-from tournament.participants_import import problem_lines, too_large_message
-from tournament.uploads import upload_refused
+from tournament.files.participants_import import problem_lines, too_large_message
+from tournament.files.uploads import upload_refused
 
 
 @director_required
@@ -27,8 +27,8 @@ def board_list(request):
         request,
         "director/boards.html",
         {
-            "editions": boards.editions(),
-            "choices": boards.board_choices(),
+            "editions": editions.editions(),
+            "choices": editions.board_choices(),
             "form": BoardUploadForm(),
             "max_mb": settings.UPLOAD_MAX_BYTES // (1024 * 1024),
         },
@@ -37,7 +37,7 @@ def board_list(request):
 
 def _chosen(request) -> tuple[str, dict]:
     board_id = request.GET.get("board", "")
-    data = boards.board_data(board_id)
+    data = editions.board_data(board_id)
     if data is None:
         raise Http404(_("There is no board %(id)s.") % {"id": board_id[:50]})
     return board_id, data
@@ -61,7 +61,7 @@ def board_template(request):
 @require_safe
 def board_json(request):
     board_id, data = _chosen(request)
-    text = boards.dumps(data)
+    text = editions.dumps(data)
     return _download(text.encode(), f"{board_id}.json", "application/json; charset=utf-8")
 
 
@@ -91,7 +91,7 @@ def board_upload(request):
     d = form.cleaned_data
     try:
         data = read_board_file(upload.name, upload.read())
-        edition = boards.store_board(
+        edition = editions.store_board(
             data,
             request.user,
             file_name=upload.name,
@@ -114,7 +114,7 @@ def board_upload(request):
 def board_delete(request):
     board_id = request.POST.get("board", "")
     try:
-        boards.delete_board(board_id, request.user)
+        editions.delete_board(board_id, request.user)
     except BoardFileError as e:
         for text in e.problems:
             messages.error(request, text)

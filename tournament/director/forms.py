@@ -6,16 +6,16 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournament import board_select
+from tournament.boards import fitting
 from tournament.collation import name_key
-from tournament.interventions import MAX_SCORE
+from tournament.event.interventions import MAX_SCORE
+from tournament.event.standings import MAX_PLACEMENT_POINTS, TIE_BREAKS
 from tournament.labels import TIE_BREAK_LABELS, board_choices, tie_break_label, variant_choices
 from tournament.models import BoardEdition, Participant, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH
 from tournament.models.bounds import field_maximum
 from tournament.models.games import REASON_LENGTH
-from tournament.permissions import referee_accounts
-from tournament.standings import MAX_PLACEMENT_POINTS, TIE_BREAKS
+from tournament.people.access import referee_accounts
 
 MAX_ID = 2**63 - 1  # the largest row id the databases hold (bigint)
 
@@ -142,7 +142,7 @@ class TournamentForm(forms.ModelForm):
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     class Media:
-        js = [board_select.SCRIPT]
+        js = [fitting.SCRIPT]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -153,11 +153,11 @@ class TournamentForm(forms.ModelForm):
         self.fields["rounds"].min_value = 1
         self.fields["table_size"].widget.attrs.update(min=3, max=6)
         bound_numbers(self)
-        board_select.offer_fitting_boards(self)
+        fitting.offer_fitting_boards(self)
 
     def clean(self):
         data = super().clean()
-        board_select.check_board_fits(self)
+        fitting.check_board_fits(self)
         return data
 
     def clean_ending(self):
@@ -267,7 +267,7 @@ class ReasonForm(forms.Form):
 
 class DirectorForm(ReasonForm):
     """A co-director added or removed: his account's username (the page offers a select of the accounts with
-    the director's role); who he is is checked by ``tournament.directors``."""
+    the director's role); who he is is checked by ``tournament.people.directors``."""
 
     username = forms.CharField(label=_("Account"), error_messages={"required": _("Choose an account.")})
     field_order = ["username", "reason"]

@@ -1,6 +1,7 @@
-"""The director's pages for what cannot go as seated (tournament.interventions): a player absent, withdrawn or
+"""The director's pages for what cannot go as seated (tournament.event.interventions): a player absent,
+withdrawn or
 moved, a round seated again, a game stopped, a result entered by hand; the referees of a whole round; and the
-tournament's co-directors (tournament.directors)."""
+tournament's co-directors (tournament.people.directors)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import RulesError
-from tournament import directors, interventions
 from tournament.director.forms import (
     AbsentForm,
     DirectorForm,
@@ -20,9 +20,11 @@ from tournament.director.forms import (
 )
 from tournament.director.views import _round, director_required, save_posted_referees, table_for
 from tournament.errors import RoundError
-from tournament.messages import error_text
+from tournament.event import interventions
+from tournament.games.messages import error_text
+from tournament.games.recording import LogError
 from tournament.models import Participant, Tournament
-from tournament.moves import LogError
+from tournament.people import directors
 
 
 def _change(request, form, change, back):

@@ -1,12 +1,13 @@
 """Forms of the referees' pages (tournament.director.referees): a referee added, his password set, his name
-changed. The checks of a name live in tournament.referee_accounts; passwords go through Django's password
+changed. The checks of a name live in tournament.people.referee_accounts; passwords go through Django's
+password
 validators (``AUTH_PASSWORD_VALIDATORS``)."""
 
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
 from django.utils.translation import gettext_lazy as _
 
-from tournament.referee_accounts import DISPLAY_NAME_LENGTH, AccountError, clean_display_name
+from tournament.people.referee_accounts import DISPLAY_NAME_LENGTH, AccountError, clean_display_name
 
 PASSWORD, LINK = "password", "link"
 

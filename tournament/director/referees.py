@@ -1,7 +1,8 @@
 """The referees' pages: the director (staff, superusers and the ``directors`` group) lists the referees'
 accounts, adds one (a password or a one-time login link, shown as a URL and a QR code), sets a new password
 or gives a new link, changes the name the sheets print, deactivates or reactivates an account. The logic and
-its log are tournament.referee_accounts'. And the page a one-time login link opens (no login needed)."""
+its log are tournament.people.referee_accounts'. And the page a one-time login link opens (no login
+needed)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,9 @@ from reportlab.graphics import renderSVG
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 
-from tournament import referee_accounts as accounts
 from tournament.director.referee_forms import NameForm, PasswordForm, RefereeAddForm
 from tournament.director.views import director_required
+from tournament.people import referee_accounts as accounts
 
 #: The backend a link's login is recorded with (a password's login goes through the same one).
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"

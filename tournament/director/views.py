@@ -16,8 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from rules import RulesError, available_boards
-from tournament import interventions, moves, results, round_overview, rounds
-from tournament.boards import board_misfit, hold_board
+from tournament.boards.editions import board_misfit, hold_board
 from tournament.console.forms import OrderOfPlayForm
 from tournament.director.forms import (
     ImportForm,
@@ -29,25 +28,27 @@ from tournament.director.forms import (
     TournamentForm,
 )
 from tournament.errors import AlreadySeated, RoundError
-from tournament.messages import error_text
-from tournament.models import Round, Table, Tournament
-from tournament.participants_import import (
+from tournament.event import interventions, results, round_overview, rounds
+from tournament.files.participants_import import (
     ParticipantFileError,
     import_participants,
     problem_lines,
     too_large_message,
 )
-from tournament.permissions import (
+from tournament.files.uploads import upload_refused
+from tournament.games import recording
+from tournament.games.messages import error_text
+from tournament.games.record_import import RecordImportError, import_table_record
+from tournament.models import Round, Table, Tournament
+from tournament.people.access import (
     directed_tournaments,
     director_accounts,
     is_director,
     may_direct,
     referee_accounts,
 )
-from tournament.record_import import RecordImportError, import_table_record
-from tournament.referee_tables import tables_now
+from tournament.people.referee_tables import tables_now
 from tournament.reports import table_report
-from tournament.uploads import upload_refused
 
 
 def director_required(view):
@@ -272,7 +273,8 @@ def round_swap(request, pk: int, number: int):
 
 
 def save_posted_referees(request, round_) -> bool | None:
-    """The referees ticked on the round page, saved (tournament.interventions.set_referees) and said so: True.
+    """The referees ticked on the round page, saved (tournament.event.interventions.set_referees) and said so:
+    True.
     Only the tables the page showed are changed (each sends its number in ``tables``, ticked boxes or not): a
     post naming no table (an empty post, a page of before) changes nothing and says so (None), and the round's
     other tables keep theirs. A tick refused (an account without the referee role) changes nothing: False."""
@@ -412,7 +414,7 @@ def table_record_import(request, pk: int, number: int, table: int):
         game = import_table_record(t, upload.read(), request.user)
     except RecordImportError as e:
         return refuse(e)
-    n = moves.active_events(game).count()
+    n = recording.active_events(game).count()
     messages.info(
         request,
         ngettext("Game record imported: %(n)s move.", "Game record imported: %(n)s moves.", n) % {"n": n},

@@ -4,7 +4,7 @@ the output that lays it out.
 
 Who may print what follows the pages: a table's sheets for its referees and the tournament's directors; a
 round's for its referees and the directors; the whole tournament's, the workbook and a participant's cards for
-the directors (``tournament.permissions.may_direct``); a game's cards for whoever enters its moves; the
+the directors (``tournament.people.access.may_direct``); a game's cards for whoever enters its moves; the
 standings and the blank participant card for everyone.
 """
 
@@ -26,7 +26,7 @@ from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.exports.standings_pdf import standings_pdf
 from tournament.exports.workbook import tournament_workbook
 from tournament.models import Game, Participant, Round, Tournament
-from tournament.permissions import can_enter_moves, may_direct
+from tournament.people.access import can_enter_moves, may_direct
 from tournament.reports import game_report, round_report, table_report, tournament_report
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -37,10 +37,10 @@ from openpyxl.utils import get_column_letter
 
 from rules import make_variant
 from tournament.collation import by_rank_then_name, name_key
+from tournament.event.roles import role_label
 from tournament.labels import board_label, tie_break_label, variant_label
 from tournament.models import Participant, Round, Table, Tournament
 from tournament.reports import OPERATIONS, PlayerReport, TournamentReport, end_text
-from tournament.roles import role_label
 
 SHEET_NAME_LENGTH = 31  # Excel's limit
 CELL_TEXT_LENGTH = 32_767  # Excel's limit

@@ -1,6 +1,6 @@
 """Board editions an organiser loaded from a file (the Polish Anti-Monopoly edition, whose title cards and
 card decks are not public; classic editions other than the shipped ones): found by ``rules.get_board`` like a
-shipped board (tournament.boards sets the rules' loader)."""
+shipped board (tournament.boards.editions sets the rules' loader)."""
 
 import hashlib
 import json

@@ -1,4 +1,5 @@
-"""One-time login links of referees (tournament.referee_accounts): the director gives a referee a link (or its
+"""One-time login links of referees (tournament.people.referee_accounts): the director gives a referee a link
+(or its
 QR code) instead of a password; it logs him in once, within a limited time. Only the SHA-256 digest of the
 link's secret is stored: a copy of the database opens no account."""
 

@@ -11,9 +11,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules import available_variants, make_variant
+from tournament.event.standings import DEFAULT_POINTS, DEFAULT_TIE_BREAKS
 from tournament.models.bounds import INTEGER_MAX, SMALL_MAX, TOURNAMENT_SEED_MAX, at_most
 from tournament.models.games import NAME_LENGTH, REASON_LENGTH
-from tournament.standings import DEFAULT_POINTS, DEFAULT_TIE_BREAKS
 
 
 def _points():
@@ -83,7 +83,7 @@ class Tournament(models.Model):
         verbose_name=_("created by"),
     )
     created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
-    # who directs it (tournament.permissions.may_direct): its creator, added when it is created, and the
+    # who directs it (tournament.people.access.may_direct): its creator, added when it is created, and the
     # co-directors he adds; staff direct every tournament
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="directed_tournaments", verbose_name=_("directors")

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
 from tournament.collation import name_key
-from tournament.current_standings import tournament_standings
+from tournament.event.current_standings import tournament_standings
 from tournament.models import Tournament
 
 ROWS_PER_COLUMN = 16  # projector rows one above another (projector.css: a row is 5 % of the screen's height)

@@ -1,10 +1,11 @@
 """The Anti-Monopoly role badge, one look wherever a seat is shown: ``{% load roles %}`` then
 ``{% role_badge seat.role %}`` (nothing for a game without roles). Its markup: ``templates/_role.html``; its
-colours and shapes: ``.role-badge`` in static/console/site.css (PDFs: ``tournament.roles.ROLE_COLOURS``)."""
+colours and shapes: ``.role-badge`` in static/console/site.css (PDFs:
+``tournament.event.roles.ROLE_COLOURS``)."""
 
 from django import template
 
-from tournament.roles import role_label, role_letter
+from tournament.event.roles import role_label, role_letter
 
 register = template.Library()
 

@@ -11,9 +11,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from rules.simulate import simulate
-from tournament import moves, results, rounds
+from tournament.event import results, rounds
+from tournament.games import recording
 from tournament.models import Participant, Tournament
-from tournament.permissions import DIRECTORS_GROUP, REFEREES_GROUP
+from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP
 
 NAME = "Demo: Mistrzostwa Warszawy w Monopoly"
 PEOPLE = [
@@ -80,8 +81,10 @@ class Command(BaseCommand):
                 record = simulate(t.variant, t.board, table.seats.count(), seed=100 * number + i, rounds=10)
                 events = record["events"] if not (number == 2 and i == 1) else record["events"][:60]
                 for ev in events:  # entered move by move, as at the table
-                    game = moves.submit(game.pk, ev, version=game.version, user=table.referees.first()).game
-                if moves.current_state(game).finished:
+                    game = recording.submit(
+                        game.pk, ev, version=game.version, user=table.referees.first()
+                    ).game
+                if recording.current_state(game).finished:
                     results.confirm(table, table.referees.first())
 
 

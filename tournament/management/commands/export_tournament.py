@@ -3,7 +3,7 @@
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
-from tournament.backup import dumps, export_tournament
+from tournament.files.backup import dumps, export_tournament
 from tournament.management.translated import TranslatedCommand
 from tournament.models import Tournament
 

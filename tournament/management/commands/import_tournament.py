@@ -5,7 +5,7 @@ import sys
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
-from tournament.backup import BackupError, import_tournament, read_backup_file
+from tournament.files.backup import BackupError, import_tournament, read_backup_file
 from tournament.management.translated import TranslatedCommand
 from tournament.models import Game
 

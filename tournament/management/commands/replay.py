@@ -7,8 +7,8 @@ from django.core.management.base import CommandError
 from ledger.report import EventLog, error_line, replay_ledger, summary, text_account
 from rules import Replay, RulesError, load_record_file
 from rules.cash_counts import CashCounts
+from tournament.games.messages import error_text, message_text
 from tournament.management.translated import TranslatedCommand
-from tournament.messages import error_text, message_text
 
 
 class Command(TranslatedCommand):

@@ -6,7 +6,7 @@ outside a tournament is its creator's, its referees' and staff's.
 The referees' accounts (the ``referees`` group, made by a migration on every install) are managed in the app
 by whoever has the director's role (:func:`is_director`): a tournament's referees are found before its day,
 and one organiser's referees serve his co-directors' tournaments too. Accounts of staff, superusers and
-directors are the administrator's (Django admin): tournament.referee_accounts."""
+directors are the administrator's (Django admin): tournament.people.referee_accounts."""
 
 DIRECTORS_GROUP = "directors"
 REFEREES_GROUP = "referees"

@@ -33,11 +33,14 @@ from ledger.report import replay_ledger
 from rules import RulesError, available_boards, available_variants, make_variant
 from rules.snapshot import dump_state
 from rules.variants import PREVIOUS_RULES, RULES_GENERATION, previous_rules
-from tournament import moves
-from tournament.boards import board_misfit, hold_board, stored_board_version
+from tournament.boards.editions import board_misfit, hold_board, stored_board_version
 from tournament.errors import RoundError
-from tournament.interventions import hand_rows
-from tournament.messages import error_text
+from tournament.event.interventions import hand_rows
+from tournament.event.results import game_ranking
+from tournament.event.standings import MAX_PLACEMENT_POINTS, TIE_BREAKS
+from tournament.files.uploads import NotJSON, load_json
+from tournament.games import recording
+from tournament.games.messages import error_text
 from tournament.models import (
     AuditEntry,
     Game,
@@ -51,9 +54,6 @@ from tournament.models import (
     Tournament,
 )
 from tournament.models.bounds import INTEGER_MAX, SMALL_MAX, field_maximum
-from tournament.results import game_ranking
-from tournament.standings import MAX_PLACEMENT_POINTS, TIE_BREAKS
-from tournament.uploads import NotJSON, load_json
 
 FORMAT = "monopoly-tournament-backup/1"
 #: The engine's rules the games of a backup were played by (``rules.variants.RULE_CHANGES``): 2 since rent
@@ -994,7 +994,7 @@ class _Check:
         events = g["events"]
         active = sorted((e for e in events if e["status"] == GameEvent.Status.ACTIVE), key=lambda e: e["seq"])
         record = {
-            **moves.record_header(
+            **recording.record_header(
                 Game(variant=g["variant"], board=g["board"], options=g["options"]),
                 [GamePlayer(seat=p["seat"], pid=p["pid"], name=p["name"], role=p["role"]) for p in players],
             ),

@@ -22,7 +22,7 @@ from rules.record import FORMAT
 from rules.replay import start_state
 from rules.snapshot import dump_state, load_state
 from rules.state import GameState
-from tournament.boards import hold_board
+from tournament.boards.editions import hold_board
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
 from tournament.reasons import clean_reason
 

@@ -1,5 +1,5 @@
 """Table results (the engine's ranking and final scores), their confirmation and reopening. The standings that
-follow from them: ``tournament.current_standings``."""
+follow from them: ``tournament.event.current_standings``."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from django.utils.translation import gettext as _
 
 from rules import final_steps
 from rules.scoring import ranking, score
-from tournament import moves
 from tournament.errors import SEATED_AGAIN, RoundError
+from tournament.event.standings import placement_points
+from tournament.games import recording
 from tournament.models import Game, Round, Table, TableResult, Tournament
 from tournament.reasons import clean_reason
-from tournament.standings import placement_points
 
 
 def table_ranking(table: Table, game: Game | None = None) -> list[dict]:
@@ -26,7 +26,7 @@ def table_ranking(table: Table, game: Game | None = None) -> list[dict]:
     if game is None:
         raise RoundError(_("This table's game has not started."))
     by_pid = {p.pid: p.participant_id for p in game.players.all()}
-    return game_ranking(moves.current_state(game), by_pid, table.round.tournament.placement_points)
+    return game_ranking(recording.current_state(game), by_pid, table.round.tournament.placement_points)
 
 
 def game_ranking(state, participants: dict, points) -> list[dict]:

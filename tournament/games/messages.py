@@ -3,7 +3,7 @@
 The engine speaks English templates with named values (:mod:`rules.messages`); here each template, and each
 value that is itself a message, goes through Django's gettext. Player and street names are data, not text
 to translate; the values naming a square or a deck, an English board's words ("Income Tax", "Chance"), are
-shown in the language of the request (``tournament.board_words``), a variant's or a board's id by its name
+shown in the language of the request (``tournament.boards.words``), a variant's or a board's id by its name
 (``tournament.labels``).
 """
 
@@ -13,7 +13,7 @@ from django.utils.translation import get_language, gettext
 
 from rules.errors import RulesError
 from rules.messages import Message, render
-from tournament.board_words import NAME_PARAMS, board_word
+from tournament.boards.words import NAME_PARAMS, board_word
 
 
 def translate(template: str, params: dict) -> str:

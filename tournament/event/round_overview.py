@@ -10,8 +10,8 @@ from django.db.models import Prefetch
 
 from rules import RulesError
 from rules.variants import make_variant
-from tournament import results
 from tournament.errors import RoundError
+from tournament.event import results
 from tournament.models import Game, Round, Table, TableResult
 
 #: What a table waits for (``Table.waits``), in the order the summary lists them.

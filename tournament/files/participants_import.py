@@ -22,9 +22,15 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.files.uploads import (
+    MAX_UNPACKED_BYTES,
+    NOT_ALLOWED,
+    NotAWorkbook,
+    WorkbookTooLarge,
+    open_workbook,
+)
 from tournament.models.bounds import field_maximum
 from tournament.models.games import NAME_LENGTH
-from tournament.uploads import MAX_UNPACKED_BYTES, NOT_ALLOWED, NotAWorkbook, WorkbookTooLarge, open_workbook
 
 MAX_ROWS = 5000  # rows read from a file, blank ones and the headers included; a longer file is refused
 MAX_COLUMNS = 20  # cells read from each row of a workbook

@@ -1,5 +1,5 @@
 """Who directs a tournament: its creator, and the co-directors its directors add from the accounts with the
-director's role (tournament.permissions). Each addition and removal is kept in the director's log, with who,
+director's role (tournament.people.access). Each addition and removal is kept in the director's log, with who,
 when and why; the last director is not removed (staff direct every tournament all the same)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from tournament.errors import RoundError
 from tournament.models import AuditEntry, Tournament
-from tournament.permissions import DIRECTORS_GROUP
+from tournament.people.access import DIRECTORS_GROUP
 from tournament.reasons import director_reason
 
 

@@ -9,7 +9,7 @@ import json
 
 from django import forms
 
-from tournament.boards import board_misfit, boards_by_variant
+from tournament.boards.editions import board_misfit, boards_by_variant
 
 SCRIPT = "console/board-filter.js"
 

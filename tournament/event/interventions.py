@@ -14,14 +14,14 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from rules import RulesError, get_board, make_variant
-from tournament import moves
 from tournament.errors import RoundError
+from tournament.event.results import current_result, finish_round_if_done, lock_table
+from tournament.event.rounds import referees_by_number, seat_tables
+from tournament.event.standings import placement_points
+from tournament.games import recording
 from tournament.models import AuditEntry, Game, Participant, Round, Seat, Table, TableResult
 from tournament.models.bounds import INTEGER_MAX
 from tournament.reasons import director_reason
-from tournament.results import current_result, finish_round_if_done, lock_table
-from tournament.rounds import referees_by_number, seat_tables
-from tournament.standings import placement_points
 
 Action = AuditEntry.Action
 #: The highest score a result typed by hand may give (far above any Monopoly net worth: a typing error).
@@ -198,7 +198,7 @@ def stop_game(table: Table, user, reason: str) -> Game:
             raise RoundError(_("This table's game has not started."))
         if game.status == Game.Status.FINISHED:
             raise RoundError(_("The game is already over."))
-        moves.submit(game.pk, {"type": "time_up", "now": True}, version=None, user=user)
+        recording.submit(game.pk, {"type": "time_up", "now": True}, version=None, user=user)
         _audit(table, Action.END_GAME, user, reason)
     return game
 
@@ -217,7 +217,7 @@ def bankrupt_players(table: Table) -> set[int]:
     game = Game.objects.filter(table=table).first()
     if game is None:
         return set()
-    bankrupt = {p.id for p in moves.current_state(game).players if p.bankrupt}
+    bankrupt = {p.id for p in recording.current_state(game).players if p.bankrupt}
     return {p.participant_id for p in game.players.all() if p.pid in bankrupt and p.participant_id}
 
 

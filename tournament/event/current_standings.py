@@ -1,12 +1,12 @@
 """The tournament's standings now: the confirmed (and, where asked, twice confirmed) table results, ranked by
-RULES.md §5 (``tournament.standings``). Data flows one way: results → standings → seating."""
+RULES.md §5 (``tournament.event.standings``). Data flows one way: results → standings → seating."""
 
 from __future__ import annotations
 
 from tournament.collation import name_key
+from tournament.event.results import counts
+from tournament.event.standings import GameScore, Row, standings
 from tournament.models import TableResult, Tournament
-from tournament.results import counts
-from tournament.standings import GameScore, Row, standings
 
 
 def game_scores(tournament: Tournament) -> list[GameScore]:

@@ -27,15 +27,15 @@ from django.utils.translation import gettext as _
 from rules import RulesError, make_variant, parse_record, replay
 from rules.messages import to_data
 from rules.record import FORMAT
-from tournament import moves
-from tournament.boards import board_misfit, hold_board, stored_board_version
+from tournament.boards.editions import board_misfit, hold_board, stored_board_version
+from tournament.event.results import lock_table
+from tournament.event.roles import role_label
+from tournament.files.participants_import import too_large_message
+from tournament.files.uploads import NotJSON, check_characters, json_object
+from tournament.games import recording
+from tournament.games.messages import error_text
 from tournament.labels import board_label, variant_label
-from tournament.messages import error_text
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
-from tournament.participants_import import too_large_message
-from tournament.results import lock_table
-from tournament.roles import role_label
-from tournament.uploads import NotJSON, check_characters, json_object
 
 
 class RecordImportError(Exception):
@@ -182,7 +182,7 @@ def _replayed(table: Table, record: dict, players: list[dict]) -> list[tuple[dic
             "events": record.get("events", []),
         },
         on_outcome=lambda _i, out: stored.append(
-            (moves.event_data(out.event), [to_data(n) for n in out.notes])
+            (recording.event_data(out.event), [to_data(n) for n in out.notes])
         ),
     )
     if result.error is not None:
@@ -200,7 +200,7 @@ def _same(game: Game, players: list[dict], events: list[tuple[dict, list]]) -> b
     """The table's game is already this record (the import sent twice)."""
     have = [(p.pid, p.name, p.role, p.participant_id) for p in game.players.order_by("seat")]
     want = [(p["id"], p["name"], p.get("role", ""), p["participant"].pk) for p in players]
-    return have == want and list(moves.active_events(game).values_list("data", flat=True)) == [
+    return have == want and list(recording.active_events(game).values_list("data", flat=True)) == [
         data for data, _notes in events
     ]
 
@@ -214,7 +214,7 @@ def import_table_record(table: Table, data: bytes, user) -> Game:
     players = _players(table, record)
     board = stored_board_version(table.round.tournament.board)  # (None: a shipped board, never replaced)
     events = _replayed(table, record, players)  # before the locks: a long record does not hold them
-    author = moves.author(user)
+    author = recording.author(user)
     with transaction.atomic():
         round_, table, game = lock_table(table)
         if hold_board(table.round.tournament.board) != board:  # held: not replaced until the game is stored
@@ -252,7 +252,7 @@ def _store(table: Table, game: Game | None, players: list[dict], events, author)
         )
         game.referees.set(table.referees.all())
     else:
-        changes += moves.active_events(game).update(
+        changes += recording.active_events(game).update(
             status=GameEvent.Status.VOIDED,
             changed_by=author,
             changed_at=now,
@@ -281,9 +281,9 @@ def _store(table: Table, game: Game | None, players: list[dict], events, author)
     if events:
         game.started_at = game.started_at or now
     try:
-        moves.rebuild(game)  # the snapshot, the ledger totals and the status, from the stored log
+        recording.rebuild(game)  # the snapshot, the ledger totals and the status, from the stored log
     except (
-        moves.LogError
+        recording.LogError
     ) as e:  # the stored events replay as the file did: not expected, but never half-stored
         raise RecordImportError(str(e)) from None
     game.save()

@@ -6,7 +6,7 @@ printed; these are the game's words, which a Polish page shows in Polish, as the
 (Anty-Monopoly's box: Przedsiębiorca, Monopolista, Wojna cenowa, Więzienie, Urząd Antymonopolowy). A name not
 listed here — a street, a Polish board's own words, an uploaded edition's — is shown as it is.
 
-The log's sentences carry square and deck names as values (``rules.messages``); ``tournament.messages``
+The log's sentences carry square and deck names as values (``rules.messages``); ``tournament.games.messages``
 passes the values named in :data:`NAME_PARAMS` through :func:`board_word`."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def board_word(name: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _word(language: str | None, name: str) -> str:
-    """Remembered per language, as the log's templates are (``tournament.messages``)."""
+    """Remembered per language, as the log's templates are (``tournament.games.messages``)."""
     if name in WORDS:
         return str(WORDS[name])
     if ", " in name:

@@ -9,14 +9,14 @@ from django.utils.translation import gettext as _
 
 from rules import RecordError, make_variant
 from rules.record import check_roles
-from tournament import moves
 from tournament.collation import name_key
-from tournament.current_standings import tournament_standings
 from tournament.errors import AlreadySeated, RoundError
+from tournament.event.current_standings import tournament_standings
+from tournament.event.results import lock_table
+from tournament.event.roles import assign_roles, role_history
+from tournament.event.seating import Entrant, club_key, pairs_of, repeat_pairs, seat_round
+from tournament.games import recording
 from tournament.models import Game, Participant, Round, Seat, Table, Tournament
-from tournament.results import lock_table
-from tournament.roles import assign_roles, role_history
-from tournament.seating import Entrant, club_key, pairs_of, repeat_pairs, seat_round
 
 
 def tables_of(round_: Round) -> list[list[int]]:
@@ -225,7 +225,7 @@ def start_table_game(table: Table, order: list[int], user=None) -> Game:
             _("A game needs at least 2 players: the director moves this player to another table.")
         )
     t = round_.tournament
-    return moves.create_game(
+    return recording.create_game(
         variant=t.variant,
         board=t.board,
         options=t.game_options(),

@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from tournament.models import LoginLink
-from tournament.permissions import DIRECTORS_GROUP, REFEREES_GROUP
+from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP
 
 #: The longest display name (``first_name`` and ``last_name`` hold up to 150 characters each; the name is
 #: split between them at its last space).

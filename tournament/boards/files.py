@@ -35,9 +35,9 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from rules.board import EFFECT_FIELDS, ROLES, SQUARE_KINDS
-from tournament import uploads
-from tournament.participants_import import _megabytes, too_large_message
-from tournament.uploads import MAX_UNPACKED_BYTES, NOT_ALLOWED, NotJSON, json_object
+from tournament.files import uploads
+from tournament.files.participants_import import _megabytes, too_large_message
+from tournament.files.uploads import MAX_UNPACKED_BYTES, NOT_ALLOWED, NotJSON, json_object
 
 MAX_ROWS = 500  # filled rows read from a sheet
 MAX_COLUMNS = 80  # cells read from each row
@@ -491,7 +491,7 @@ def board_from_json(data: bytes) -> dict:
 
 
 def check_characters(board: dict) -> None:
-    """No text of the board holds a control character (see ``tournament.uploads.check_characters``)."""
+    """No text of the board holds a control character (see ``tournament.files.uploads.check_characters``)."""
     try:
         uploads.check_characters(board)
     except NotJSON as e:
