@@ -28,9 +28,9 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
+from rules.seating import Entrant, pairs_of, seat_round  # noqa: E402
+from rules.standings import placement_points, standings  # noqa: E402
 from tournament.event import current_standings, rounds  # noqa: E402
-from tournament.event.seating import Entrant, pairs_of, seat_round  # noqa: E402
-from tournament.event.standings import placement_points, standings  # noqa: E402
 from tournament.models import Participant, Round, TableResult, Tournament  # noqa: E402
 
 N = 1000

@@ -27,9 +27,9 @@ from rules.simulate import simulate
 from tournament.boards import editions
 from tournament.boards.files import BoardFileError, read_board_file, template_workbook
 from tournament.files.participants_import import MAX_UNPACKED_BYTES
-from tournament.files.uploads import FORM_OVERHEAD_BYTES
 from tournament.games import recording
 from tournament.models import BoardEdition, Game, Tournament
+from tournament.server.uploads import FORM_OVERHEAD_BYTES
 
 
 def shipped(board_id: str) -> dict:

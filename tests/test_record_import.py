@@ -14,12 +14,12 @@ from rules import replay
 from rules.simulate import simulate
 from rules.snapshot import dump_state
 from tournament.event import results, rounds
-from tournament.files.uploads import FORM_OVERHEAD_BYTES
 from tournament.games import recording
 from tournament.games.messages import error_text
 from tournament.games.record_import import RecordImportError, import_table_record
 from tournament.models import Game, GameEvent, GamePlayer, Participant, TableResult, Tournament
 from tournament.people.access import REFEREES_GROUP
+from tournament.server.uploads import FORM_OVERHEAD_BYTES
 
 pytestmark = pytest.mark.django_db
 

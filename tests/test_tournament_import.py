@@ -22,9 +22,9 @@ from tournament.files.participants_import import (
     problem_lines,
     read_participants,
 )
-from tournament.files.uploads import FORM_OVERHEAD_BYTES
 from tournament.models import Participant, Tournament
 from tournament.models.games import NAME_LENGTH
+from tournament.server.uploads import FORM_OVERHEAD_BYTES
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Seating (tournament.event.seating) and standings (tournament.event.standings): properties on generated
+"""Seating (rules.seating) and standings (rules.standings): properties on generated
 fields."""
 
 import itertools
@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from tournament.event.seating import Entrant, pairs_of, repeat_pairs, seat_round, table_sizes
-from tournament.event.standings import GameScore, placement_points, standings
+from rules.seating import Entrant, pairs_of, repeat_pairs, seat_round, table_sizes
+from rules.standings import GameScore, placement_points, standings
 
 
 @pytest.mark.parametrize("n", range(2, 60))

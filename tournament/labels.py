@@ -13,8 +13,8 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import available_variants, get_board
 from rules.board import shipped_boards
+from rules.standings import TIE_BREAKS
 from tournament.collation import name_key
-from tournament.event.standings import TIE_BREAKS
 from tournament.models import BoardEdition
 
 VARIANTS = {  # rules/variants.py; RULES.md §1 tells what each one is

@@ -28,13 +28,13 @@ from rules.banknotes import signed
 from rules.cash_counts import CashCounts
 from rules.movements import BANK
 from rules.scoring import ranking, score
+from rules.standings import placement_points
 from rules.valuation import NetWorth, net_worth_parts
 from tournament.boards.words import square_name
 from tournament.collation import name_key
 from tournament.errors import RoundError
 from tournament.event.current_standings import tournament_standings
 from tournament.event.results import counts, game_ranking
-from tournament.event.standings import placement_points
 from tournament.games import recording
 from tournament.games.messages import message_text
 from tournament.models import (

@@ -151,10 +151,10 @@ STORAGES = {
     },
 }
 
-# Uploads (participant lists): refused by their declared size before they are read (tournament.files.uploads).
+# Uploads (participant lists): refused by their size before they are read (tournament.server.uploads).
 UPLOAD_MAX_BYTES = 5 * 1024 * 1024
 FILE_UPLOAD_HANDLERS = [
-    "tournament.files.uploads.SizeLimitUploadHandler",
+    "tournament.server.uploads.SizeLimitUploadHandler",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]

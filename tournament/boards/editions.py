@@ -45,10 +45,10 @@ from rules.board import (
 from rules.fit import board_fits, fitting_boards, why_board_does_not_fit
 from tournament import labels
 from tournament.boards.files import BoardFileError, check_characters
-from tournament.files.uploads import NOT_ALLOWED
 from tournament.games.messages import error_text, translate
 from tournament.models import BoardEdition, Game, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH, data_digest
+from tournament.server.uploads import NOT_ALLOWED
 
 BOARD_ID = re.compile(rf"[a-z0-9][a-z0-9-]{{0,{BOARD_ID_LENGTH - 1}}}")
 MAX_DATA_BYTES = 512 * 1024  # a board as stored (the shipped ones are about 15 kB)

@@ -35,9 +35,15 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from rules.board import EFFECT_FIELDS, ROLES, SQUARE_KINDS
-from tournament.files import uploads
-from tournament.files.participants_import import _megabytes, too_large_message
-from tournament.files.uploads import MAX_UNPACKED_BYTES, NOT_ALLOWED, NotJSON, json_object
+from tournament.server import uploads
+from tournament.server.uploads import (
+    MAX_UNPACKED_BYTES,
+    NOT_ALLOWED,
+    NotJSON,
+    json_object,
+    megabytes,
+    too_large_message,
+)
 
 MAX_ROWS = 500  # filled rows read from a sheet
 MAX_COLUMNS = 80  # cells read from each row
@@ -283,7 +289,7 @@ def _read_sheets(data: bytes) -> dict[str, list[tuple[int, list]]]:
         raise _unreadable() from None
     except uploads.WorkbookTooLarge:
         raise BoardFileError(
-            [_("The workbook unpacks to more than %(size)s MB.") % {"size": _megabytes(MAX_UNPACKED_BYTES)}]
+            [_("The workbook unpacks to more than %(size)s MB.") % {"size": megabytes(MAX_UNPACKED_BYTES)}]
         ) from None
     sheets: dict[str, list[tuple[int, list]]] = {}
     try:
@@ -491,7 +497,7 @@ def board_from_json(data: bytes) -> dict:
 
 
 def check_characters(board: dict) -> None:
-    """No text of the board holds a control character (see ``tournament.files.uploads.check_characters``)."""
+    """No text of the board holds a control character (see ``tournament.server.uploads.check_characters``)."""
     try:
         uploads.check_characters(board)
     except NotJSON as e:

@@ -16,8 +16,8 @@ from tournament.boards import editions
 from tournament.boards.files import XLSX, BoardFileError, read_board_file, template_workbook
 from tournament.director.forms import BoardUploadForm
 from tournament.director.views import director_required
-from tournament.files.participants_import import problem_lines, too_large_message
-from tournament.files.uploads import upload_refused
+from tournament.files.participants_import import problem_lines
+from tournament.server.uploads import too_large_message, upload_refused
 
 
 @director_required

@@ -6,10 +6,10 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from rules.standings import MAX_PLACEMENT_POINTS, TIE_BREAKS
 from tournament.boards import fitting
 from tournament.collation import name_key
 from tournament.event.interventions import MAX_SCORE
-from tournament.event.standings import MAX_PLACEMENT_POINTS, TIE_BREAKS
 from tournament.labels import TIE_BREAK_LABELS, board_choices, tie_break_label, variant_choices
 from tournament.models import BoardEdition, Participant, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH

@@ -33,9 +33,7 @@ from tournament.files.participants_import import (
     ParticipantFileError,
     import_participants,
     problem_lines,
-    too_large_message,
 )
-from tournament.files.uploads import upload_refused
 from tournament.games import recording
 from tournament.games.messages import error_text
 from tournament.games.record_import import RecordImportError, import_table_record
@@ -49,6 +47,7 @@ from tournament.people.access import (
 )
 from tournament.people.referee_tables import tables_now
 from tournament.reports import table_report
+from tournament.server.uploads import too_large_message, upload_refused
 
 
 def director_required(view):

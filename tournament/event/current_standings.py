@@ -1,11 +1,11 @@
 """The tournament's standings now: the confirmed (and, where asked, twice confirmed) table results, ranked by
-RULES.md §5 (``tournament.event.standings``). Data flows one way: results → standings → seating."""
+RULES.md §5 (``rules.standings``). Data flows one way: results → standings → seating."""
 
 from __future__ import annotations
 
+from rules.standings import GameScore, Row, standings
 from tournament.collation import name_key
 from tournament.event.results import counts
-from tournament.event.standings import GameScore, Row, standings
 from tournament.models import TableResult, Tournament
 
 

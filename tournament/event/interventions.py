@@ -14,10 +14,10 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from rules import RulesError, get_board, make_variant
+from rules.standings import placement_points
 from tournament.errors import RoundError
 from tournament.event.results import current_result, finish_round_if_done, lock_table
 from tournament.event.rounds import referees_by_number, seat_tables
-from tournament.event.standings import placement_points
 from tournament.games import recording
 from tournament.models import AuditEntry, Game, Participant, Round, Seat, Table, TableResult
 from tournament.models.bounds import INTEGER_MAX

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 
 from rules import final_steps
 from rules.scoring import ranking, score
+from rules.standings import placement_points
 from tournament.errors import SEATED_AGAIN, RoundError
-from tournament.event.standings import placement_points
 from tournament.games import recording
 from tournament.models import Game, Round, Table, TableResult, Tournament
 from tournament.reasons import clean_reason

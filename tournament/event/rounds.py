@@ -9,12 +9,12 @@ from django.utils.translation import gettext as _
 
 from rules import RecordError, make_variant
 from rules.record import check_roles
+from rules.seating import Entrant, club_key, pairs_of, repeat_pairs, seat_round
 from tournament.collation import name_key
 from tournament.errors import AlreadySeated, RoundError
 from tournament.event.current_standings import tournament_standings
 from tournament.event.results import lock_table
 from tournament.event.roles import assign_roles, role_history
-from tournament.event.seating import Entrant, club_key, pairs_of, repeat_pairs, seat_round
 from tournament.games import recording
 from tournament.models import Game, Participant, Round, Seat, Table, Tournament
 

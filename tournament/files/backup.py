@@ -32,13 +32,12 @@ from django.utils.translation import gettext as _
 from ledger.report import replay_ledger
 from rules import RulesError, available_boards, available_variants, make_variant
 from rules.snapshot import dump_state
+from rules.standings import MAX_PLACEMENT_POINTS, TIE_BREAKS
 from rules.variants import PREVIOUS_RULES, RULES_GENERATION, previous_rules
 from tournament.boards.editions import board_misfit, hold_board, stored_board_version
 from tournament.errors import RoundError
 from tournament.event.interventions import hand_rows
 from tournament.event.results import game_ranking
-from tournament.event.standings import MAX_PLACEMENT_POINTS, TIE_BREAKS
-from tournament.files.uploads import NotJSON, load_json
 from tournament.games import recording
 from tournament.games.messages import error_text
 from tournament.models import (
@@ -54,6 +53,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.models.bounds import INTEGER_MAX, SMALL_MAX, field_maximum
+from tournament.server.uploads import NotJSON, load_json
 
 FORMAT = "monopoly-tournament-backup/1"
 #: The engine's rules the games of a backup were played by (``rules.variants.RULE_CHANGES``): 2 since rent

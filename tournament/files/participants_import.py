@@ -18,19 +18,20 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.files.uploads import (
+from tournament.models.bounds import field_maximum
+from tournament.models.games import NAME_LENGTH
+from tournament.server.uploads import (
     MAX_UNPACKED_BYTES,
     NOT_ALLOWED,
     NotAWorkbook,
     WorkbookTooLarge,
+    megabytes,
     open_workbook,
+    too_large_message,
 )
-from tournament.models.bounds import field_maximum
-from tournament.models.games import NAME_LENGTH
 
 MAX_ROWS = 5000  # rows read from a file, blank ones and the headers included; a longer file is refused
 MAX_COLUMNS = 20  # cells read from each row of a workbook
@@ -71,16 +72,6 @@ class ParticipantFileError(Exception):
 
 def _file_problem(message: str) -> ParticipantFileError:
     return ParticipantFileError([(None, message)])
-
-
-def _megabytes(size: int) -> str:
-    mb = size / (1024 * 1024)
-    return number_format(int(mb) if mb.is_integer() else round(mb, 1))
-
-
-def too_large_message() -> str:
-    """Why a file over ``settings.UPLOAD_MAX_BYTES`` is refused (by the view before it is read, or here)."""
-    return _("The file is larger than %(size)s MB.") % {"size": _megabytes(settings.UPLOAD_MAX_BYTES)}
 
 
 def problem_lines(problems: list[tuple[int | None, str]], limit: int = MAX_PROBLEMS_SHOWN) -> list[str]:
@@ -152,7 +143,7 @@ def _rows_from_xlsx(data: bytes) -> Iterator[Sequence[str]]:
                 "The workbook unpacks to more than %(size)s MB: save only the list of participants in it, "
                 "or save it as CSV."
             )
-            % {"size": _megabytes(MAX_UNPACKED_BYTES)}
+            % {"size": megabytes(MAX_UNPACKED_BYTES)}
         ) from None
     try:
         if not workbook.worksheets:

@@ -30,12 +30,11 @@ from rules.record import FORMAT
 from tournament.boards.editions import board_misfit, hold_board, stored_board_version
 from tournament.event.results import lock_table
 from tournament.event.roles import role_label
-from tournament.files.participants_import import too_large_message
-from tournament.files.uploads import NotJSON, check_characters, json_object
 from tournament.games import recording
 from tournament.games.messages import error_text
 from tournament.labels import board_label, variant_label
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
+from tournament.server.uploads import NotJSON, check_characters, json_object, too_large_message
 
 
 class RecordImportError(Exception):

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules import available_variants, make_variant
-from tournament.event.standings import DEFAULT_POINTS, DEFAULT_TIE_BREAKS
+from rules.standings import DEFAULT_POINTS, DEFAULT_TIE_BREAKS
 from tournament.models.bounds import INTEGER_MAX, SMALL_MAX, TOURNAMENT_SEED_MAX, at_most
 from tournament.models.games import NAME_LENGTH, REASON_LENGTH
 

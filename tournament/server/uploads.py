@@ -7,10 +7,22 @@ import re
 
 from django.conf import settings
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 #: Room for the other form fields and the multipart boundaries around the file itself.
 FORM_OVERHEAD_BYTES = 64 * 1024
+
+
+def megabytes(size: int) -> str:
+    """A size in megabytes as a message says it (``12`` or ``1,5`` in Polish)."""
+    mb = size / (1024 * 1024)
+    return number_format(int(mb) if mb.is_integer() else round(mb, 1))
+
+
+def too_large_message() -> str:
+    """Why a file over ``settings.UPLOAD_MAX_BYTES`` is refused (by the view before it is read, or here)."""
+    return _("The file is larger than %(size)s MB.") % {"size": megabytes(settings.UPLOAD_MAX_BYTES)}
 
 
 def upload_refused(request) -> bool:

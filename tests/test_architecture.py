@@ -1,0 +1,25 @@
+"""The house's layers hold (the import-linter contracts of pyproject.toml, drawn in docs/architecture.md) and
+every model change has its migration: both also run in .ci/run; here they fail the suite where they break."""
+
+import subprocess
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_layers_contracts_are_kept():
+    run = subprocess.run(["lint-imports", "--no-cache"], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+
+
+@pytest.mark.django_db
+def test_every_model_change_has_its_migration():
+    out = StringIO()
+    try:
+        call_command("makemigrations", "--check", "--dry-run", stdout=out, stderr=out)
+    except SystemExit as e:  # --check exits 1 when a migration is missing
+        pytest.fail(f"a model changed without its migration (exit {e.code}):\n{out.getvalue()}")
