@@ -11,9 +11,7 @@ from tournament.models import TableResult, Tournament
 
 def game_scores(tournament: Tournament) -> list[GameScore]:
     scores = []
-    results = TableResult.objects.filter(
-        table__round__tournament=tournament, status=TableResult.Status.CONFIRMED
-    )
+    results = TableResult.objects.of_tournament(tournament).confirmed()
     for result in results.select_related("table__round"):
         if not counts(result, tournament):
             continue

@@ -185,7 +185,15 @@ class Round(models.Model):
         return f"{self.tournament} — {self.number}"
 
 
+class TableQuerySet(models.QuerySet):
+    def closed(self):
+        """The tables whose game is read-only: their round is over, or their result is confirmed."""
+        return self.filter(Q(round__status=RoundStatus.FINISHED) | Q(results__status=ResultStatus.CONFIRMED))
+
+
 class Table(models.Model):
+    objects = TableQuerySet.as_manager()
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round"))
     number = models.PositiveSmallIntegerField(_("table"), validators=at_most(SMALL_MAX))
     referees = models.ManyToManyField(
@@ -232,10 +240,31 @@ class Seat(models.Model):
         constraints = [models.UniqueConstraint(fields=["table", "participant"], name="unique_seat")]
 
 
+class TableResultQuerySet(models.QuerySet):
+    def confirmed(self):
+        """The results that stand (at most one per table); a reopened one stays only in the history."""
+        return self.filter(status=ResultStatus.CONFIRMED)
+
+    def reopened(self):
+        return self.filter(status=ResultStatus.REOPENED)
+
+    def at(self, table):
+        """One table's results."""
+        return self.filter(table=table)
+
+    def at_tables(self, tables):
+        return self.filter(table__in=tables)
+
+    def of_tournament(self, tournament):
+        return self.filter(table__round__tournament=tournament)
+
+
 class TableResult(models.Model):
     """A table's result as confirmed (history: a reopened result stays, with who reopened it and why)."""
 
     Status = ResultStatus
+
+    objects = TableResultQuerySet.as_manager()
 
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, related_name="results", verbose_name=_("table")
