@@ -565,7 +565,10 @@ def _rounds(tournament: Tournament, rounds, *, only: Table | None = None) -> lis
         events[game_id].append((seq, data))
     confirmed = {
         r.table_id: r
-        for r in TableResult.objects.at_tables(tables).confirmed().select_related("confirmed_by", "second_by")
+        for r in TableResult.objects.at_tables(tables)
+        .confirmed()
+        .select_related("confirmed_by", "second_by")
+        .with_scores()
     }
     absent, stops = _director_log(tournament, tables)
     by_round: dict[int, RoundReport] = {r.pk: RoundReport(r) for r in rounds.order_by("number")}

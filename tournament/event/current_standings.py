@@ -11,16 +11,14 @@ from tournament.models import TableResult, Tournament
 
 def game_scores(tournament: Tournament) -> list[GameScore]:
     scores = []
-    results = TableResult.objects.of_tournament(tournament).confirmed()
+    results = TableResult.objects.of_tournament(tournament).confirmed().with_scores()
     for result in results.select_related("table__round"):
         if not counts(result, tournament):
             continue
-        for row in result.ranking:
-            scores.append(
-                GameScore(
-                    row["participant"], result.table.round.number, row["rank"], row["score"], row["points"]
-                )
-            )
+        round_ = result.table.round.number
+        scores.extend(
+            GameScore(s.participant_id, round_, s.rank, s.score, s.points) for s in result.scores.all()
+        )
     return scores
 
 

@@ -323,7 +323,7 @@ def reopened_places(table: Table) -> tuple[dict[int, tuple[int, int]], str]:
     last = table.results.reopened().order_by("-reopened_at", "-pk").first()
     if last is None:
         return {}, ""
-    places = {r["participant"]: (r["rank"], r["score"]) for r in last.ranking if r.get("participant")}
+    places = {s.participant_id: (s.rank, s.score) for s in last.scores.all() if s.participant_id}
     return places, last.hand_reason
 
 
