@@ -6,20 +6,23 @@ from __future__ import annotations
 from tournament.collation import name_key
 from tournament.event.results import counts
 from tournament.event.standings import GameScore, Row, standings
-from tournament.models import TableResult, Tournament
+from tournament.models import TableResult, TableScore, Tournament
 
 
 def game_scores(tournament: Tournament) -> list[GameScore]:
-    scores = []
-    results = TableResult.objects.of_tournament(tournament).confirmed().with_scores()
-    for result in results.select_related("table__round"):
-        if not counts(result, tournament):
-            continue
-        round_ = result.table.round.number
-        scores.extend(
-            GameScore(s.participant_id, round_, s.rank, s.score, s.points) for s in result.scores.all()
+    """Every counted result's score rows (by table, in each result's order), read as plain values."""
+    results = TableResult.objects.of_tournament(tournament).confirmed()
+    round_of = {
+        r.pk: r.table.round.number for r in results.select_related("table__round") if counts(r, tournament)
+    }
+    rows = TableScore.objects.filter(result__in=results).order_by("result__table", "position")
+    return [
+        GameScore(participant, round_of[result], rank, score, points)
+        for result, participant, rank, score, points in rows.values_list(
+            "result", "participant", "rank", "score", "points"
         )
-    return scores
+        if result in round_of
+    ]
 
 
 def tournament_standings(tournament: Tournament) -> list[Row]:
