@@ -132,3 +132,59 @@ def test_anti_monopoly_games_stored_before_0015_keep_the_rules_they_were_played_
     assert scores(load_state(old.state)) == {"C": 1323, "M": 1340}
     chosen = Game.objects.get(pk=chosen.pk)
     assert chosen.options["income_tax_valued_at"] == "landing"  # an option the game set stays
+
+
+def test_a_results_stored_ranking_becomes_a_row_per_player_and_comes_back_going_back():
+    apps = migrate(("tournament", "0015_games_keep_their_anti_monopoly_rules"))
+    Tournament, Participant, Round, Table, TableResult = (
+        apps.get_model("tournament", m)
+        for m in ("Tournament", "Participant", "Round", "Table", "TableResult")
+    )
+    cup = Tournament.objects.create(name="Cup")
+    anna, bolek, gone = (
+        Participant.objects.create(tournament=cup, name=n) for n in ("Anna", "Bolek", "Gone")
+    )
+    table = Table.objects.create(round=Round.objects.create(tournament=cup, number=1), number=1)
+    ranking = [
+        {
+            "participant": bolek.pk,
+            "name": "Bolek",
+            "rank": 1,
+            "score": 2100,
+            "points": 4,
+            "role": "monopolist",
+        },
+        {"participant": anna.pk, "name": "Anna", "rank": 2, "score": 900, "points": 2},
+        {"participant": None, "name": "Guest", "rank": 2, "score": 900, "points": 2},
+        {"participant": gone.pk, "name": "Gone", "rank": 4, "score": 0, "points": 0},
+    ]
+    result = TableResult.objects.create(table=table, ranking=ranking)
+    empty = TableResult.objects.create(
+        table=table, ranking=[], status="reopened", reopened_at="2025-01-01T10:00Z", reason="typo"
+    )
+    gone_id = gone.pk
+    gone.delete()  # a participant deleted since: the list kept his id
+    migrate(("tournament", "0016_table_scores"))
+    migrate_to_latest()
+
+    from tournament.models import TableResult, TableScore
+
+    stored = TableResult.objects.with_scores().get(pk=result.pk)
+    rows = [
+        (s.position, s.participant_id, s.name, s.role, s.rank, s.score, s.points) for s in stored.scores.all()
+    ]
+    assert rows == [
+        (0, bolek.pk, "Bolek", "monopolist", 1, 2100, 4),
+        (1, anna.pk, "Anna", "", 2, 900, 2),
+        (2, None, "Guest", "", 2, 900, 2),
+        (3, None, "Gone", "", 4, 0, 0),
+    ]
+    assert stored.ranking == [ranking[0], ranking[1], ranking[2], {**ranking[3], "participant": None}]
+    assert not TableScore.objects.filter(result=empty.pk).exists()
+
+    apps = migrate(("tournament", "0015_games_keep_their_anti_monopoly_rules"))
+    TableResult = apps.get_model("tournament", "TableResult")
+    assert TableResult.objects.get(pk=result.pk).ranking == stored.ranking
+    assert TableResult.objects.get(pk=empty.pk).ranking == []
+    assert gone_id not in [r["participant"] for r in stored.ranking]
+    migrate_to_latest()

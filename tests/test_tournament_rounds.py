@@ -154,3 +154,18 @@ def test_final_round_seats_top_n_together(tournament, referee):
     top = [r.participant for r in current_standings.tournament_standings(tournament)][:4]
     final = rounds.seat_next_round(tournament)
     assert sorted(s.participant_id for s in final.tables.get(number=1).seats.all()) == sorted(top)
+
+
+def test_the_standings_read_every_players_score_row_in_a_few_queries(
+    tournament, referee, django_assert_max_num_queries
+):
+    play_round(tournament, referee, seed=1)
+    play_round(tournament, referee, seed=2)
+    with django_assert_max_num_queries(
+        3
+    ):  # the results with their rounds, their score rows, the participants
+        rows = current_standings.tournament_standings(tournament)
+    assert sum(r.games for r in rows) == 2 * 13
+    stored = TableResult.objects.with_scores().confirmed().order_by("pk").first()
+    assert [s.position for s in stored.scores.all()] == list(range(stored.table.seats.count()))
+    assert stored.ranking == [s.as_dict() for s in stored.scores.all()]  # the list the backup writes

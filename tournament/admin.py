@@ -29,9 +29,35 @@ class ReadOnlyAdminMixin:
         return False
 
 
+def all_fields(model) -> list[str]:
+    """Every field of the model the admin shows (its own and its many-to-many ones)."""
+    return [f.name for f in model._meta.get_fields() if (f.concrete and not f.auto_created) or f.many_to_many]
+
+
+class LockedTournamentMixin:
+    """Anything of a tournament whose first round has started (``Tournament.locked``) is shown, not changed
+    here: the director's pages change it then, with who, when and why."""
+
+    def tournament_of(self, obj):
+        return obj
+
+    def locked(self, obj) -> bool:
+        tournament = self.tournament_of(obj) if obj is not None else None
+        return tournament is not None and tournament.locked
+
+    def get_readonly_fields(self, request, obj=None):
+        if self.locked(obj):
+            return all_fields(self.model)
+        return super().get_readonly_fields(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return not self.locked(obj) and super().has_delete_permission(request, obj)
+
+
 class GamePlayerInline(admin.TabularInline):
     model = GamePlayer
     extra = 0
+    readonly_fields = ("pid",)  # the log names the player by it
 
 
 @admin.register(Game)
@@ -41,7 +67,18 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("name", "players__name")
     filter_horizontal = ("referees",)
     inlines = [GamePlayerInline]
-    readonly_fields = ("table", "status", "version", "next_seq", "started_at", "finished_at")
+    # the variant, board and options the log replays by: a game is not replayed under other rules here
+    readonly_fields = (
+        "table",
+        "variant",
+        "board",
+        "options",
+        "status",
+        "version",
+        "next_seq",
+        "started_at",
+        "finished_at",
+    )
 
 
 @admin.register(GameEvent)
@@ -59,13 +96,16 @@ class GameEventAdmin(admin.ModelAdmin):
         return False
 
 
-class ParticipantInline(admin.TabularInline):
+class ParticipantInline(LockedTournamentMixin, admin.TabularInline):
     model = Participant
     extra = 0
 
+    def has_add_permission(self, request, obj=None):
+        return not self.locked(obj) and super().has_add_permission(request, obj)
+
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(LockedTournamentMixin, admin.ModelAdmin):
     list_display = ("name", "date", "variant", "board", "rounds", "table_size")
     search_fields = ("name",)
     filter_horizontal = ("directors",)
@@ -73,10 +113,13 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Participant)
-class ParticipantAdmin(admin.ModelAdmin):
+class ParticipantAdmin(LockedTournamentMixin, admin.ModelAdmin):
     list_display = ("name", "club", "seed", "tournament", "withdrawn_after")
     list_filter = ("tournament",)
     search_fields = ("name", "club")
+
+    def tournament_of(self, obj):
+        return obj.tournament
 
 
 class SeatInline(ReadOnlyAdminMixin, admin.TabularInline):
@@ -96,6 +139,7 @@ class RoundAdmin(admin.ModelAdmin):
     list_display = ("tournament", "number", "status", "started_at")
     list_filter = ("tournament", "status")
     inlines = [TableInline]
+    readonly_fields = ("status",)  # started and finished by the round pages, results confirmed
 
 
 @admin.register(Table)
@@ -115,6 +159,7 @@ class TableResultAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 class GamePlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "game", "seat", "pid", "participant")
     search_fields = ("name",)
+    readonly_fields = ("pid",)  # the log names the player by it
 
 
 @admin.register(Seat)

@@ -555,19 +555,20 @@ def _rounds(tournament: Tournament, rounds, *, only: Table | None = None) -> lis
     if only is not None:
         tables = tables.filter(pk=only.pk)
     tables = list(tables.prefetch_related("seats__participant", "referees"))
-    games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
+    games = {g.table_id: g for g in Game.objects.at_tables(tables)}
     players = defaultdict(list)
     for p in GamePlayer.objects.filter(game__in=games.values()).order_by("game", "seat"):
         players[p.game_id].append(p)
     events = defaultdict(list)
-    active = GameEvent.objects.filter(game__in=games.values(), status=GameEvent.Status.ACTIVE)
+    active = GameEvent.objects.filter(game__in=games.values()).active()
     for game_id, seq, data in active.order_by("game", "seq").values_list("game", "seq", "data"):
         events[game_id].append((seq, data))
     confirmed = {
         r.table_id: r
-        for r in TableResult.objects.filter(
-            table__in=tables, status=TableResult.Status.CONFIRMED
-        ).select_related("confirmed_by", "second_by")
+        for r in TableResult.objects.at_tables(tables)
+        .confirmed()
+        .select_related("confirmed_by", "second_by")
+        .with_scores()
     }
     absent, stops = _director_log(tournament, tables)
     by_round: dict[int, RoundReport] = {r.pk: RoundReport(r) for r in rounds.order_by("number")}

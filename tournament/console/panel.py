@@ -275,7 +275,7 @@ def build_panel(
         "log_total": game.events.count() if len(log) == LOG_LENGTH else len(log),
         "just_now": _just_now(log) if not error else None,
         "closed": (closed := is_closed(game)),
-        "can_undo": not closed and game.events.filter(status=GameEvent.Status.ACTIVE).exists(),
+        "can_undo": not closed and game.events.active().exists(),
         "last_move_at": log[0]["at"] if log else game.created_at,  # the latest entry, whatever its status
     }
 
@@ -310,7 +310,7 @@ def moves_page(game: Game, page=None) -> dict:
         number = 1
     moves = Paginator(game.events.select_related("entered_by").order_by("-seq"), MOVES_PER_PAGE)
     shown = moves.get_page(number)
-    last_active = game.events.filter(status=GameEvent.Status.ACTIVE).aggregate(seq=Max("seq"))["seq"]
+    last_active = game.events.active().aggregate(seq=Max("seq"))["seq"]
     return {
         "game": game,
         "version": game.version,

@@ -6,24 +6,23 @@ from __future__ import annotations
 from rules.standings import GameScore, Row, standings
 from tournament.collation import name_key
 from tournament.event.results import counts
-from tournament.models import TableResult, Tournament
+from tournament.models import TableResult, TableScore, Tournament
 
 
 def game_scores(tournament: Tournament) -> list[GameScore]:
-    scores = []
-    results = TableResult.objects.filter(
-        table__round__tournament=tournament, status=TableResult.Status.CONFIRMED
-    )
-    for result in results.select_related("table__round"):
-        if not counts(result, tournament):
-            continue
-        for row in result.ranking:
-            scores.append(
-                GameScore(
-                    row["participant"], result.table.round.number, row["rank"], row["score"], row["points"]
-                )
-            )
-    return scores
+    """Every counted result's score rows (by table, in each result's order), read as plain values."""
+    results = TableResult.objects.of_tournament(tournament).confirmed()
+    round_of = {
+        r.pk: r.table.round.number for r in results.select_related("table__round") if counts(r, tournament)
+    }
+    rows = TableScore.objects.filter(result__in=results).order_by("result__table", "position")
+    return [
+        GameScore(participant, round_of[result], rank, score, points)
+        for result, participant, rank, score, points in rows.values_list(
+            "result", "participant", "rank", "score", "points"
+        )
+        if result in round_of
+    ]
 
 
 def tournament_standings(tournament: Tournament) -> list[Row]:

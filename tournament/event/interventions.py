@@ -156,7 +156,7 @@ def set_referees(round_: Round, chosen: dict[int, list]) -> None:
     meanwhile gets them too."""
     Round.objects.select_for_update(of=("self",)).get(pk=round_.pk)
     tables = list(Table.objects.select_for_update(of=("self",)).filter(round=round_, number__in=list(chosen)))
-    games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
+    games = {g.table_id: g for g in Game.objects.at_tables(tables)}
     for t in tables:
         kept = t.referees.filter(is_active=False) if t.pk in games else []  # he refereed that game
         referees = [*chosen[t.number], *kept]
@@ -175,8 +175,8 @@ def reseat(round_: Round, user, reason: str) -> Round:
         raise RoundError(_("Round %(n)s is over: its tables are fixed.") % {"n": round_.number})
     tables = list(Table.objects.select_for_update(of=("self",)).filter(round=round_))
     if (
-        Game.objects.filter(table__in=tables).exists()
-        or TableResult.objects.filter(table__in=tables).exists()
+        Game.objects.at_tables(tables).exists()
+        or TableResult.objects.at_tables(tables).exists()
     ):
         raise RoundError(_("A game of this round has started: the round can no longer be seated again."))
     referees = referees_by_number(round_)
@@ -206,7 +206,7 @@ def stop_game(table: Table, user, reason: str) -> Game:
 def table_players(table: Table) -> list[tuple[int, str, str]]:
     """(participant id, name, role) of who plays at the table: the game's players once it started (some
     seated may have been absent), else those seated."""
-    game = Game.objects.filter(table=table).first()
+    game = Game.objects.at(table).first()
     if game is not None:
         return [(p.participant_id, p.name, p.role) for p in game.players.all() if p.participant_id]
     return [(s.participant_id, s.participant.name, s.role) for s in table.seats.select_related("participant")]
@@ -214,7 +214,7 @@ def table_players(table: Table) -> list[tuple[int, str, str]]:
 
 def bankrupt_players(table: Table) -> set[int]:
     """The participants who went bankrupt in the table's game (none without a game)."""
-    game = Game.objects.filter(table=table).first()
+    game = Game.objects.at(table).first()
     if game is None:
         return set()
     bankrupt = {p.id for p in recording.current_state(game).players if p.bankrupt}
@@ -320,10 +320,10 @@ def hand_rows(
 def reopened_places(table: Table) -> tuple[dict[int, tuple[int, int]], str]:
     """The places and scores of the table's result reopened last (and why it was entered by hand, if it
     was), to start a result typed by hand from: reopening loses nothing typed."""
-    last = table.results.filter(status=TableResult.Status.REOPENED).order_by("-reopened_at", "-pk").first()
+    last = table.results.reopened().order_by("-reopened_at", "-pk").first()
     if last is None:
         return {}, ""
-    places = {r["participant"]: (r["rank"], r["score"]) for r in last.ranking if r.get("participant")}
+    places = {s.participant_id: (s.rank, s.score) for s in last.scores.all() if s.participant_id}
     return places, last.hand_reason
 
 

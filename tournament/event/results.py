@@ -22,7 +22,7 @@ from tournament.reasons import clean_reason
 def table_ranking(table: Table, game: Game | None = None) -> list[dict]:
     """From the finished game: rank (RULES.md §4), final score (net worth; Anti-Monopoly: its ending's score;
     0 when bankrupt), points; the role where the game has roles."""
-    game = game or Game.objects.filter(table=table).first()  # fresh: moves were entered since it was read
+    game = game or Game.objects.at(table).first()  # fresh: moves were entered since it was read
     if game is None:
         raise RoundError(_("This table's game has not started."))
     by_pid = {p.pid: p.participant_id for p in game.players.all()}
@@ -52,7 +52,7 @@ def game_ranking(state, participants: dict, points) -> list[dict]:
 
 
 def current_result(table: Table) -> TableResult | None:
-    return table.results.filter(status=TableResult.Status.CONFIRMED).first()
+    return table.results.confirmed().first()
 
 
 def counts(result: TableResult | None, tournament: Tournament) -> bool:
@@ -73,7 +73,7 @@ def lock_table(table: Table) -> tuple[Round, Table, Game | None]:
     if table is None:  # the director seated the round again meanwhile: this table is gone
         raise RoundError(SEATED_AGAIN)
     table.round = round_
-    game = Game.objects.select_for_update().filter(table=table).first()
+    game = Game.objects.select_for_update().at(table).first()
     return round_, table, game
 
 

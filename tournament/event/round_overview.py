@@ -56,7 +56,7 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
             "game__players",
             Prefetch(
                 "results",
-                queryset=TableResult.objects.filter(status=TableResult.Status.CONFIRMED),
+                queryset=TableResult.objects.confirmed().with_scores(),
                 to_attr="confirmed_results",
             ),
         )

@@ -23,7 +23,7 @@ from rules.replay import start_state
 from rules.snapshot import dump_state, load_state
 from rules.state import GameState
 from tournament.boards.editions import hold_board
-from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
+from tournament.models import Game, GameEvent, GamePlayer, Table
 from tournament.reasons import clean_reason
 
 
@@ -160,7 +160,7 @@ def current_state(game: Game) -> GameState:
 
 
 def active_events(game: Game):
-    return game.events.filter(status=GameEvent.Status.ACTIVE).order_by("seq")
+    return game.events.active().order_by("seq")
 
 
 def is_directors_stop(data: dict) -> bool:
@@ -246,11 +246,7 @@ def is_closed(game: Game) -> bool:
     """A tournament game whose result is confirmed, or whose round is over, is read-only."""
     if game.table_id is None:
         return False
-    return (
-        Table.objects.filter(pk=game.table_id)
-        .filter(Q(round__status=Round.Status.FINISHED) | Q(results__status=TableResult.Status.CONFIRMED))
-        .exists()
-    )
+    return Table.objects.filter(pk=game.table_id).closed().exists()
 
 
 def _lock(game_id: int) -> Game:

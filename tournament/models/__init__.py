@@ -6,7 +6,7 @@ from tournament.models.audit import AuditEntry
 from tournament.models.boards import BoardEdition
 from tournament.models.games import Game, GameEvent, GamePlayer
 from tournament.models.login_links import LoginLink
-from tournament.models.tournaments import Participant, Round, Seat, Table, TableResult, Tournament
+from tournament.models.tournaments import Participant, Round, Seat, Table, TableResult, TableScore, Tournament
 
 __all__ = [
     "AuditEntry",
@@ -20,5 +20,6 @@ __all__ = [
     "Seat",
     "Table",
     "TableResult",
+    "TableScore",
     "Tournament",
 ]

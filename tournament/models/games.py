@@ -29,8 +29,26 @@ class EventStatus(models.TextChoices):
     VOIDED = "voided", _("voided")
 
 
+class GameQuerySet(models.QuerySet):
+    def at(self, table):
+        """The game played at this tournament table (at most one)."""
+        return self.filter(table=table)
+
+    def at_tables(self, tables):
+        """The games played at these tables."""
+        return self.filter(table__in=tables)
+
+
+class GameEventQuerySet(models.QuerySet):
+    def active(self):
+        """The moves that count: those the game replays (undone and voided ones stay in the log)."""
+        return self.filter(status=EventStatus.ACTIVE)
+
+
 class Game(models.Model):
     Status = GameStatus
+
+    objects = GameQuerySet.as_manager()
 
     name = models.CharField(_("name"), max_length=250, blank=True)
     # The tournament table this game is played at (none for a game started on its own): one game per table.
@@ -130,6 +148,8 @@ class GamePlayer(models.Model):
 
 class GameEvent(models.Model):
     Status = EventStatus
+
+    objects = GameEventQuerySet.as_manager()
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events", verbose_name=_("game"))
     seq = models.PositiveIntegerField(_("sequence number"), validators=at_most(INTEGER_MAX))
