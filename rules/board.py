@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from rules.errors import BoardError, gettext_noop
 from rules.messages import Message, msg
+from rules.roles import MONOPOLIST, ROLES
 
 BOARDS_DIR = Path(__file__).with_name("boards")
 BOARD_SIZE = 40
@@ -37,7 +38,6 @@ SQUARE_KINDS = {
     "go_to_jail",
     "foundation",  # Anti-Monopoly Foundation: a monopolist pays, a competitor rolls one die for a grant
 }
-ROLES = ("competitor", "monopolist")
 PROPERTY_KINDS = {"street", "railroad", "utility"}
 
 #: The card effect vocabulary: kind -> required fields (and their meaning in the engine).
@@ -95,10 +95,10 @@ class Square:
         return self.deck
 
     def rent_ladder(self, role: str | None) -> tuple[int, ...]:
-        return self.monopolist_rents if role == "monopolist" and self.monopolist_rents else self.rents
+        return self.monopolist_rents if role == MONOPOLIST and self.monopolist_rents else self.rents
 
     def multipliers_for(self, role: str | None) -> tuple[int, ...]:
-        if role == "monopolist" and self.monopolist_multipliers:
+        if role == MONOPOLIST and self.monopolist_multipliers:
             return self.monopolist_multipliers
         return self.multipliers
 

@@ -10,6 +10,7 @@ from rules.board import BOARD_SIZE
 from rules.errors import gettext_noop
 from rules.foundation import land_on_foundation
 from rules.movements import BANK
+from rules.roles import is_monopolist
 from rules.state import CardDraw, PlayerState
 from rules.taxes import land_on_tax
 from rules.transaction import Tx
@@ -24,7 +25,7 @@ def send_to_jail(tx: Tx, p: PlayerState) -> None:
     if s.turn is not None and s.players[s.turn] is p:
         s.roll_again = False
         s.doubles = 0
-    if s.variant.roles and p.role == "monopolist":
+    if is_monopolist(s, p):
         tx.note(gettext_noop("{player} goes to Prison."), player=p.name)
     elif s.variant.roles:
         tx.note(gettext_noop("{player} goes to Price War."), player=p.name)
