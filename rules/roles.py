@@ -24,17 +24,12 @@ Where a monopolist's game differs from a competitor's (each rule lives in its ow
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from rules.state import GameState, PlayerState
-
 COMPETITOR = "competitor"
 MONOPOLIST = "monopolist"
 #: Every role; in this order the simulator deals them and a board file's messages name them.
 ROLES = (COMPETITOR, MONOPOLIST)
 
 
-def is_monopolist(s: GameState, p: PlayerState) -> bool:
-    """``p`` plays as a monopolist: a game with roles, and his role."""
-    return s.variant.roles and p.role == MONOPOLIST
+def is_monopolist(roles: bool, role: str | None) -> bool:
+    """A player of ``role`` plays as a monopolist: in a game with roles only (``Variant.roles``)."""
+    return roles and role == MONOPOLIST

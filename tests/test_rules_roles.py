@@ -32,4 +32,5 @@ def test_the_role_decks_of_the_shipped_boards_are_named_by_the_roles():
 )
 def test_is_monopolist(variant, board, role, monopolist):
     t = Table(variant, board, players=("A", "B"), roles=(role, COMPETITOR))
-    assert is_monopolist(t.state, t.state.by_id["A"]) is monopolist
+    s = t.state
+    assert is_monopolist(s.variant.roles, s.by_id["A"].role) is monopolist
