@@ -7,6 +7,7 @@ from __future__ import annotations
 from rules.errors import Refusal, gettext_noop, refusal
 from rules.messages import Message, msg
 from rules.ownership import amount_refusal, group_owned_by, monopolised, ownership_refusal
+from rules.roles import is_monopolist
 from rules.state import GameState, PlayerState
 from rules.transaction import Tx, cash_refusal
 from rules.turns import in_own_turn
@@ -48,7 +49,7 @@ def build_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refu
             player=p.name,
             square=sq.name,
         )
-    if v.roles and p.role == "monopolist":
+    if is_monopolist(v.roles, p.role):
         r = _monopolist_refusal(s, p, square, h.level)
         if r is not None:
             return r

@@ -3,7 +3,7 @@ the board data or by its effect (GAME_RECORD.md "Card effects"), and carrying th
 
 from __future__ import annotations
 
-from rules import jail, moves
+from rules import tokens
 from rules.board import BOARD_SIZE, EFFECT_FIELDS, Card, get_board, validate_effect
 from rules.errors import BoardError, RecordError, RuleError, gettext_noop
 from rules.movements import BANK
@@ -196,12 +196,12 @@ def carry_out(tx: Tx, p: PlayerState, e: dict, detail: str, dice_total: int | No
     elif kind == "pay":
         tx.transfer("card", p.id, BANK, e["amount"], detail=detail)
     elif kind == "move_to":
-        moves.move_to(tx, p, e["square"], e.get("salary", True), dice_total=dice_total)
+        tokens.move_to(tx, p, e["square"], e.get("salary", True), dice_total=dice_total)
     elif kind == "move_back":
         p.position = destination(s, p, e)
-        moves.land(tx, p, dice_total=dice_total)
+        tokens.land(tx, p, dice_total=dice_total)
     elif kind == "nearest":
-        moves.move_to(
+        tokens.move_to(
             tx,
             p,
             destination(s, p, e),
@@ -211,7 +211,7 @@ def carry_out(tx: Tx, p: PlayerState, e: dict, detail: str, dice_total: int | No
             utility_multiplier=e.get("utility_multiplier"),
         )
     elif kind in ("go_to_jail", "go_to_price_war", "go_to_prison"):
-        jail.send_to_jail(tx, p)
+        tokens.send_to_jail(tx, p)
     elif kind == "jail_card":
         p.jail_cards.append(detail if not detail.endswith(":effect") else detail.partition(":")[0])
     elif kind == "repairs":

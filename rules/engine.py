@@ -23,26 +23,26 @@ from rules import (
     foundation,
     jail,
     mortgages,
-    moves,
     purchases,
     rent,
+    rolls,
     taxes,
     time_limits,
     trades,
 )
 from rules.board import Board
 from rules.errors import RuleError, gettext_noop
+from rules.game_end import check_end
 from rules.messages import Message
 from rules.movements import Movement
 from rules.record import parse_event
 from rules.state import GameState
 from rules.transaction import Tx
-from rules.turns import check_end
 from rules.variants import Variant
 
 HANDLERS = {
     "deal": purchases.deal,
-    "roll": moves.roll,
+    "roll": rolls.roll,
     "buy": purchases.buy,
     "decline": purchases.decline,
     "auction": purchases.auction,

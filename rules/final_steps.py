@@ -15,6 +15,7 @@ from __future__ import annotations
 from rules import rent, turns
 from rules.errors import RuleError, gettext_noop
 from rules.movements import BANK
+from rules.roles import MONOPOLIST
 from rules.state import GameState
 from rules.transaction import Tx
 
@@ -51,7 +52,7 @@ def refusal_of(s: GameState, event_type: str) -> RuleError | None:
 
 def keep_share(s: GameState, role: str | None) -> int:
     v = s.variant
-    return v.final_keep_percent_monopolist if role == "monopolist" else v.final_keep_percent_competitor
+    return v.final_keep_percent_monopolist if role == MONOPOLIST else v.final_keep_percent_competitor
 
 
 def kept_cash(s: GameState) -> dict[str, int]:

@@ -6,19 +6,20 @@ from __future__ import annotations
 from rules.board import Square
 from rules.errors import RuleError, gettext_noop
 from rules.movements import BANK
+from rules.roles import COMPETITOR, MONOPOLIST
 from rules.state import FoundationRoll, PlayerState
 from rules.transaction import Tx
 
 
 def land_on_foundation(tx: Tx, p: PlayerState, sq: Square) -> None:
-    if p.role == "monopolist":
+    if p.role == MONOPOLIST:
         tx.transfer("foundation", p.id, BANK, sq.monopolist_pays, sq.index)
         tx.note(
             gettext_noop("{player} pays {amount} into the Anti-Monopoly Foundation."),
             player=p.name,
             amount=sq.monopolist_pays,
         )
-    elif p.role == "competitor":
+    elif p.role == COMPETITOR:
         tx.s.decision = FoundationRoll(p.id, sq.index)
 
 

@@ -1,32 +1,16 @@
-"""The jail rule, whole (RULES.md §1 'leaving jail'; seeds 001, 002, 004): going there, counting the turns
-spent there, the tries for doubles, the fine, the "get out of jail free" card — and the fine that must be
-paid before the token moves (002: "pay 50 … before you can move your chip")."""
+"""Jail (RULES.md §1 'leaving jail'; seeds 001, 002, 004): counting the turns spent there, the tries for
+doubles, the fine, the "get out of jail free" card — and the fine that must be paid before the token moves
+(002: "pay 50 … before you can move your chip"). Going there is a move of the token
+(:func:`rules.tokens.send_to_jail`)."""
 
 from __future__ import annotations
 
-from rules import moves
+from rules import tokens
 from rules.errors import RuleError, gettext_noop
 from rules.messages import msg
 from rules.movements import BANK
 from rules.state import GameState, JailExit, PlayerState
 from rules.transaction import Tx, cash_refusal
-
-
-def send_to_jail(tx: Tx, p: PlayerState) -> None:
-    """Straight to jail, no salary; the turn ends (a double rolled on the way gives no more roll)."""
-    s = tx.s
-    p.position = s.board.jail
-    p.in_jail = True
-    p.jail_turns = 0
-    if s.turn is not None and s.players[s.turn] is p:
-        s.roll_again = False
-        s.doubles = 0
-    if s.variant.roles and p.role == "monopolist":
-        tx.note(gettext_noop("{player} goes to Prison."), player=p.name)
-    elif s.variant.roles:
-        tx.note(gettext_noop("{player} goes to Price War."), player=p.name)
-    else:
-        tx.note(gettext_noop("{player} goes to jail."), player=p.name)
 
 
 def release(p: PlayerState) -> None:
@@ -53,7 +37,7 @@ def roll_in_jail(tx: Tx, p: PlayerState, d1: int, d2: int) -> None:
         if v.jail_release == "free_after_tries":
             tx.note(gettext_noop("{player} has waited his turns and leaves jail free."), player=p.name)
             release(p)
-            moves.free_roll(tx, p, d1, d2)
+            tokens.free_roll(tx, p, d1, d2)
             return
         _pay_fine_then_move(
             tx, p, (d1, d2), True, gettext_noop("{player} pays the fine {fine} and leaves jail.")
@@ -64,8 +48,8 @@ def roll_in_jail(tx: Tx, p: PlayerState, d1: int, d2: int) -> None:
         release(p)
         if v.jail_doubles_roll_again:
             s.doubles = 1  # RULES.md §1: the double that frees him is the first double of the turn
-        moves.advance(tx, p, d1 + d2)
-        moves.maybe_roll_again(tx, p, v.jail_doubles_roll_again)
+        tokens.advance(tx, p, d1 + d2)
+        tokens.maybe_roll_again(tx, p, v.jail_doubles_roll_again)
         return
     if v.jail_release == "fine_on_last_try" and n >= v.jail_tries:
         _pay_fine_then_move(
@@ -100,9 +84,9 @@ def _pay_fine_then_move(
 def _leave(tx: Tx, p: PlayerState, dice: tuple[int, int], doubles_count: bool) -> None:
     release(p)
     if doubles_count:
-        moves.free_roll(tx, p, *dice)
+        tokens.free_roll(tx, p, *dice)
     else:
-        moves.advance(tx, p, dice[0] + dice[1])
+        tokens.advance(tx, p, dice[0] + dice[1])
 
 
 def settle_exit(tx: Tx) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rules.errors import Refusal, gettext_noop, refusal
 from rules.messages import Message
+from rules.roles import is_monopolist
 from rules.state import GameState, PlayerState
 from rules.transaction import Tx
 from rules.variants import ceil_percent
@@ -47,7 +48,7 @@ def monopoly_buildings_refusal(s: GameState, p: PlayerState, square: int, code: 
     """Anti-Monopoly rule 12 (and 10, 23): a monopolist keeps no houses in a city he no longer monopolises —
     so a street he needs for it is not mortgaged (``code`` mortgage.…) or traded away (trade.…) while he has
     buildings in that city."""
-    if not (s.variant.roles and p.role == "monopolist") or s.board.squares[square].kind != "street":
+    if not is_monopolist(s.variant.roles, p.role) or s.board.squares[square].kind != "street":
         return None
     own = s.holdings.get(square)
     if own is None or own.mortgaged:  # not one of the streets that monopolise the city now

@@ -10,9 +10,10 @@ import json
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from rules.board import BOARD_SIZE, ROLES, Board, get_board
+from rules.board import BOARD_SIZE, Board, get_board
 from rules.errors import BoardError, RecordError, VariantError, gettext_noop
 from rules.fit import why_board_does_not_fit
+from rules.roles import COMPETITOR, ROLES
 from rules.variants import Variant, make_variant
 
 FORMAT = "monopoly-game-record/1"
@@ -134,7 +135,7 @@ def check_roles(roles: list[str | None]) -> None:
         raise _bad(
             "record.roles_missing", gettext_noop("Every player needs a role: competitor or monopolist.")
         )
-    competitors = roles.count("competitor")
+    competitors = roles.count(COMPETITOR)
     monopolists = len(roles) - competitors
     if abs(competitors - monopolists) > 1:
         raise _bad(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from rules.errors import RuleError, gettext_noop
 from rules.messages import msg
 from rules.ownership import amount_refusal, group_mortgaged, group_owned_by, monopolised, owned_in_set
+from rules.roles import MONOPOLIST
 from rules.state import GameState, PlayerState, RentDue
 from rules.transaction import Tx
 
@@ -27,7 +28,7 @@ def rent_for(
     v = s.variant
     role = s.by_id[h.owner].role if v.roles else None
     if sq.kind == "street":
-        if role == "monopolist":  # single, city monopolised, 1–3 houses, apartment
+        if role == MONOPOLIST:  # single, city monopolised, 1–3 houses, apartment
             ladder = sq.rent_ladder(role)
             if h.level == 0:
                 base = ladder[1] if monopolised(s, h.owner, square) else ladder[0]
@@ -70,7 +71,7 @@ def collects_rent(s: GameState, owner: str) -> bool:
     if s.variant.monopolists_in_prison_collect_rent or not s.variant.roles:
         return True
     o = s.by_id[owner]
-    return not (o.role == "monopolist" and o.in_jail)
+    return not (o.role == MONOPOLIST and o.in_jail)
 
 
 def counted_at_the_end(s: GameState, owner: str) -> bool:

@@ -12,11 +12,12 @@ from __future__ import annotations
 import random
 
 from rules import final_steps, jail, legal
-from rules.board import ROLES, get_board
+from rules.board import get_board
 from rules.engine import apply, new_game
 from rules.errors import RecordError, RuleError
 from rules.fit import why_board_does_not_fit
 from rules.record import FORMAT
+from rules.roles import ROLES
 from rules.state import BuyDecision, CardDraw, FoundationRoll, TaxChoice
 from rules.turns import deals_missing, next_roller
 from rules.variants import make_variant

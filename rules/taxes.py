@@ -9,6 +9,7 @@ from rules.errors import RuleError, gettext_noop
 from rules.messages import msg
 from rules.movements import BANK
 from rules.ownership import amount_refusal
+from rules.roles import MONOPOLIST
 from rules.state import GameState, PlayerState, TaxChoice
 from rules.transaction import Tx
 from rules.variants import ceil_percent
@@ -38,7 +39,7 @@ def pay_tax(tx: Tx, p: PlayerState, sq: Square, amount: int) -> None:
 
 def cash_percent(s: GameState, p: PlayerState) -> int:
     v = s.variant
-    return v.income_tax_percent_monopolist if p.role == "monopolist" else v.income_tax_percent_competitor
+    return v.income_tax_percent_monopolist if p.role == MONOPOLIST else v.income_tax_percent_competitor
 
 
 def percent_words(s: GameState, p: PlayerState):

@@ -1,4 +1,5 @@
-"""Whose turn it is, what blocks the next roll, rounds, and the end of the game (RULES.md §1, end rows).
+"""Whose turn it is, what blocks the next roll, rounds, and marking the game finished (:func:`finish`; when
+it is over is :mod:`rules.game_end`).
 
 A round is one turn for every player still in the game, in seat order; extra rolls from doubles belong to
 the same turn. There is no "end of turn" event: a turn is over when its player has no roll left and nothing
@@ -7,7 +8,7 @@ blocks the next roll, and the next player's roll begins the next turn.
 
 from __future__ import annotations
 
-from rules import final_steps, jail
+from rules import jail
 from rules.errors import Refusal, gettext_noop, refusal
 from rules.state import BuyDecision, CardDraw, FoundationRoll, GameState, PlayerState, TaxChoice
 
@@ -150,43 +151,8 @@ def round_complete(s: GameState) -> bool:
     return True
 
 
-def check_end(s: GameState) -> None:
-    """Finish the game when the variant says so (RULES.md §1 'end of game'); an Anti-Monopoly two-hour game
-    goes on to its final steps (:mod:`rules.final_steps`)."""
-    v = s.variant
-    if s.finished or s.final_step is not None or not (s.bankruptcies or s.time_up or v.max_rounds):
-        return None
-    if v.end_after_bankruptcies and s.bankruptcies >= v.end_after_bankruptcies:
-        return finish(s, "bankruptcy")
-    if v.ending == "game_b" and s.bankruptcies and role_eliminated(s):
-        return finish(s, "role_eliminated")
-    if s.bankruptcies and len(s.active_players) <= 1:
-        return finish(s, "last_player")
-    if s.time_up and not v.finish_round_on_time:
-        return _time(s)
-    if (v.max_rounds or s.time_up) and not s.roll_again and round_complete(s) and not blocked(s):
-        if v.max_rounds and s.round >= v.max_rounds:
-            return final_steps.begin(s) if v.ending == "two_hour" else finish(s, "rounds")
-        if s.time_up:
-            return _time(s)
-    return None
-
-
-def role_eliminated(s: GameState) -> bool:
-    """Anti-Monopoly Game B: every player of one role is bankrupt."""
-    left = {p.role for p in s.players if not p.bankrupt}
-    return len(left) == 1
-
-
-def _time(s: GameState) -> None:
-    if s.variant.ending != "two_hour":
-        return finish(s, "time")
-    if not blocked(s):  # a purchase, card, tax choice, auction or debt in hand is settled first
-        final_steps.begin(s)
-    return None
-
-
 def finish(s: GameState, reason: str) -> None:
+    """The game is over, for ``reason`` (the end rows of RULES.md §1: bankruptcy, rounds, time, …)."""
     s.finished = True
     s.end_reason = reason
     s.roll_again = False

@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Literal, get_args, get_origin, get_type_hints
 
 from rules.errors import VariantError, gettext_noop
+from rules.roles import MONOPOLIST
 
 Scope = Literal["group", "square"]
 
@@ -95,7 +96,7 @@ class Variant:
 
     def hotel_level_for(self, role: str | None) -> int:
         """The building level of the hotel (Anti-Monopoly: apartment) for an owner of ``role``."""
-        if self.roles and role == "monopolist":
+        if self.roles and role == MONOPOLIST:
             return self.monopolist_houses_per_hotel + 1
         return self.houses_per_hotel + 1
 

@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openpyxl import load_workbook
 
-import rules.board
+import rules.board.registry
 from rules import BoardError, available_boards, get_board, replay
 from rules.board import (
     BOARDS_DIR,
@@ -524,7 +524,7 @@ def test_a_replaced_board_is_seen_at_once_by_another_process(client, director):
     assert seen.name == "First"
     upload(client, template(client), board="mine", name="Second", replace="on")
     # another server process: it still holds the first version in its memory, and asks which is current
-    rules.board._others["mine"] = rules.board._Found(seen, first)
+    rules.board.registry._others["mine"] = rules.board.registry._Found(seen, first)
     assert get_board("mine").name == "Second" and BoardEdition.objects.get().digest != first
 
 
@@ -533,7 +533,8 @@ def test_a_board_deleted_and_uploaded_again_under_its_id_is_seen_by_another_proc
     seen, first = get_board("mine"), BoardEdition.objects.get().digest
     client.post(reverse("board_delete"), {"board": "mine"})
     upload(client, template(client), board="mine", name="Corrected")
-    rules.board._others["mine"] = rules.board._Found(seen, first)  # another process, the old copy in memory
+    # another process, the old copy in memory
+    rules.board.registry._others["mine"] = rules.board.registry._Found(seen, first)
     assert get_board("mine").name == "Corrected"
 
 

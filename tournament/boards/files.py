@@ -34,7 +34,8 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from rules.board import EFFECT_FIELDS, ROLES, SQUARE_KINDS
+from rules.board import EFFECT_FIELDS, SQUARE_KINDS
+from rules.roles import ROLES
 from tournament.server import uploads
 from tournament.server.uploads import (
     MAX_UNPACKED_BYTES,

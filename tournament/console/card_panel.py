@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.board import EFFECT_FIELDS
 from rules.cards import NEAREST_MULTIPLIERS, ROLE_EFFECTS, classic_effects, effect_kinds, needs_dice_for
+from rules.roles import COMPETITOR, MONOPOLIST
 from rules.state import GameState
 from tournament.boards.words import board_word, deck_name, square_name
 from tournament.console.kept import NOTHING, Kept
@@ -34,10 +35,10 @@ EFFECT_LABELS = {
 }
 #: In a game with roles: the jail card named after the drawing player's jail, repairs after the apartment.
 ROLE_LABELS = {
-    ("competitor", "jail_card"): gettext_lazy("get out of Price War free"),
-    ("monopolist", "jail_card"): gettext_lazy("get out of Prison free"),
-    ("competitor", "repairs"): gettext_lazy("repairs: pay per house and apartment"),
-    ("monopolist", "repairs"): gettext_lazy("repairs: pay per house and apartment"),
+    (COMPETITOR, "jail_card"): gettext_lazy("get out of Price War free"),
+    (MONOPOLIST, "jail_card"): gettext_lazy("get out of Prison free"),
+    (COMPETITOR, "repairs"): gettext_lazy("repairs: pay per house and apartment"),
+    (MONOPOLIST, "repairs"): gettext_lazy("repairs: pay per house and apartment"),
 }
 NEAREST_LABELS = {
     "railroad": gettext_lazy("advance to the nearest railroad"),
@@ -116,7 +117,7 @@ def _label(state: GameState, player: str, kind: str) -> str:
 
 
 #: The jail card of each Anti-Monopoly role's deck (``rules.cards.ROLE_EFFECTS``).
-ROLE_JAIL = {"competitor": "go_to_price_war", "monopolist": "go_to_prison"}
+ROLE_JAIL = {COMPETITOR: "go_to_price_war", MONOPOLIST: "go_to_prison"}
 assert set(ROLE_JAIL.values()) == set(ROLE_EFFECTS)
 
 

@@ -6,6 +6,7 @@ from django.utils.translation import pgettext_lazy
 
 from rules import make_variant
 from rules.record import MAX_PLAYERS
+from rules.roles import COMPETITOR, MONOPOLIST
 from tournament.boards import fitting
 from tournament.errors import SEATED_AGAIN
 from tournament.labels import board_choices, variant_choices
@@ -13,13 +14,13 @@ from tournament.models import Game, Tournament
 from tournament.models.games import NAME_LENGTH
 
 ROLE_WORDS = {
-    "competitor": "competitor",
-    "c": "competitor",
-    "przedsiębiorca": "competitor",
-    "p": "competitor",
-    "monopolist": "monopolist",
-    "monopolista": "monopolist",
-    "m": "monopolist",
+    "competitor": COMPETITOR,
+    "c": COMPETITOR,
+    "przedsiębiorca": COMPETITOR,
+    "p": COMPETITOR,
+    "monopolist": MONOPOLIST,
+    "monopolista": MONOPOLIST,
+    "m": MONOPOLIST,
 }
 
 

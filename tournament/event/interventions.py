@@ -14,6 +14,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from rules import RulesError, get_board, make_variant
+from rules.roles import MONOPOLIST
 from rules.standings import placement_points
 from tournament.errors import RoundError
 from tournament.event.results import current_result, finish_round_if_done, lock_table
@@ -230,7 +231,7 @@ def score_ceiling(tournament, players: int) -> int:
         variant = make_variant(tournament.variant, tournament.game_options())
     except RulesError:
         return MAX_SCORE
-    levels = max(variant.hotel_level, variant.hotel_level_for("monopolist"))
+    levels = max(variant.hotel_level, variant.hotel_level_for(MONOPOLIST))
     worth = sum(sq.price + sq.house_cost * levels for sq in board.squares)
     return min(10 * (players * variant.starting_cash + worth), MAX_SCORE)
 

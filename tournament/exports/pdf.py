@@ -30,6 +30,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as pdfcanvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table, TableStyle
 
+from rules.roles import COMPETITOR, MONOPOLIST
 from tournament.event.roles import role_label
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -71,7 +72,7 @@ def esc(text) -> str:
 
 #: Anti-Monopoly's roles as printed: a shape and a colour each, so that they tell apart at a glance, even on a
 #: black-and-white printout.
-ROLE_MARKS = {"competitor": ("▲", "#1d4f91"), "monopolist": ("■", "#a3211b")}
+ROLE_MARKS = {COMPETITOR: ("▲", "#1d4f91"), MONOPOLIST: ("■", "#a3211b")}
 
 
 def role_markup(role: str) -> str:

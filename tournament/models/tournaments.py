@@ -13,7 +13,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from rules import available_variants, make_variant
+from rules import available_variants, make_variant, roles
 from rules.standings import DEFAULT_POINTS, DEFAULT_TIE_BREAKS, MAX_PLACEMENT_POINTS
 from tournament.models.bounds import INTEGER_MAX, SMALL_MAX, TOURNAMENT_SEED_MAX, at_most
 from tournament.models.games import NAME_LENGTH, REASON_LENGTH
@@ -226,8 +226,8 @@ class Seat(models.Model):
     class Role(models.TextChoices):
         """Anti-Monopoly: the participant's role at this table (blank in other variants)."""
 
-        COMPETITOR = "competitor", _("competitor")
-        MONOPOLIST = "monopolist", _("monopolist")
+        COMPETITOR = roles.COMPETITOR, _("competitor")
+        MONOPOLIST = roles.MONOPOLIST, _("monopolist")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table"))
     participant = models.ForeignKey(

@@ -1,54 +1,36 @@
-"""Moving the token: the roll (whose turn, doubles), advancing, passing Start, and what a landing sets off
-— the rules of each square live in their own module (rent, purchases, cards, jail, taxes)."""
+"""Moving a token: the steps of a throw (doubles in a row send it to jail instead), passing Start, moving
+straight to a square or to jail, and what a landing sets off — the rules of each square live in their own
+module (rent, purchases, cards, taxes, foundation; leaving jail: :mod:`rules.jail`). The roll event that
+sets a token moving is :mod:`rules.rolls`."""
 
 from __future__ import annotations
 
-from rules import jail, mortgages, purchases, rent, turns
+from rules import purchases, rent
 from rules.board import BOARD_SIZE
-from rules.errors import RuleError, gettext_noop
+from rules.errors import gettext_noop
 from rules.foundation import land_on_foundation
 from rules.movements import BANK
+from rules.roles import is_monopolist
 from rules.state import CardDraw, PlayerState
 from rules.taxes import land_on_tax
 from rules.transaction import Tx
 
 
-def roll(tx: Tx, ev: dict) -> None:
+def send_to_jail(tx: Tx, p: PlayerState) -> None:
+    """Straight to jail, no salary; the turn ends (a double rolled on the way gives no more roll)."""
     s = tx.s
-    seat = turns.next_roller(s)
-    r = turns.blocking(s)
-    if r is not None:
-        raise r.error()
-    p = s.by_id[ev["player"]]
-    if seat is None or s.players[seat] is not p:
-        expected = s.players[seat]
-        again = seat == s.turn and s.roll_again
-        raise RuleError(
-            "roll.not_your_turn",
-            gettext_noop("{expected} must roll again (doubles), not {player}.")
-            if again
-            else gettext_noop("It is {expected}'s turn to roll, not {player}'s."),
-            expected=expected.name,
-            player=p.name,
-        )
-    new_turn = not (seat == s.turn and s.roll_again)
-    rent.lapse(tx, new_turn)
-    if new_turn:
-        turns.begin_turn(s, seat)
-    s.roll_again = False
-    if s.fee_paid:
-        mortgages.fee_lapses(s, p)
-    if s.bank_sale:
-        purchases.end_bank_sale(tx)
-    d1, d2 = ev["dice"]
-    s.rolls += 1
-    s.last_dice = (d1, d2)
-    if tx.narrate:
-        tx.note(gettext_noop("{player} rolls {d1}+{d2}."), player=p.name, d1=d1, d2=d2)
-    if p.in_jail:
-        jail.roll_in_jail(tx, p, d1, d2)
+    p.position = s.board.jail
+    p.in_jail = True
+    p.jail_turns = 0
+    if s.turn is not None and s.players[s.turn] is p:
+        s.roll_again = False
+        s.doubles = 0
+    if is_monopolist(s.variant.roles, p.role):
+        tx.note(gettext_noop("{player} goes to Prison."), player=p.name)
+    elif s.variant.roles:
+        tx.note(gettext_noop("{player} goes to Price War."), player=p.name)
     else:
-        free_roll(tx, p, d1, d2)
+        tx.note(gettext_noop("{player} goes to jail."), player=p.name)
 
 
 def free_roll(tx: Tx, p: PlayerState, d1: int, d2: int) -> None:
@@ -59,7 +41,7 @@ def free_roll(tx: Tx, p: PlayerState, d1: int, d2: int) -> None:
         s.doubles += 1
         if v.doubles_to_jail and s.doubles >= v.doubles_to_jail:
             tx.note(gettext_noop("{n} doubles in a row."), n=s.doubles)  # then: "… goes to jail."
-            jail.send_to_jail(tx, p)
+            send_to_jail(tx, p)
             return
     advance(tx, p, d1 + d2)
     maybe_roll_again(tx, p, double)
@@ -113,7 +95,7 @@ def land(
         tx.note(gettext_noop("{player} lands on {square}."), player=p.name, square=sq.name)
     kind = sq.kind
     if kind == "go_to_jail":
-        jail.send_to_jail(tx, p)
+        send_to_jail(tx, p)
     elif kind == "tax":
         land_on_tax(tx, p, sq)
     elif kind == "card":

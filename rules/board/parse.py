@@ -1,179 +1,26 @@
-"""Boards as data: squares, colour groups and card decks, loaded from JSON files and validated.
-
-A board file lists 40 squares (index 0 is Start, counted in the direction of play) and the card decks.
-A deck whose ``cards`` is ``null`` is known by name only (e.g. the Polish edition, whose card texts are not
-public): its cards are recorded by their effect.
-
-Boards that are not shipped as files (an edition an organiser filled in from the physical title cards) are
-found through a small registry: ``register_board`` / ``forget_board`` in this process, and a loader the
-application sets (``set_board_loader``) that is asked for an id that is neither shipped nor registered.
-``get_board`` and ``available_boards`` consult the shipped files first: a shipped id cannot be replaced.
-"""
+"""Reading a board from its JSON data (a shipped file, an organiser's upload), validated: each square and
+each card is checked, and a problem is a message naming the square (or card) and the field, so that a whole
+file can be corrected at once. Card effects are checked here too (:func:`validate_effect`: a card recorded by
+its effect, on a deck whose texts are not listed)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
-from typing import NamedTuple
 
+from rules.board.types import (
+    BOARD_SIZE,
+    EFFECT_FIELDS,
+    PROPERTY_KINDS,
+    SQUARE_KINDS,
+    Board,
+    Card,
+    Deck,
+    Square,
+)
 from rules.errors import BoardError, gettext_noop
 from rules.messages import Message, msg
-
-BOARDS_DIR = Path(__file__).with_name("boards")
-BOARD_SIZE = 40
-
-SQUARE_KINDS = {
-    "start",
-    "street",
-    "railroad",
-    "utility",
-    "tax",
-    "card",
-    "jail",
-    "parking",
-    "go_to_jail",
-    "foundation",  # Anti-Monopoly Foundation: a monopolist pays, a competitor rolls one die for a grant
-}
-ROLES = ("competitor", "monopolist")
-PROPERTY_KINDS = {"street", "railroad", "utility"}
-
-#: The card effect vocabulary: kind -> required fields (and their meaning in the engine).
-EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
-    "collect": ("amount",),  # the bank pays the player
-    "pay": ("amount",),  # the player pays the bank
-    "move_to": ("square",),  # advance to a square; salary when passing Start
-    "move_back": ("steps",),  # go back N squares; no salary
-    "nearest": ("square_kind",),  # advance to the nearest railroad / utility (optional rent multipliers)
-    "go_to_jail": (),  # straight to the jail square, no salary (Anti-Monopoly: Price War / Prison by role)
-    "go_to_price_war": (),  # Anti-Monopoly, a Competitor card: the same square as go_to_jail
-    "go_to_prison": (),  # Anti-Monopoly, a Monopolist card: the same square as go_to_jail
-    "jail_card": (),  # "Get out of jail free", kept until used or sold
-    "repairs": ("per_house", "per_hotel"),
-    "pay_each_player": ("amount",),
-    "collect_from_each_player": ("amount",),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Square:
-    index: int
-    name: str
-    kind: str
-    group: str | None = None
-    price: int = 0
-    house_cost: int = 0
-    rents: tuple[int, ...] = ()
-    multipliers: tuple[int, ...] = ()
-    mortgage: int = 0
-    unmortgage: int | None = None  # printed unmortgage amount, when the title deed prints one
-    amount: int = 0  # tax
-    deck: str | None = None
-    # Anti-Monopoly (roles): the monopolist's rent ladder (street: single, city monopolised, 1–3 houses,
-    # apartment; transport: by number owned) and utility multipliers; ``rents`` / ``multipliers`` are the
-    # competitor's. Empty: the same for both roles.
-    monopolist_rents: tuple[int, ...] = ()
-    monopolist_multipliers: tuple[int, ...] = ()
-    role_decks: tuple[
-        tuple[str, str], ...
-    ] = ()  # (role, deck id): a card square drawing from the role's deck
-    percent_choice: bool = False  # income tax: the fixed amount or the role's percentage of assets
-    monopolist_pays: int = 0  # foundation: what a monopolist pays
-    die_grants: tuple[int, ...] = ()  # foundation: what a competitor gets for each face of one die (1–6)
-
-    @property
-    def is_property(self) -> bool:
-        return self.kind in PROPERTY_KINDS
-
-    def deck_for(self, role: str | None) -> str | None:
-        """The deck a player of ``role`` draws from on this card square."""
-        for r, deck in self.role_decks:
-            if r == role:
-                return deck
-        return self.deck
-
-    def rent_ladder(self, role: str | None) -> tuple[int, ...]:
-        return self.monopolist_rents if role == "monopolist" and self.monopolist_rents else self.rents
-
-    def multipliers_for(self, role: str | None) -> tuple[int, ...]:
-        if role == "monopolist" and self.monopolist_multipliers:
-            return self.monopolist_multipliers
-        return self.multipliers
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    deck: str
-    id: str
-    text: str
-    effect: dict
-    copies: int = 1
-
-    @property
-    def ref(self) -> str:
-        return f"{self.deck}:{self.id}"
-
-
-@dataclass(frozen=True, slots=True)
-class Deck:
-    id: str
-    name: str
-    cards: tuple[Card, ...] | None  # None: deck known by name only; record cards by effect
-
-    def card(self, card_id: str) -> Card | None:
-        for c in self.cards or ():
-            if c.id == card_id:
-                return c
-        return None
-
-
-@dataclass(frozen=True)
-class Board:
-    id: str
-    name: str
-    language: str
-    squares: tuple[Square, ...]
-    decks: dict[str, Deck]
-    groups: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    jail: int = 10
-    members: tuple[tuple[int, ...], ...] = ()  # per square index: the squares of its group (or itself)
-
-    def __post_init__(self):
-        if not self.members:
-            members = tuple(
-                self.groups.get(sq.group, (sq.index,)) if sq.group else (sq.index,) for sq in self.squares
-            )
-            object.__setattr__(self, "members", members)
-
-    def __hash__(self):
-        return hash(self.id)
-
-    def __eq__(self, other):
-        return isinstance(other, Board) and other.id == self.id
-
-    def square(self, index: int) -> Square:
-        return self.squares[index]
-
-    def group_of(self, index: int) -> tuple[int, ...]:
-        return self.members[index]
-
-    @property
-    def properties(self) -> tuple[Square, ...]:
-        return tuple(s for s in self.squares if s.is_property)
-
-    def nearest(self, start: int, kind: str) -> int:
-        for step in range(1, BOARD_SIZE + 1):
-            i = (start + step) % BOARD_SIZE
-            if self.squares[i].kind == kind:
-                return i
-        raise BoardError(
-            "board.no_such_kind", gettext_noop("The board has no square of kind {kind}."), kind=kind
-        )
-
-
-# -- validation: a message per square and field ---------------------------------------------------------
+from rules.roles import ROLES
 
 ECHO_LENGTH = 40  # how much of a bad value (or a long name) a message repeats
 #: No number on a board comes near (a price, a rent, a tax, a card's amount, copies of a card): a bigger one
@@ -535,130 +382,10 @@ def load_board_file(path: str | Path) -> Board:
     return parse_board(data)
 
 
-# -- where boards are found: the shipped files, then boards from elsewhere (an organiser's upload) -------
-
-
-class BoardLoader(NamedTuple):
-    """Where boards that are not shipped come from (the Django side: the stored board editions).
-
-    ``version(board_id)`` says which version of the board is current (any value that changes whenever the
-    board does; ``None``: no such board), and is asked every time the board is wanted, since another process
-    may replace it; ``load(board_id)`` returns ``(version, data)`` (the data as :func:`parse_board` reads it)
-    or ``None``, and is asked only for a version this process has not parsed yet; ``ids()`` the ids it knows.
-    None of them is asked for a shipped board."""
-
-    load: Callable[[str], tuple[object, dict] | None]
-    ids: Callable[[], Iterable[str]]
-    version: Callable[[str], object]
-
-
-@dataclass(slots=True)
-class _Found:
-    board: Board
-    version: object  # the loader's version of the board (None: registered in this process, no loader)
-
-
-_shipped_found: dict[str, Board] = {}  # shipped boards read so far
-_others: dict[str, _Found] = {}  # registered boards and those found through the loader, by id
-_loader: BoardLoader | None = None
-
-
-@cache
-def shipped_boards() -> tuple[str, ...]:
-    """The ids of the board files shipped in ``rules/boards``: they cannot be replaced."""
-    return tuple(sorted(p.stem for p in BOARDS_DIR.glob("*.json")))
-
-
-def available_boards() -> list[str]:
-    """Every board a game may name: the shipped ones and those registered or known to the loader."""
-    others = _loader.ids() if _loader is not None else _others
-    return sorted({*shipped_boards(), *others})
-
-
-def register_board(board: Board, version: object = None) -> None:
-    """Make ``board`` findable by ``get_board`` (a board that is not shipped; it replaces one of its id).
-
-    With a loader set, the loader stays the authority: the board is used while the loader says ``version``
-    is current."""
-    if board.id in shipped_boards():
-        raise ValueError(f"{board.id} is a shipped board and cannot be replaced")
-    _others[board.id] = _Found(board, version)
-
-
-def forget_board(board_id: str) -> None:
-    """Forget a registered board (nothing happens for an unknown id); a shipped board cannot be forgotten."""
-    if board_id in shipped_boards():
-        raise ValueError(f"{board_id} is a shipped board")
-    _others.pop(board_id, None)
-
-
-def set_board_loader(
-    load: Callable[[str], tuple[object, dict] | None] | None,
-    ids: Callable[[], Iterable[str]] | None = None,
-    version: Callable[[str], object] | None = None,
-) -> BoardLoader | None:
-    """Ask ``load`` for the boards that are not shipped (``None``: no loader); returns the previous loader.
-
-    Without ``version``, every use of a board asks ``load`` again (and parses the board again only when its
-    version changed). The registered boards are forgotten: from now on the loader says which boards exist."""
-    global _loader
-    previous = _loader
-    if load is None:
-        _loader = None
-    else:
-        if version is None:
-
-            def version(board_id, load=load):
-                found = load(board_id)
-                return None if found is None else found[0]
-
-        _loader = BoardLoader(load, ids or (lambda: ()), version)
-    _others.clear()
-    return previous
-
-
-def _unknown(board_id) -> BoardError:
-    return BoardError(
-        "board.unknown",
-        gettext_noop("Unknown board {board}; known boards: {known}."),
-        board=board_id,
-        known=", ".join(available_boards()),
+def wrong_id(board_id: str, found_id: str) -> BoardError:
+    """The data given for ``board_id`` describes another board (its own id is ``found_id``)."""
+    return _err(
+        board_id,
+        "id",
+        msg(gettext_noop("is {value}, expected {index}"), value=_shown(found_id), index=board_id),
     )
-
-
-def get_board(board_id: str) -> Board:
-    """A board edition by id: a shipped one (``classic-us``, ``classic-pl``, …) or one registered or found
-    through the loader. Boards are immutable: a shipped board is read once; another one is kept by its
-    version, and the loader is asked at every call which version is current (another process may have
-    replaced the board), so that no process ever plays on a board that is no longer the stored one."""
-    board = _shipped_found.get(board_id)
-    if board is not None:
-        return board
-    if board_id in shipped_boards():
-        board = _shipped_found[board_id] = load_board_file(BOARDS_DIR / f"{board_id}.json")
-        return board
-    found = _others.get(board_id)
-    if _loader is None:
-        if found is None:
-            raise _unknown(board_id)
-        return found.board
-    version = _loader.version(board_id)
-    if version is None:
-        _others.pop(board_id, None)
-        raise _unknown(board_id)
-    if found is not None and found.version == version:
-        return found.board
-    loaded = _loader.load(board_id)
-    if loaded is None:
-        _others.pop(board_id, None)
-        raise _unknown(board_id)
-    version, data = loaded
-    board = parse_board(data)
-    if board.id != board_id:
-        raise _err(
-            board_id,
-            "id",
-            msg(gettext_noop("is {value}, expected {index}"), value=_shown(board.id), index=board_id),
-        )
-    _others[board_id] = _Found(board, version)
-    return board

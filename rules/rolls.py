@@ -1,0 +1,47 @@
+"""The roll: whose turn it is to roll, a new turn or an extra roll of the same (doubles), what lapses when the
+dice are thrown; then a prisoner tries his way out of jail (:mod:`rules.jail`), anyone else's token moves
+(:mod:`rules.tokens`)."""
+
+from __future__ import annotations
+
+from rules import jail, mortgages, purchases, rent, tokens, turns
+from rules.errors import RuleError, gettext_noop
+from rules.transaction import Tx
+
+
+def roll(tx: Tx, ev: dict) -> None:
+    s = tx.s
+    seat = turns.next_roller(s)
+    r = turns.blocking(s)
+    if r is not None:
+        raise r.error()
+    p = s.by_id[ev["player"]]
+    if seat is None or s.players[seat] is not p:
+        expected = s.players[seat]
+        again = seat == s.turn and s.roll_again
+        raise RuleError(
+            "roll.not_your_turn",
+            gettext_noop("{expected} must roll again (doubles), not {player}.")
+            if again
+            else gettext_noop("It is {expected}'s turn to roll, not {player}'s."),
+            expected=expected.name,
+            player=p.name,
+        )
+    new_turn = not (seat == s.turn and s.roll_again)
+    rent.lapse(tx, new_turn)
+    if new_turn:
+        turns.begin_turn(s, seat)
+    s.roll_again = False
+    if s.fee_paid:
+        mortgages.fee_lapses(s, p)
+    if s.bank_sale:
+        purchases.end_bank_sale(tx)
+    d1, d2 = ev["dice"]
+    s.rolls += 1
+    s.last_dice = (d1, d2)
+    if tx.narrate:
+        tx.note(gettext_noop("{player} rolls {d1}+{d2}."), player=p.name, d1=d1, d2=d2)
+    if p.in_jail:
+        jail.roll_in_jail(tx, p, d1, d2)
+    else:
+        tokens.free_roll(tx, p, d1, d2)
