@@ -1,4 +1,4 @@
-"""`python manage.py export_tournament ID [-o FILE]`: a tournament's backup (tournament/backup.py)."""
+"""`python manage.py export_tournament ID [-o FILE]`: a tournament's backup (tournament/files/backup/)."""
 
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _

@@ -1,4 +1,4 @@
-"""`python manage.py import_tournament FILE`: restore a tournament's backup (tournament/backup.py)."""
+"""`python manage.py import_tournament FILE`: restore a tournament's backup (tournament/files/backup/)."""
 
 import sys
 
