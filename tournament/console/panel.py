@@ -28,11 +28,10 @@ from tournament.console.cash_line import cash_lines
 from tournament.console.deed_trade import deed_trade, deed_trade_form, default_pair
 from tournament.console.kept import NOTHING, Kept
 from tournament.console.raising import raising_choices, rent_way_out, sale_label
-from tournament.event.roles import role_label
 from tournament.games.messages import message_text
 from tournament.games.recording import batch_start, is_closed
+from tournament.labels import end_reason_text, role_label, score_label
 from tournament.models import Game, GameEvent
-from tournament.reports import end_reason_text
 
 LOG_LENGTH = 12
 MOVES_PER_PAGE = 100  # the page of all moves: a game of 10⁶ voided moves is still a page of a hundred
@@ -41,16 +40,6 @@ TRADE_SIDES = (
     ("give", "player", gettext_lazy("The first player gives")),
     ("get", "with", gettext_lazy("and gets")),
 )
-
-
-def score_label(state: GameState) -> str:
-    """What ranks the players at the end (RULES.md §4)."""
-    v = state.variant
-    if v.roles and v.ending == "two_hour":
-        return _("cash")
-    if v.roles and v.ending == "game_b":
-        return _("cash and one rent per property (rule 25)")
-    return _("net worth")
 
 
 def _final(state: GameState, legal, names: dict) -> dict | None:

@@ -30,7 +30,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as pdfcanvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table, TableStyle
 
-from tournament.event.roles import role_label
+from tournament.labels import role_label
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 FONT = "DejaVuSans"
