@@ -36,6 +36,7 @@ from django.db import connection, transaction  # noqa: E402
 
 from tests.bench_exports import build  # noqa: E402
 from tournament.files import backup  # noqa: E402
+from tournament.files.backup import check, reading, restore  # noqa: E402
 from tournament.models import GameEvent, Tournament  # noqa: E402
 
 
@@ -84,12 +85,12 @@ def main() -> None:
     data = backup.read_backup(text.replace('"name": "Bench Cup"', '"name": "Bench Cup (restored)"', 1))
     phases["read the file"] = time.perf_counter() - start
     start = time.perf_counter()
-    checked = backup._read(data)
-    backup._Check(checked).run()
+    checked = reading.read_values(data)
+    check.Check(checked).run()
     phases["check it (every game replayed; no lock)"] = time.perf_counter() - start
     start = time.perf_counter()
     with transaction.atomic():
-        backup._store(checked, [])
+        restore._store(checked, [])
     phases["store it (one transaction: the write lock)"] = time.perf_counter() - start
     time.sleep(0.5)
     table.stop.set()

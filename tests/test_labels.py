@@ -3,6 +3,9 @@ in the forms and in the workbook; the tie-break field's words in the request's l
 order on the director's page."""
 
 import io
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -11,11 +14,13 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from tournament import labels
+from tournament.boards import names
 from tournament.director.forms import TournamentForm
 from tournament.games import recording
-from tournament.models import BoardEdition, Participant, Tournament
+from tournament.models import BoardEdition, Participant, Seat, Tournament
 
 pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -45,16 +50,32 @@ def test_every_variant_and_shipped_board_has_a_name():
     assert set(labels.SHIPPED_BOARDS) == set(shipped_boards())
     with translation.override("en"):
         assert labels.variant_label("anti-monopoly") == "Anti-Monopoly"
-        assert labels.board_label("classic-pl") == "Monopoly, Polish edition (Warsaw)"
+        assert names.board_label("classic-pl") == "Monopoly, Polish edition (Warsaw)"
         assert labels.variant_label("from-a-record") == "from-a-record"  # unknown: as it is
         assert labels.tie_break_label("total_score") == "total score"
 
 
+def test_the_words_read_no_models():
+    """labels is only words (the models may read it: no circle); a board's stored name is boards.names'."""
+    code = "import sys, tournament.labels; print([m for m in sys.modules if m.startswith('tournament')])"
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert "tournament.labels" in run.stdout and "tournament.models" not in run.stdout
+
+
+def test_a_role_in_words_is_the_seats_choice():
+    assert {role: str(words) for role, words in labels.ROLES.items()} == dict(Seat.Role.choices)
+    with translation.override("pl"):
+        assert labels.role_label("monopolist") == str(Seat.Role.MONOPOLIST.label)
+        assert labels.role_letter("competitor") == str(Seat.Role.COMPETITOR.label)[0].upper()
+    assert labels.role_label("") == "" and labels.role_letter("") == ""
+
+
 def test_an_uploaded_edition_is_named_by_its_name(director):
     BoardEdition.objects.create(id="anty-pl", name="Anty-Monopol, wydanie polskie", data={})
-    assert labels.board_label("anty-pl") == "Anty-Monopol, wydanie polskie"
-    assert labels.board_label("no-such-board") == "no-such-board"
-    assert ("anty-pl", "Anty-Monopol, wydanie polskie (anty-pl)") in labels.board_choices()
+    assert names.board_label("anty-pl") == "Anty-Monopol, wydanie polskie"
+    assert names.board_label("no-such-board") == "no-such-board"
+    assert labels.board_label("anty-pl", {}) == "anty-pl"  # the words alone: the database not asked
+    assert ("anty-pl", "Anty-Monopol, wydanie polskie (anty-pl)") in names.board_choices()
 
 
 def test_the_tournament_pages_name_the_variant_and_the_board(client, tournament):

@@ -18,6 +18,7 @@ from rules.simulate import simulate
 from rules.snapshot import dump_state
 from tournament.event import current_standings, interventions, results, rounds
 from tournament.files import backup
+from tournament.files.backup import reading
 from tournament.games import recording
 from tournament.games.messages import error_text
 from tournament.models import (
@@ -532,11 +533,12 @@ def test_participant_names_must_differ_in_more_than_case(one_round_backup):
 
 def test_a_backup_made_before_the_newer_rules_keeps_the_rules_its_games_were_played_by(one_round_backup):
     assert one_round_backup["rules"] == backup.RULES
-    games = [t["game"] for r in backup._read(one_round_backup)["rounds"] for t in r["tables"] if t["game"]]
+    read = reading.read_values(one_round_backup)
+    games = [t["game"] for r in read["rounds"] for t in r["tables"] if t["game"]]
     assert games and all("rent_lapses_at" not in g["options"] for g in games)
     old = copy.deepcopy(one_round_backup)
     del old["rules"]  # written before the marker: rent lapsed at any roll, the token left jail at once
-    games = [t["game"] for r in backup._read(old)["rounds"] for t in r["tables"] if t["game"]]
+    games = [t["game"] for r in reading.read_values(old)["rounds"] for t in r["tables"] if t["game"]]
     assert all(g["options"]["rent_lapses_at"] == "next_roll" for g in games)
     assert all(g["options"]["jail_fine_before_move"] is False for g in games)
     assert all(g["options"]["income_tax_valued_at"] == "choice" for g in games)
@@ -545,7 +547,7 @@ def test_a_backup_made_before_the_newer_rules_keeps_the_rules_its_games_were_pla
 def test_a_backup_of_the_second_rules_keeps_only_the_rules_changed_since(one_round_backup):
     old = copy.deepcopy(one_round_backup)
     old["rules"] = 2  # written before Anti-Monopoly's income tax was valued at the landing (migration 0015)
-    games = [t["game"] for r in backup._read(old)["rounds"] for t in r["tables"] if t["game"]]
+    games = [t["game"] for r in reading.read_values(old)["rounds"] for t in r["tables"] if t["game"]]
     assert games and all(g["options"]["income_tax_valued_at"] == "choice" for g in games)
     assert all(g["options"]["prison_rule_in_final_count"] is False for g in games)
     assert all("rent_lapses_at" not in g["options"] for g in games)  # already the rules of generation 2
@@ -807,8 +809,8 @@ def test_a_backup_file_over_the_limit_is_refused_before_it_is_read(settings, tmp
     path = tmp_path / "big.json"
     path.write_text('{"format": "monopoly-tournament-backup/1", "x": "' + "x" * 1024 * 1024 + '"}')
     read = []
-    real_read = backup.read_backup
-    monkeypatch.setattr(backup, "read_backup", lambda raw: read.append(raw) or real_read(raw))
+    real_read = reading.read_backup  # what read_backup_file calls once the file is read
+    monkeypatch.setattr(reading, "read_backup", lambda raw: read.append(raw) or real_read(raw))
     expected = "The file is larger than 1 MB, the most a backup may have (the setting BACKUP_MAX_BYTES)."
     with pytest.raises(CommandError, match="larger than") as e:
         run("import_tournament", str(path))

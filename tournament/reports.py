@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_lazy as _
 
 from ledger import Ledger
 from rules import replay
@@ -37,6 +36,7 @@ from tournament.event.current_standings import tournament_standings
 from tournament.event.results import counts, game_ranking
 from tournament.games import recording
 from tournament.games.messages import message_text
+from tournament.labels import OPERATIONS, end_reason_text
 from tournament.models import (
     AuditEntry,
     Game,
@@ -50,40 +50,6 @@ from tournament.models import (
     Tournament,
 )
 from tournament.people.referee_accounts import display_name
-
-OPERATIONS = {
-    "salary": _("salary"),
-    "rent": _("rent"),
-    "tax": _("tax"),
-    "purchase": _("purchase"),
-    "deal": _("title deed dealt"),
-    "auction": _("auction"),
-    "build": _("building"),
-    "sell_building": _("building sold to the bank"),
-    "mortgage": _("mortgage loan"),
-    "unmortgage": _("mortgage lifted"),
-    "transfer_fee": _("10 % on a mortgaged square"),
-    "card": _("card"),
-    "jail_fine": _("jail fine"),
-    "trade": _("trade"),
-    "bankruptcy": _("bankruptcy"),
-    "foundation": _("Anti-Monopoly Foundation"),
-    "final_keep": _("cash over the share kept, to the bank"),
-    "final_tour": _("treasurer's tour: one rent"),
-}
-
-
-END_REASONS = {  # GAME_RECORD.md's end_reason, in words
-    "rounds": _("the last round of play is over"),
-    "time": _("the time limit was reached"),
-    "bankruptcy": _("a bankruptcy ended the game"),  # the variant's number of them (e.g. the second)
-    "last_player": _("only one player is left"),
-    "role_eliminated": _("one role is all bankrupt"),
-}
-
-
-def end_reason_text(reason: str | None) -> str:
-    return str(END_REASONS.get(reason or "", reason or ""))
 
 
 def stopped_text(stop: Stop | None) -> str:

@@ -44,6 +44,7 @@ from rules.board import (
 )
 from rules.fit import board_fits, fitting_boards, why_board_does_not_fit
 from tournament import labels
+from tournament.boards import names as board_names
 from tournament.boards.files import BoardFileError, check_characters
 from tournament.games.messages import error_text, translate
 from tournament.models import BoardEdition, Game, Tournament
@@ -145,7 +146,7 @@ def board_misfit(variant: str | Variant, board_id: str) -> str | None:
         return None
     if refusal is None:
         return None
-    names = dict(labels.board_choices())
+    names = dict(board_names.board_choices())
     return translate(
         refusal.template,
         {

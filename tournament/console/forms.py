@@ -8,8 +8,9 @@ from rules import make_variant
 from rules.record import MAX_PLAYERS
 from rules.roles import COMPETITOR, MONOPOLIST
 from tournament.boards import fitting
+from tournament.boards.names import board_choices
 from tournament.errors import SEATED_AGAIN
-from tournament.labels import board_choices, variant_choices
+from tournament.labels import variant_choices
 from tournament.models import Game, Tournament
 from tournament.models.games import NAME_LENGTH
 

@@ -28,11 +28,10 @@ from tournament.console.cash_line import cash_lines
 from tournament.console.deed_trade import deed_trade, deed_trade_form, default_pair
 from tournament.console.kept import NOTHING, Kept
 from tournament.console.raising import raising_choices, rent_way_out, sale_label
-from tournament.event.roles import role_label
 from tournament.games.messages import message_text
 from tournament.games.recording import batch_start, is_closed
+from tournament.labels import end_reason_text, role_label, score_label
 from tournament.models import Game, GameEvent
-from tournament.reports import end_reason_text
 
 LOG_LENGTH = 12
 MOVES_PER_PAGE = 100  # the page of all moves: a game of 10⁶ voided moves is still a page of a hundred
@@ -41,16 +40,6 @@ TRADE_SIDES = (
     ("give", "player", gettext_lazy("The first player gives")),
     ("get", "with", gettext_lazy("and gets")),
 )
-
-
-def score_label(state: GameState) -> str:
-    """What ranks the players at the end (RULES.md §4)."""
-    v = state.variant
-    if v.roles and v.ending == "two_hour":
-        return _("cash")
-    if v.roles and v.ending == "game_b":
-        return _("cash and one rent per property (rule 25)")
-    return _("net worth")
 
 
 def _final(state: GameState, legal, names: dict) -> dict | None:
@@ -103,76 +92,42 @@ def build_panel(
     trade: str | None = None,
 ) -> dict:
     """What the console shows; ``kept``: the typing of a refused form, given back (no JavaScript);
-    ``trade``: the square of a deed tapped without JavaScript (``?trade=``), its trade form filled in."""
-    board, v = state.board, state.variant
+    ``trade``: the square of a deed tapped without JavaScript (``?trade=``), its trade form filled in.
+
+    Assembled from one builder per part of the screen: where the game stands, the players' cards, the trade
+    form, what is pending (the roll, a purchase or an auction, a card, a payment, a deal), the clocks, the log
+    and the undo."""
     legal = legal_actions(state)
     names = {p.id: p.name for p in state.players}
-    ranks = ranking(state) if state.finished else {}
     # Who has the move: the next roller once the current turn is over, else the player whose turn it is.
     mover = legal.roll or (state.current.id if state.current else None)
-    cash = cash_lines(game, state, names)
     # who the trade form starts with (None: no trade now): the player whose turn it is and the next one; a
     # deed its owner may trade opens the form filled in (deed_trade)
     pair = None if state.finished or state.final_step else default_pair(state, mover)
     if trade and pair and kept is NOTHING:
         kept = deed_trade_form(state, trade, pair, legal)
-    players = []
-    for p in state.players:
-        props = []
-        hotel = state.hotel_level(p.id)
-        options = legal.players.get(p.id)
-        tradable = set(options.tradable) if options and pair else ()
-        for sq in state.owned_by(p.id):
-            h = state.holdings[sq]
-            props.append(
-                {
-                    **square_label(board, sq),
-                    "level": h.level,
-                    "hotel": h.level >= hotel,
-                    "houses": 0 if h.level >= hotel else h.level,
-                    "buildings": level_label(state, h.level, p.id),
-                    "mortgaged": h.mortgaged,
-                    "trade": deed_trade(p.id, sq, pair) if sq in tradable else None,
-                }
-            )
-        income, cost = game.ledger.get(p.id, [0, 0])
-        players.append(
-            {
-                "id": p.id,
-                "name": p.name,
-                "cash": p.cash,
-                **cash[p.id],
-                "counted_typed": kept.value("counted", "", action="cash_count", player=p.id),
-                "position": square_name(board, p.position),
-                "in_jail": p.in_jail,
-                "jail_turns": p.jail_turns,
-                "jail_cards": len(p.jail_cards),
-                "bankrupt": p.bankrupt,
-                "properties": props,
-                "net_worth": net_worth(state, p.id),
-                "role": p.role or "",
-                "role_label": role_label(p.role or ""),
-                "score": score(state, p.id),
-                "income": income,
-                "cost": cost,
-                "rank": ranks.get(p.id),
-                "is_turn": mover == p.id and not state.finished,
-                "options": _player_options(state, options),
-                "build_each": group_builds(state, p.id, options),
-                "build_levels": street_builds(state, p.id, options),
-                # his "Build, sell, mortgage" open in his turn when he can build (the players are below what
-                # happens now: it pushes nothing away)
-                "build_open": bool(options and options.build) and in_own_turn(state, p),
-            }
-        )
-    roller = legal.roll
-    card = card_panel(state, legal.card, names, kept) if legal.card else None
+    players = _players(game, state, legal, names, mover, pair, kept)
     return {
         "game": game,
         "version": game.version,
         "client_key": uuid.uuid4().hex,
         "error": error,
         "notice": notice,
+        **_standing(state, names, mover),
+        "players": players,
+        "active": [p for p in players if not p["bankrupt"]],
+        **_trade_form(kept, pair),
+        "bank": {"houses": state.houses, "hotels": state.hotels},
+        **_pending(state, legal, names, kept),
+        **_clocks(state, legal, names),
+        **_log_and_undo(game, error),
+    }
+
+
+def _standing(state: GameState, names: dict, mover: str | None) -> dict:
+    """Where the game stands: over (and why) or its round, and who has the move."""
+    v = state.variant
+    return {
         "finished": state.finished,
         "end_reason": state.end_reason,
         "end_reason_text": end_reason_text(state.end_reason),
@@ -181,8 +136,77 @@ def build_panel(
         "last_round": bool(v.max_rounds and state.round >= v.max_rounds and not state.finished),
         "time_up": state.time_up,
         "current": names.get(mover),
-        "players": players,
-        "active": [p for p in players if not p["bankrupt"]],
+    }
+
+
+def _players(game: Game, state: GameState, legal, names: dict, mover, pair, kept: Kept) -> list[dict]:
+    """The players' cards, in the order of play."""
+    ranks = ranking(state) if state.finished else {}
+    cash = cash_lines(game, state, names)
+    return [
+        _player_card(game, state, p, legal.players.get(p.id), mover, pair, kept, ranks, cash)
+        for p in state.players
+    ]
+
+
+def _player_card(
+    game: Game, state: GameState, p, options, mover, pair, kept: Kept, ranks: dict, cash: dict
+) -> dict:
+    """One player's card: his cash (and its count), where he is, his deeds, his figures, what he may do."""
+    income, cost = game.ledger.get(p.id, [0, 0])
+    return {
+        "id": p.id,
+        "name": p.name,
+        "cash": p.cash,
+        **cash[p.id],
+        "counted_typed": kept.value("counted", "", action="cash_count", player=p.id),
+        "position": square_name(state.board, p.position),
+        "in_jail": p.in_jail,
+        "jail_turns": p.jail_turns,
+        "jail_cards": len(p.jail_cards),
+        "bankrupt": p.bankrupt,
+        "properties": _deeds(state, p.id, options, pair),
+        "net_worth": net_worth(state, p.id),
+        "role": p.role or "",
+        "role_label": role_label(p.role or ""),
+        "score": score(state, p.id),
+        "income": income,
+        "cost": cost,
+        "rank": ranks.get(p.id),
+        "is_turn": mover == p.id and not state.finished,
+        "options": _player_options(state, options),
+        "build_each": group_builds(state, p.id, options),
+        "build_levels": street_builds(state, p.id, options),
+        # his "Build, sell, mortgage" open in his turn when he can build (the players are below what
+        # happens now: it pushes nothing away)
+        "build_open": bool(options and options.build) and in_own_turn(state, p),
+    }
+
+
+def _deeds(state: GameState, pid: str, options, pair) -> list[dict]:
+    """A player's title deeds with their buildings, each tradable one opening the trade form."""
+    hotel = state.hotel_level(pid)
+    tradable = set(options.tradable) if options and pair else ()
+    deeds = []
+    for sq in state.owned_by(pid):
+        h = state.holdings[sq]
+        deeds.append(
+            {
+                **square_label(state.board, sq),
+                "level": h.level,
+                "hotel": h.level >= hotel,
+                "houses": 0 if h.level >= hotel else h.level,
+                "buildings": level_label(state, h.level, pid),
+                "mortgaged": h.mortgaged,
+                "trade": deed_trade(pid, sq, pair) if sq in tradable else None,
+            }
+        )
+    return deeds
+
+
+def _trade_form(kept: Kept, pair) -> dict:
+    """The trade form: its two sides (as typed, when a refused trade is given back) and who it starts with."""
+    return {
         "trade_sides": [
             {
                 "side": side,
@@ -196,21 +220,57 @@ def build_panel(
         ],
         "trade_kept": kept.form(action="trade"),
         "trade_pair": pair,
-        "bank": {"houses": state.houses, "hotels": state.hotels},
-        "roll": {
-            "player": roller,
-            "player_name": names[roller],
-            "again": legal.roll_again,
-            "in_jail": state.player(roller).in_jail,
-            "jail_fine": legal.players[roller].jail_fine,
-            "jail_card": legal.players[roller].jail_card,
-            "fine": v.jail_fine,
-            # the pending rents this roll ends (the pad warns, offering to claim them first)
-            "rents_lapse": bool(rent.lapsing(state, new_turn=not legal.roll_again)),
-        }
-        if roller
-        else None,
+    }
+
+
+def _pending(state: GameState, legal, names: dict, kept: Kept) -> dict:
+    """What is pending, each with its form: the roll, a purchase or the auctions, a card, a tax, the
+    Foundation, the final steps, the rents and debts, the deeds still to deal."""
+    board, v = state.board, state.variant
+    return {
+        "roll": _roll(state, legal, names),
         "blocked_by": legal.blocked_by,
+        **_purchases(state, legal, names, kept),
+        "card": card_panel(state, legal.card, names, kept) if legal.card else None,
+        "tax": {**legal.tax, "player_name": names[legal.tax["player"]]} if legal.tax else None,
+        "foundation": {**legal.foundation, "player_name": names[legal.foundation["player"]]}
+        if legal.foundation
+        else None,
+        "final": _final(state, legal, names),
+        "score_label": score_label(state),
+        "roles": v.roles,
+        **_payments(state, legal, names, kept),
+        "deals": [{**d, "player_name": names[d["player"]]} for d in legal.deals],
+        "free_deeds": [
+            square_label(board, s.index) for s in board.properties if s.index not in state.holdings
+        ]
+        if legal.deals
+        else [],
+    }
+
+
+def _roll(state: GameState, legal, names: dict) -> dict | None:
+    """The dice pad: who rolls, again or from jail (and how he may get out), None when no one rolls now."""
+    roller = legal.roll
+    if not roller:
+        return None
+    return {
+        "player": roller,
+        "player_name": names[roller],
+        "again": legal.roll_again,
+        "in_jail": state.player(roller).in_jail,
+        "jail_fine": legal.players[roller].jail_fine,
+        "jail_card": legal.players[roller].jail_card,
+        "fine": state.variant.jail_fine,
+        # the pending rents this roll ends (the pad warns, offering to claim them first)
+        "rents_lapse": bool(rent.lapsing(state, new_turn=not legal.roll_again)),
+    }
+
+
+def _purchases(state: GameState, legal, names: dict, kept: Kept) -> dict:
+    """The square to buy (or to decline, with the auction's opening bid) and the auctions under way."""
+    board = state.board
+    return {
         "buy": {
             **legal.buy,
             "player_name": names[legal.buy["player"]],
@@ -227,20 +287,18 @@ def build_panel(
             }
             for a in legal.auctions
         ],
-        "card": card,
-        "tax": {**legal.tax, "player_name": names[legal.tax["player"]]} if legal.tax else None,
-        "foundation": {**legal.foundation, "player_name": names[legal.foundation["player"]]}
-        if legal.foundation
-        else None,
-        "final": _final(state, legal, names),
-        "score_label": score_label(state),
-        "roles": v.roles,
+    }
+
+
+def _payments(state: GameState, legal, names: dict, kept: Kept) -> dict:
+    """The rents to claim (with the payer's way out when his cash is short) and the debts to settle."""
+    return {
         "rents": [
             {
                 **r,
                 "payer_name": names[r["payer"]],
                 "owner_name": names[r["owner"]],
-                "square_name": square_name(board, r["square"]),
+                "square_name": square_name(state.board, r["square"]),
                 # a rent the payer's cash does not cover: his way out, offered on the rent's card
                 "short": rent_way_out(state, r),
                 "ticked": kept.ticked(
@@ -249,7 +307,7 @@ def build_panel(
             }
             for r in legal.rents
         ],
-        "rent_lapses_at": v.rent_lapses_at,
+        "rent_lapses_at": state.variant.rent_lapses_at,
         "debts": [
             {
                 **d,
@@ -261,20 +319,29 @@ def build_panel(
             }
             for d in legal.debts
         ],
-        "deals": [{**d, "player_name": names[d["player"]]} for d in legal.deals],
-        "free_deeds": [
-            square_label(board, s.index) for s in board.properties if s.index not in state.holdings
-        ]
-        if legal.deals
-        else [],
+    }
+
+
+def _clocks(state: GameState, legal, names: dict) -> dict:
+    """The time limits: a move's (and whose ran out), the game's (and whether time may be called)."""
+    v = state.variant
+    return {
         "timeout": {"player": legal.timeout, "player_name": names[legal.timeout]} if legal.timeout else None,
         "move_time_limit": v.move_time_limit,
         "can_time_up": legal.time_up,
         "time_limit_minutes": v.time_limit_minutes,
-        "log": (log := _log(game)),
+    }
+
+
+def _log_and_undo(game: Game, error: str | None) -> dict:
+    """The latest moves (the one just made told apart), whether a move may be undone, when the last came."""
+    log = _log(game)
+    closed = is_closed(game)
+    return {
+        "log": log,
         "log_total": game.events.count() if len(log) == LOG_LENGTH else len(log),
         "just_now": _just_now(log) if not error else None,
-        "closed": (closed := is_closed(game)),
+        "closed": closed,
         "can_undo": not closed and game.events.active().exists(),
         "last_move_at": log[0]["at"] if log else game.created_at,  # the latest entry, whatever its status
     }

@@ -8,9 +8,10 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.standings import MAX_PLACEMENT_POINTS, TIE_BREAKS
 from tournament.boards import fitting
+from tournament.boards.names import board_choices
 from tournament.collation import name_key
 from tournament.event.interventions import MAX_SCORE
-from tournament.labels import TIE_BREAK_LABELS, board_choices, tie_break_label, variant_choices
+from tournament.labels import TIE_BREAK_LABELS, tie_break_label, variant_choices
 from tournament.models import BoardEdition, Participant, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH
 from tournament.models.bounds import field_maximum

@@ -17,17 +17,6 @@ from tournament.models import Seat
 COMPETITOR, MONOPOLIST = Seat.Role.COMPETITOR, Seat.Role.MONOPOLIST
 
 
-def role_label(role: str) -> str:
-    """A role as people read it, in the active language ("" for a game without roles)."""
-    return str(Seat.Role(role).label) if role in Seat.Role.values else ""
-
-
-def role_letter(role: str) -> str:
-    """The role's letter on a badge, so that it is not told by colour alone: the first letter of its name in
-    the active language (competitor C, monopolist M; in Polish P, M); "" for a game without roles."""
-    return role_label(role)[:1].upper()
-
-
 #: The badge's colour per role (the site's stylesheet, static/console/site.css ``.role-badge``, uses the same;
 #: a PDF draws its badge with them): white letters on each.
 ROLE_COLOURS = {COMPETITOR: "#1d4e89", MONOPOLIST: "#9b1c1c"}

@@ -31,7 +31,7 @@ from reportlab.pdfgen import canvas as pdfcanvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table, TableStyle
 
 from rules.roles import COMPETITOR, MONOPOLIST
-from tournament.event.roles import role_label
+from tournament.labels import role_label
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 FONT = "DejaVuSans"

@@ -28,7 +28,6 @@ from itertools import islice
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
@@ -36,11 +35,11 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from rules import make_variant
+from tournament.boards.names import board_label
 from tournament.collation import by_rank_then_name, name_key
-from tournament.event.roles import role_label
-from tournament.labels import board_label, tie_break_label, variant_label
+from tournament.labels import EVENT_TYPES, role_label, tie_break_label, variant_label
 from tournament.models import Participant, Round, Table, Tournament
-from tournament.reports import OPERATIONS, PlayerReport, TournamentReport, end_text
+from tournament.reports import PlayerReport, TournamentReport, end_text
 
 SHEET_NAME_LENGTH = 31  # Excel's limit
 CELL_TEXT_LENGTH = 32_767  # Excel's limit
@@ -50,28 +49,6 @@ MAX_WIDTH = 50  # column width cap, in characters
 FORMULA_START = frozenset("=+-@\t\r\n#")
 _SHEET_FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
 _RESERVED_SHEET_NAMES = {"history"}  # Excel keeps "History" for itself
-
-EVENT_TYPES = {
-    "deal": OPERATIONS["deal"],
-    "roll": gettext_lazy("roll"),
-    "buy": OPERATIONS["purchase"],
-    "decline": gettext_lazy("purchase declined"),
-    "auction": OPERATIONS["auction"],
-    "rent": OPERATIONS["rent"],
-    "card": OPERATIONS["card"],
-    "build": OPERATIONS["build"],
-    "sell_building": OPERATIONS["sell_building"],
-    "mortgage": OPERATIONS["mortgage"],
-    "unmortgage": OPERATIONS["unmortgage"],
-    "trade": OPERATIONS["trade"],
-    "jail_fine": OPERATIONS["jail_fine"],
-    "jail_card": gettext_lazy("jail card used"),
-    "timeout": gettext_lazy("time for the move ran out"),
-    "bankrupt": OPERATIONS["bankruptcy"],
-    "time_up": gettext_lazy("time is up"),
-    "final_roll": gettext_lazy("scoring roll"),
-    "cash_count": gettext_lazy("cash count"),
-}
 
 
 # -- text from users ---------------------------------------------------------------------------------------

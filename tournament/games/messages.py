@@ -13,6 +13,7 @@ from django.utils.translation import get_language, gettext
 
 from rules.errors import RulesError
 from rules.messages import Message, render
+from tournament import labels
 from tournament.boards.words import NAME_PARAMS, board_word
 
 
@@ -35,8 +36,6 @@ def _value(key: str, v):
     if key in NAME_PARAMS:
         return board_word(v)
     if key in ID_PARAMS:  # an id the engine names ("tournament-pl"): its name, as the pages show it
-        from tournament import labels  # labels reads the models, which may read the messages
-
         return labels.variant_label(v) if key == "variant" else labels.board_label(v, stored={})
     return v
 

@@ -28,11 +28,11 @@ from rules import RulesError, make_variant, parse_record, replay
 from rules.messages import to_data
 from rules.record import FORMAT
 from tournament.boards.editions import board_misfit, hold_board, stored_board_version
+from tournament.boards.names import board_label
 from tournament.event.results import lock_table
-from tournament.event.roles import role_label
 from tournament.games import recording
 from tournament.games.messages import error_text
-from tournament.labels import board_label, variant_label
+from tournament.labels import role_label, variant_label
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
 from tournament.server.uploads import NotJSON, check_characters, json_object, too_large_message
 

@@ -6,12 +6,13 @@
 from django import template
 
 from tournament import labels
+from tournament.boards import names
 from tournament.collation import name_key
 
 register = template.Library()
 
 register.filter("variant_label", labels.variant_label)
-register.filter("board_label", labels.board_label)
+register.filter("board_label", names.board_label)
 register.filter("tie_break_label", labels.tie_break_label)
 
 

@@ -5,7 +5,7 @@ colours and shapes: ``.role-badge`` in static/console/site.css (PDFs:
 
 from django import template
 
-from tournament.event.roles import role_label, role_letter
+from tournament.labels import role_label, role_letter
 
 register = template.Library()
 

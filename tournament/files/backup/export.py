@@ -1,0 +1,206 @@
+"""A tournament written as backup data (``export_tournament``) and as the text of its file (``dumps``): read
+as of one moment, people by username, participants by their id in this installation."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from contextlib import contextmanager
+from datetime import date, datetime
+
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
+from django.utils import timezone
+
+from tournament.files.backup.format import FORMAT, RULES
+from tournament.models import (
+    Game,
+    GameEvent,
+    GamePlayer,
+    Seat,
+    Table,
+    TableResult,
+    Tournament,
+)
+
+
+def _iso(value: date | datetime | None) -> str | None:
+    return None if value is None else value.isoformat()
+
+
+@contextmanager
+def _consistent_read():
+    """Read the whole tournament as of one moment, even while referees enter moves."""
+    if connection.in_atomic_block:  # the caller's transaction decides what is seen
+        yield
+        return
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        yield
+
+
+def export_tournament(tournament: Tournament) -> dict:
+    """The tournament as backup data (JSON-ready: ISO dates, usernames, the participants' ids of this
+    installation as references)."""
+    with _consistent_read():
+        return _export(Tournament.objects.get(pk=tournament.pk))
+
+
+def _export(t: Tournament) -> dict:
+    user = dict(get_user_model().objects.values_list("pk", "username"))
+
+    def name(user_id):
+        return user.get(user_id)
+
+    games = {g.table_id: g for g in Game.objects.filter(table__round__tournament=t)}
+    players, events, game_referees = defaultdict(list), defaultdict(list), defaultdict(list)
+    for p in GamePlayer.objects.filter(game__in=games.values()).order_by("game", "seat"):
+        players[p.game_id].append(p)
+    for e in GameEvent.objects.filter(game__in=games.values()).order_by("game", "seq"):
+        events[e.game_id].append(e)
+    for game_id, user_id in Game.referees.through.objects.filter(game__in=games.values()).values_list(
+        "game_id", "user_id"
+    ):
+        game_referees[game_id].append(name(user_id))
+    tables = Table.objects.filter(round__tournament=t).order_by("round__number", "number")
+    seats, table_referees, table_results = defaultdict(list), defaultdict(list), defaultdict(list)
+    roles = defaultdict(list)  # Anti-Monopoly: each seat's role, in the seats' order
+    for s in Seat.objects.filter(table__in=tables).order_by("table", "order", "pk"):
+        seats[s.table_id].append(s.participant_id)
+        roles[s.table_id].append(s.role)
+    for table_id, user_id in Table.referees.through.objects.filter(table__in=tables).values_list(
+        "table_id", "user_id"
+    ):
+        table_referees[table_id].append(name(user_id))
+    for r in TableResult.objects.filter(table__in=tables).order_by("table", "confirmed_at", "pk"):
+        table_results[r.table_id].append(r)
+    by_round = defaultdict(list)
+    for table in tables:
+        by_round[table.round_id].append(table)
+
+    def game_data(g: Game) -> dict:
+        return {
+            "name": g.name,
+            "variant": g.variant,
+            "board": g.board,
+            "options": g.options,
+            "status": g.status,
+            "created_by": name(g.created_by_id),
+            "created_at": _iso(g.created_at),
+            "started_at": _iso(g.started_at),
+            "finished_at": _iso(g.finished_at),
+            "version": g.version,
+            "next_seq": g.next_seq,
+            "referees": sorted(game_referees[g.pk]),
+            "players": [
+                {
+                    "seat": p.seat,
+                    "pid": p.pid,
+                    "name": p.name,
+                    "role": p.role,
+                    "participant": p.participant_id,
+                }
+                for p in players[g.pk]
+            ],
+            "events": [
+                {
+                    "seq": e.seq,
+                    "data": e.data,
+                    "status": e.status,
+                    "notes": e.notes,
+                    "entered_by": name(e.entered_by_id),
+                    "entered_at": _iso(e.entered_at),
+                    "client_key": e.client_key,
+                    "changed_by": name(e.changed_by_id),
+                    "changed_at": _iso(e.changed_at),
+                    "reason": e.reason,
+                    "change_key": e.change_key,
+                }
+                for e in events[g.pk]
+            ],
+        }
+
+    def result_data(r: TableResult) -> dict:
+        return {
+            "ranking": r.ranking,
+            "status": r.status,
+            "confirmed_by": name(r.confirmed_by_id),
+            "confirmed_at": _iso(r.confirmed_at),
+            "second_by": name(r.second_by_id),
+            "second_at": _iso(r.second_at),
+            "reopened_by": name(r.reopened_by_id),
+            "reopened_at": _iso(r.reopened_at),
+            "reason": r.reason,
+            **({"by_hand": True, "hand_reason": r.hand_reason} if r.by_hand else {}),
+        }
+
+    return {
+        "format": FORMAT,
+        "rules": RULES,
+        "exported_at": _iso(timezone.now()),
+        "tournament": {
+            "name": t.name,
+            "date": _iso(t.date),
+            "variant": t.variant,
+            "board": t.board,
+            "ending": t.ending,
+            "game_rounds": t.game_rounds,
+            "time_limit_minutes": t.time_limit_minutes,
+            "move_time_limit": t.move_time_limit,
+            "rounds": t.rounds,
+            "table_size": t.table_size,
+            "final_table_size": t.final_table_size,
+            "placement_points": t.placement_points,
+            "tie_breaks": t.tie_breaks,
+            "second_confirmation": t.second_confirmation,
+            "seed": t.seed,
+            "created_by": name(t.created_by_id),
+            "directors": sorted(t.directors.values_list("username", flat=True)),
+            "created_at": _iso(t.created_at),
+        },
+        "participants": [
+            {"id": p.pk, "name": p.name, "club": p.club, "seed": p.seed, "withdrawn_after": p.withdrawn_after}
+            for p in t.participants.order_by("pk")
+        ],
+        "rounds": [
+            {
+                "number": r.number,
+                "status": r.status,
+                "seed": r.seed,
+                "created_at": _iso(r.created_at),
+                "started_at": _iso(r.started_at),
+                "tables": [
+                    {
+                        "number": table.number,
+                        "referees": sorted(table_referees[table.pk]),
+                        "seats": seats[table.pk],
+                        **({"roles": roles[table.pk]} if any(roles[table.pk]) else {}),
+                        "game": game_data(games[table.pk]) if table.pk in games else None,
+                        "results": [result_data(x) for x in table_results[table.pk]],
+                    }
+                    for table in by_round[r.pk]
+                ],
+            }
+            for r in t.round_set.order_by("number")
+        ],
+        "audit": [
+            {
+                "round": a.round_number,
+                "table": a.table_number,
+                "participant": a.participant_id,
+                "action": a.action,
+                "reason": a.reason,
+                "details": a.details,
+                "user": name(a.user_id),
+                "at": _iso(a.at),
+            }
+            for a in t.audit.order_by("at", "pk")
+        ],
+    }
+
+
+def dumps(data: dict) -> str:
+    """The backup as the text of its file."""
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"

@@ -1,0 +1,17 @@
+"""What the backup's export and its reading share: the format's name, the generation of the engine's rules
+the games were played by, and the error a file that cannot be imported raises."""
+
+from __future__ import annotations
+
+from rules.variants import RULES_GENERATION
+
+FORMAT = "monopoly-tournament-backup/1"
+#: The engine's rules the games of a backup were played by (``rules.variants.RULE_CHANGES``): 2 since rent
+#: lapses at the next player's roll and the jail fine is settled before the token moves, 3 since
+#: Anti-Monopoly's income tax is valued at the landing and a monopolist in Prison earns nothing at the end (a
+#: backup of an older generation, or without it, replays with ``previous_rules`` of its generation).
+RULES = RULES_GENERATION
+
+
+class BackupError(Exception):
+    """A backup file that cannot be imported; the message says what is wrong and where."""
