@@ -51,6 +51,8 @@ TOURNAMENTS = [
 ]
 
 CLOCK = re.compile(r"\b\d{1,2}:\d{2}(:\d{2})?\b")
+#: English 12-hour times ("10:15 p.m.", on the hour "10 a.m.", "noon"), whatever the hour of the run
+TWELVE_HOURS = re.compile(r"\b(\d{1,2}(:\d{2}(:\d{2})?)? [ap]\.m\.|noon\b|midnight\b)")
 DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}([T ][\d:.+Z-]+)?\b|\b\d{1,2}[./]\d{1,2}[./]\d{4}\b")
 TOKEN = re.compile(
     r'(csrfmiddlewaretoken" value=|nonce=|"X-CSRFToken": |name="client_key" value=)"?[\w.-]+"?'
@@ -67,7 +69,7 @@ def normalised(text: str) -> str:
     text = TOKEN.sub(lambda m: (m.group(1) or m.group(2)) + "TOKEN", text)
     text = DATE.sub("DATE", text)
     text = LONG_DATE.sub("DATE", text)
-    return CLOCK.sub("CLOCK", text)
+    return CLOCK.sub("CLOCK", TWELVE_HOURS.sub("CLOCK p.m.", text))
 
 
 def play(director, referee, name, variant, board, options, players, rounds_, game_rounds) -> Tournament:

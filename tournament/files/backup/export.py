@@ -74,7 +74,8 @@ def _export(t: Tournament) -> dict:
         "table_id", "user_id"
     ):
         table_referees[table_id].append(name(user_id))
-    for r in TableResult.objects.filter(table__in=tables).order_by("table", "confirmed_at", "pk"):
+    results = TableResult.objects.filter(table__in=tables).with_scores()
+    for r in results.order_by("table", "confirmed_at", "pk"):
         table_results[r.table_id].append(r)
     by_round = defaultdict(list)
     for table in tables:
