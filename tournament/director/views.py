@@ -14,7 +14,6 @@ from django.views.decorators.http import require_POST
 
 from rules import RulesError, available_boards
 from tournament.boards.editions import board_misfit, hold_board
-from tournament.console.forms import OrderOfPlayForm
 from tournament.director.forms import (
     ImportForm,
     MoveForm,
@@ -24,6 +23,7 @@ from tournament.director.forms import (
     SwapForm,
     TournamentForm,
 )
+from tournament.director.order_of_play import OrderOfPlayForm
 from tournament.errors import AlreadySeated, RoundError
 from tournament.event import interventions, results, round_overview, rounds
 from tournament.files.participants_import import (
