@@ -1,6 +1,6 @@
-"""The order of play at a table (tournament.console.forms.OrderOfPlayForm on the table's page): places given
-twice are refused with the places kept as chosen (not reset), a garbled place is told, a good order starts the
-game in that order."""
+"""The order of play at a table (tournament.director.order_of_play.OrderOfPlayForm on the table's page):
+places given twice are refused with the places kept as chosen (not reset), a garbled place is told, a good
+order starts the game in that order."""
 
 import re
 
@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
-from tournament.console.forms import OrderOfPlayForm
+from tournament.director.order_of_play import OrderOfPlayForm
 from tournament.event import rounds
 from tournament.models import Participant, Tournament
 from tournament.people.access import REFEREES_GROUP

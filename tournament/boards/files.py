@@ -41,6 +41,7 @@ from tournament.server.uploads import (
     MAX_UNPACKED_BYTES,
     NOT_ALLOWED,
     NotJSON,
+    echo,
     json_object,
     megabytes,
     too_large_message,
@@ -49,7 +50,6 @@ from tournament.server.uploads import (
 MAX_ROWS = 500  # filled rows read from a sheet
 MAX_COLUMNS = 80  # cells read from each row
 MAX_LIST_VALUES = 12  # rents_0 … rents_11 at most
-ECHO_LENGTH = 40  # how much of a bad value a message repeats
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 INT, TEXT, BOOL = "int", "text", "bool"
@@ -105,11 +105,6 @@ class BoardFileError(Exception):
     def __init__(self, problems: list[str]):
         super().__init__("; ".join(problems))
         self.problems = problems
-
-
-def _echo(value) -> str:
-    text = value if isinstance(value, str) else repr(value)
-    return text if len(text) <= ECHO_LENGTH else text[: ECHO_LENGTH - 1] + "…"
 
 
 # -- the template ------------------------------------------------------------------------------------------
@@ -362,7 +357,7 @@ class _Cells:
             word = _key(v if not isinstance(v, float) or not v.is_integer() else int(v))
             if word in YES or word in NO:
                 return word in YES
-            self.problem(sheet, row, column, _("“%(value)s” is not yes or no.") % {"value": _echo(str(v))})
+            self.problem(sheet, row, column, _("“%(value)s” is not yes or no.") % {"value": echo(str(v))})
             return None
         if isinstance(v, float) and v.is_integer():
             return int(v)
@@ -387,7 +382,7 @@ class _Cells:
                     sheet,
                     header_row,
                     get_column_letter(i + 1),
-                    _("the column %(name)s is there twice.") % {"name": _echo(str(h))},
+                    _("the column %(name)s is there twice.") % {"name": echo(str(h))},
                 )
             elif not (
                 name in columns
@@ -397,7 +392,7 @@ class _Cells:
                     sheet,
                     header_row,
                     get_column_letter(i + 1),
-                    _("unknown column “%(name)s”.") % {"name": _echo(str(h))},
+                    _("unknown column “%(name)s”.") % {"name": echo(str(h))},
                 )
             names.append(name)
         out = []
@@ -444,7 +439,7 @@ def board_from_workbook(data: bytes) -> dict:
             continue
         if key not in BOARD_FIELDS:
             cells.problem(
-                "board", number, "A", _("unknown field “%(name)s”.") % {"name": _echo(str(values[0]))}
+                "board", number, "A", _("unknown field “%(name)s”.") % {"name": echo(str(values[0]))}
             )
             continue
         value = cells.value("board", number, key, TEXT, values[1] if len(values) > 1 else None)
@@ -461,7 +456,7 @@ def board_from_workbook(data: bytes) -> dict:
             cells.problem("decks", number, "id", _("the deck's id is missing."))
         elif deck_id in decks:
             cells.problem(
-                "decks", number, "id", _("the deck %(deck)s is there twice.") % {"deck": _echo(deck_id)}
+                "decks", number, "id", _("the deck %(deck)s is there twice.") % {"deck": echo(deck_id)}
             )
         else:
             decks[deck_id] = {k: v for k, v in r.items() if k != "id"} | {"cards": None}
@@ -472,7 +467,7 @@ def board_from_workbook(data: bytes) -> dict:
                 "cards",
                 number,
                 "deck",
-                _("the deck “%(deck)s” is not on sheet decks.") % {"deck": _echo(str(deck_id or ""))},
+                _("the deck “%(deck)s” is not on sheet decks.") % {"deck": echo(str(deck_id or ""))},
             )
             continue
         card = {k: r[k] for k in ("id", "text", "copies", "note") if k in r}

@@ -9,7 +9,6 @@ from rules.record import MAX_PLAYERS
 from rules.roles import COMPETITOR, MONOPOLIST
 from tournament.boards import fitting
 from tournament.boards.names import board_choices
-from tournament.errors import SEATED_AGAIN
 from tournament.labels import variant_choices
 from tournament.models import Game, Tournament
 from tournament.models.games import NAME_LENGTH
@@ -125,40 +124,3 @@ class NewGameForm(forms.Form):
                 for n, r in zip(d["players"], self.roles, strict=True)
             ],
         }
-
-
-class OrderOfPlayForm(forms.Form):
-    """The order of play from the opening roll at a table: each player his place (1: plays first). On the
-    phone the referee taps the players in that order, one tap each (static/console/order-of-play.js sets
-    the places); without scripts, each player's place is chosen in a list. Places given twice are refused
-    with the places kept as chosen. Places posted for other players than the table's (the round seated again
-    while the page was open) are refused as such, not as places missing."""
-
-    def __init__(self, players, *args, **kwargs):
-        """``players``: [(participant's pk, name, role)] in seat order (the places offered at first)."""
-        super().__init__(*args, **kwargs)
-        self.players = list(players)
-        places = [(n, n) for n in range(1, len(self.players) + 1)]
-        posted = {k for k in self.data if k.startswith("place_")}
-        self.seated_again = self.is_bound and posted != {f"place_{pk}" for pk, _n, _r in self.players}
-        for seat, (pk, name, _role) in enumerate(self.players, start=1):
-            self.fields[f"place_{pk}"] = forms.TypedChoiceField(
-                label=name, choices=places, coerce=int, initial=seat, required=not self.seated_again
-            )
-
-    def clean(self):
-        if self.seated_again:
-            raise forms.ValidationError(SEATED_AGAIN)
-        data = super().clean()
-        places = [data.get(f"place_{pk}") for pk, _n, _r in self.players]
-        if None not in places and sorted(places) != list(range(1, len(places) + 1)):
-            raise forms.ValidationError(_("Give each player one place, 1 to %(n)s.") % {"n": len(places)})
-        return data
-
-    def entries(self):
-        """[(bound field, role)] in seat order, for the page."""
-        return [(self[f"place_{pk}"], role) for pk, _n, role in self.players]
-
-    def order(self) -> list[int]:
-        """The participants' pks in the order of play."""
-        return [pk for pk, _n, _r in sorted(self.players, key=lambda p: self.cleaned_data[f"place_{p[0]}"])]

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -27,7 +26,7 @@ from tournament.exports.chart import net_worth_svg
 from tournament.games import recording
 from tournament.games.messages import error_text
 from tournament.models import Game
-from tournament.people.access import can_enter_moves, may_direct_game, visible_games
+from tournament.people.access import game_for, may_direct_game, visible_games
 from tournament.reports import game_report
 
 SEARCH_LENGTH = 100
@@ -38,12 +37,12 @@ TITLED = Game.objects.select_related("table__round__tournament")
 def _game_for(request, pk: int) -> Game:
     """The game, if this user enters its moves. Its stored state is read when used (a poll that finds
     nothing new, or a move that locks and reads the game again, does not need it)."""
-    game = get_object_or_404(TITLED.defer("state", "ledger"), pk=pk)
-    if not can_enter_moves(request.user, game):
-        raise PermissionDenied(
-            _("Only the referees of this table and the tournament director may enter moves.")
-        )
-    return game
+    return game_for(
+        request.user,
+        pk,
+        TITLED.defer("state", "ledger"),
+        refusal=_("Only the referees of this table and the tournament director may enter moves."),
+    )
 
 
 def _version(request) -> int:

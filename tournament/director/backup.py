@@ -4,9 +4,9 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
-from tournament.director.views import director_required
 from tournament.files.backup import dumps, export_tournament
 from tournament.models import Tournament
+from tournament.people.access import director_required
 
 
 @director_required

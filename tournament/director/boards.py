@@ -15,8 +15,8 @@ from django.views.decorators.http import require_POST, require_safe
 from tournament.boards import editions
 from tournament.boards.files import XLSX, BoardFileError, read_board_file, template_workbook
 from tournament.director.forms import BoardUploadForm
-from tournament.director.views import director_required
 from tournament.files.participants_import import problem_lines
+from tournament.people.access import director_required
 from tournament.server.uploads import too_large_message, upload_refused
 
 

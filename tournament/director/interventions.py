@@ -18,13 +18,14 @@ from tournament.director.forms import (
     MoveForm,
     ReasonForm,
 )
-from tournament.director.views import _round, director_required, save_posted_referees, table_for
+from tournament.director.views import save_posted_referees
 from tournament.errors import RoundError
 from tournament.event import interventions
 from tournament.games.messages import error_text
 from tournament.games.recording import LogError
 from tournament.models import Participant, Tournament
 from tournament.people import directors
+from tournament.people.access import director_required, round_of, table_for
 
 
 def _change(request, form, change, back):
@@ -63,7 +64,7 @@ def participant_withdraw(request, pk: int, participant: int):
 @director_required
 @require_POST
 def table_absent(request, pk: int, number: int, table: int):
-    t = table_for(request, pk, number, table)
+    t = table_for(request.user, pk, number, table)
 
     def absent(data):
         interventions.mark_absent(t, data["participant"], request.user, data["reason"])
@@ -76,7 +77,7 @@ def table_absent(request, pk: int, number: int, table: int):
 @director_required
 @require_POST
 def round_move(request, pk: int, number: int):
-    round_ = _round(pk, number)
+    round_ = round_of(pk, number)
 
     def move(data):
         p, to = data["participant"], data["to_table"]
@@ -90,7 +91,7 @@ def round_move(request, pk: int, number: int):
 @director_required
 @require_POST
 def round_reseat(request, pk: int, number: int):
-    round_ = _round(pk, number)
+    round_ = round_of(pk, number)
 
     def reseat(data):
         interventions.reseat(round_, request.user, data["reason"])
@@ -102,7 +103,7 @@ def round_reseat(request, pk: int, number: int):
 @director_required
 @require_POST
 def round_referees(request, pk: int, number: int):
-    if save_posted_referees(request, _round(pk, number)) is None:
+    if save_posted_referees(request, round_of(pk, number)) is None:
         messages.error(request, _("The form named no table: no referee was changed."))
     return redirect("round", pk=pk, number=number)
 
@@ -110,7 +111,7 @@ def round_referees(request, pk: int, number: int):
 @director_required
 @require_POST
 def table_stop(request, pk: int, number: int, table: int):
-    t = table_for(request, pk, number, table)
+    t = table_for(request.user, pk, number, table)
 
     def stop(data):
         interventions.stop_game(t, request.user, data["reason"])
@@ -127,7 +128,7 @@ def table_hand_result(request, pk: int, number: int, table: int):
     (``interventions.hand_ranking``), then shown as they will be stored — places, scores, points — to
     confirm ("confirm" in the post) or change ("edit"). After a reopen the form starts from the reopened
     result's values."""
-    t = table_for(request, pk, number, table)
+    t = table_for(request.user, pk, number, table)
     seats = interventions.table_players(t)
     players = [(pid, name) for pid, name, _role in seats]
     places = {}

@@ -19,8 +19,8 @@ from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 
 from tournament.director.referee_forms import NameForm, PasswordForm, RefereeAddForm
-from tournament.director.views import director_required
 from tournament.people import referee_accounts as accounts
+from tournament.people.access import director_required
 
 #: The backend a link's login is recorded with (a password's login goes through the same one).
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"

@@ -3,12 +3,9 @@ table page (opening-roll order, the game, the result). Participants and the publ
 
 from __future__ import annotations
 
-from functools import wraps
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -17,7 +14,6 @@ from django.views.decorators.http import require_POST
 
 from rules import RulesError, available_boards
 from tournament.boards.editions import board_misfit, hold_board
-from tournament.console.forms import OrderOfPlayForm
 from tournament.director.forms import (
     ImportForm,
     MoveForm,
@@ -27,6 +23,7 @@ from tournament.director.forms import (
     SwapForm,
     TournamentForm,
 )
+from tournament.director.order_of_play import OrderOfPlayForm
 from tournament.errors import AlreadySeated, RoundError
 from tournament.event import interventions, results, round_overview, rounds
 from tournament.files.participants_import import (
@@ -37,33 +34,21 @@ from tournament.files.participants_import import (
 from tournament.games import recording
 from tournament.games.messages import error_text
 from tournament.games.record_import import RecordImportError, import_table_record
-from tournament.models import Round, Table, Tournament
+from tournament.models import Round, Tournament
 from tournament.people.access import (
     directed_tournaments,
     director_accounts,
+    director_required,
     is_director,
     may_direct,
     referee_accounts,
+    round_for,
+    round_of,
+    table_for,
 )
 from tournament.people.referee_tables import tables_now
 from tournament.reports import table_report
 from tournament.server.uploads import too_large_message, upload_refused
-
-
-def director_required(view):
-    """The director's role; for a tournament's page (the URL's ``pk``), a director of that tournament
-    (``may_direct``): another director is refused like anybody else (403)."""
-
-    @wraps(view)
-    @login_required
-    def wrapper(request, *args, **kwargs):
-        if not is_director(request.user):
-            raise PermissionDenied(_("Only the tournament director may do this."))
-        if "pk" in kwargs and not may_direct(request.user, get_object_or_404(Tournament, pk=kwargs["pk"])):
-            raise PermissionDenied(_("Only this tournament's directors may do this."))
-        return view(request, *args, **kwargs)
-
-    return wrapper
 
 
 def _round_error(request, e: RoundError):
@@ -218,17 +203,11 @@ def round_seat(request, pk: int):
     return redirect("round", pk=pk, number=round_.number)
 
 
-def _round(pk: int, number: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
-
-
 @login_required
 def round_detail(request, pk: int, number: int):
-    round_ = _round(pk, number)
+    round_ = round_for(request.user, pk, number)
     director = may_direct(request.user, round_.tournament)
     tables = round_overview.round_tables(round_, request.user, director)
-    if not director and not any(t.mine for t in tables):
-        raise PermissionDenied(_("Only the director and this round's referees see its tables."))
     waiting = round_overview.summary(tables)
     tables.sort(key=lambda t: not t.mine)  # a referee sees his tables first (stable: in table order)
     return render(
@@ -258,7 +237,7 @@ def round_detail(request, pk: int, number: int):
 @director_required
 @require_POST
 def round_swap(request, pk: int, number: int):
-    round_ = _round(pk, number)
+    round_ = round_of(pk, number)
     form = SwapForm(request.POST, round_=round_)
     if form.is_valid():
         try:
@@ -295,7 +274,7 @@ def save_posted_referees(request, round_) -> bool | None:
 def round_start(request, pk: int, number: int):
     """Start the round, with the referees ticked on its page (the Start button sends the referees' form):
     they are saved first, so the round starts with them; a tick refused starts nothing."""
-    round_ = _round(pk, number)
+    round_ = round_of(pk, number)
     with transaction.atomic():  # the round locked first: a page of before changes no running game's referees
         round_ = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
         if round_.status != Round.Status.SEATED:
@@ -308,21 +287,9 @@ def round_start(request, pk: int, number: int):
     return redirect("round", pk=pk, number=number)
 
 
-def table_for(request, pk, number, table) -> Table:
-    t = get_object_or_404(
-        Table.objects.select_related("round__tournament", "game"),
-        round__tournament_id=pk,
-        round__number=number,
-        number=table,
-    )
-    if not (may_direct(request.user, t.round.tournament) or t.referees.filter(pk=request.user.pk).exists()):
-        raise PermissionDenied(_("Only this table's referees and the director may do this."))
-    return t
-
-
 @login_required
 def table_detail(request, pk: int, number: int, table: int):
-    t = table_for(request, pk, number, table)
+    t = table_for(request.user, pk, number, table)
     seats = [s.participant for s in t.seats.select_related("participant")]
     report = table_report(t)  # the table's final figures, as every output shows them (report.final)
     starting = request.method == "POST" and "order" in request.POST
@@ -364,7 +331,7 @@ def table_detail(request, pk: int, number: int, table: int):
 @login_required
 @require_POST
 def table_confirm(request, pk: int, number: int, table: int):
-    t = table_for(request, pk, number, table)
+    t = table_for(request.user, pk, number, table)
     try:
         confirmation = results.confirm(t, request.user)
     except RoundError as e:
@@ -382,7 +349,7 @@ def table_confirm(request, pk: int, number: int, table: int):
 @director_required
 @require_POST
 def table_reopen(request, pk: int, number: int, table: int):
-    t = table_for(request, pk, number, table)
+    t = table_for(request.user, pk, number, table)
     try:
         results.reopen(t, request.user, request.POST.get("reason", ""))
         messages.info(request, _("Result reopened: correct the game, then confirm again."))
@@ -395,7 +362,7 @@ def table_reopen(request, pk: int, number: int, table: int):
 @require_POST
 def table_record_import(request, pk: int, number: int, table: int):
     """A GAME_RECORD file becomes the table's game (replacing the moves entered so far), or is refused."""
-    t = table_for(request, pk, number, table)
+    t = table_for(request.user, pk, number, table)
 
     def refuse(reason):
         messages.error(request, _("Game record not imported. %(reason)s") % {"reason": reason})

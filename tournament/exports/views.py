@@ -11,7 +11,6 @@ standings and the blank participant card for everyone.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.http import content_disposition_header
@@ -19,14 +18,13 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from tournament.director.views import director_required, table_for
 from tournament.exports.blank_sheets import blank_card_pdf, blank_table_sheet_pdf
 from tournament.exports.ledger_cards import game_entries, ledger_cards_pdf, participant_entries
 from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.exports.standings_pdf import standings_pdf
 from tournament.exports.workbook import tournament_workbook
-from tournament.models import Game, Participant, Round, Tournament
-from tournament.people.access import can_enter_moves, may_direct
+from tournament.models import Participant, Tournament
+from tournament.people.access import director_required, game_for, round_for, table_for
 from tournament.reports import game_report, round_report, table_report, tournament_report
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -51,7 +49,7 @@ def _name(tournament: Tournament, *parts) -> str:
 @require_safe
 @login_required
 def table_sheet(request, pk: int, number: int, table: int):
-    t = table_for(request, pk, number, table)
+    t = table_for(request.user, pk, number, table)
     tournament = t.round.tournament
     data = result_sheets_pdf(tournament, [table_report(t)])
     return _file(data, _name(tournament, _("round"), number, _("table"), table) + ".pdf")
@@ -60,7 +58,7 @@ def table_sheet(request, pk: int, number: int, table: int):
 @require_safe
 @login_required
 def table_blank_sheet(request, pk: int, number: int, table: int):
-    t = table_for(request, pk, number, table)
+    t = table_for(request.user, pk, number, table)
     tournament = t.round.tournament
     data = blank_table_sheet_pdf(tournament, table_report(t))
     return _file(data, _name(tournament, _("round"), number, _("table"), table, _("blank")) + ".pdf")
@@ -72,10 +70,7 @@ def table_blank_sheet(request, pk: int, number: int, table: int):
 @require_safe
 @login_required
 def round_sheets(request, pk: int, number: int):
-    round_ = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
-    referee = round_.tables.filter(referees=request.user).exists()
-    if not (may_direct(request.user, round_.tournament) or referee):
-        raise PermissionDenied(_("Only the director and this round's referees see its tables."))
+    round_ = round_for(request.user, pk, number)
     report = round_report(round_)
     data = result_sheets_pdf(round_.tournament, report.tables)
     return _file(data, _name(round_.tournament, _("round"), number) + ".pdf")
@@ -119,9 +114,7 @@ def participant_cards(request, pk: int, participant: int):
 @require_safe
 @login_required
 def game_cards(request, pk: int):
-    game = get_object_or_404(Game.objects.select_related("table__round__tournament"), pk=pk)
-    if not can_enter_moves(request.user, game):
-        raise PermissionDenied(_("Only the referees of this table and the tournament director may do this."))
+    game = game_for(request.user, pk)
     tournament = game.table.round.tournament if game.table_id else None
     points = tournament.placement_points if tournament else None
     data = ledger_cards_pdf(tournament, game_entries(game_report(game, points=points)), str(game))

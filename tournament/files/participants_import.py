@@ -28,6 +28,7 @@ from tournament.server.uploads import (
     NOT_ALLOWED,
     NotAWorkbook,
     WorkbookTooLarge,
+    echo,
     megabytes,
     open_workbook,
     too_large_message,
@@ -36,7 +37,6 @@ from tournament.server.uploads import (
 MAX_ROWS = 5000  # rows read from a file, blank ones and the headers included; a longer file is refused
 MAX_COLUMNS = 20  # cells read from each row of a workbook
 MAX_PROBLEMS_SHOWN = 20
-ECHO_LENGTH = 40  # how much of a bad value a message repeats
 #: Control characters (NUL, which PostgreSQL cannot store, tab, line breaks, ...) and lone surrogates (which
 #: no database encodes; a workbook can spell them ``_xD800_``).
 HEADERS = {
@@ -84,10 +84,6 @@ def problem_lines(problems: list[tuple[int | None, str]], limit: int = MAX_PROBL
     if more > 0:
         lines.append(ngettext("… and %(n)s more problem.", "… and %(n)s more problems.", more) % {"n": more})
     return lines
-
-
-def _echo(value: str) -> str:
-    return value if len(value) <= ECHO_LENGTH else value[: ECHO_LENGTH - 1] + "…"
 
 
 def _rows_from_csv(data: bytes) -> Iterator[Sequence[str]]:
@@ -237,7 +233,7 @@ def _participants(numbered: Iterator[tuple[int, Sequence[str]]]) -> list[Partici
                     (
                         i,
                         _("the seed must be a whole number from 1, not “%(value)s”")
-                        % {"value": _echo(seed_text)},
+                        % {"value": echo(seed_text)},
                     )
                 )
                 continue
@@ -248,7 +244,7 @@ def _participants(numbered: Iterator[tuple[int, Sequence[str]]]) -> list[Partici
                     (
                         i,
                         _("the seed must be at most %(max)s, not “%(value)s”")
-                        % {"max": seed_max, "value": _echo(seed_text)},
+                        % {"max": seed_max, "value": echo(seed_text)},
                     )
                 )
                 continue

@@ -34,7 +34,7 @@ from tournament.games import recording
 from tournament.games.messages import error_text
 from tournament.labels import role_label, variant_label
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
-from tournament.server.uploads import NotJSON, check_characters, json_object, too_large_message
+from tournament.server.uploads import NotJSON, check_characters, echo, json_object, too_large_message
 
 
 class RecordImportError(Exception):
@@ -67,11 +67,6 @@ def _key(name: str) -> str:
     return unicodedata.normalize("NFC", name).strip().casefold()
 
 
-def _echo(text: str, length: int = 40) -> str:
-    """At most ``length`` characters of a text the file brought (a message repeats it, not a whole page)."""
-    return text if len(text) <= length else text[: length - 1] + "…"
-
-
 def _show(value) -> str:
     return json.dumps(value, ensure_ascii=False)
 
@@ -84,12 +79,12 @@ def _check_game(table: Table, record: dict) -> None:
     if isinstance(variant, str) and variant != t.variant:  # not text: the record's check below says so
         raise RecordImportError(
             _("The record is for the variant “%(record)s”; this tournament plays “%(tournament)s”.")
-            % {"record": _echo(variant_label(variant)), "tournament": variant_label(t.variant)}
+            % {"record": echo(variant_label(variant)), "tournament": variant_label(t.variant)}
         )
     if isinstance(board, str) and board != t.board:
         raise RecordImportError(
             _("The record is for the board “%(record)s”; this tournament plays on “%(tournament)s”.")
-            % {"record": _echo(board_label(board)), "tournament": board_label(t.board)}
+            % {"record": echo(board_label(board)), "tournament": board_label(t.board)}
         )
     if isinstance(variant, str) and isinstance(board, str):
         misfit = board_misfit(variant, board)  # a tournament stored before its board was checked
@@ -121,7 +116,7 @@ def _players(table: Table, record: dict) -> list[dict]:
         if len(p["id"]) > pid_length:
             raise RecordImportError(
                 _("The record's player id “%(id)s” is longer than %(max)s characters.")
-                % {"id": _echo(p["id"], pid_length + 1), "max": pid_length}
+                % {"id": echo(p["id"], pid_length + 1), "max": pid_length}
             )
         name = p.get("name")
         if not isinstance(name, str) or not name.strip():
@@ -132,7 +127,7 @@ def _players(table: Table, record: dict) -> list[dict]:
             raise RecordImportError(
                 _("The record's player “%(name)s” is not seated at this table (seated: %(seated)s).")
                 % {
-                    "name": _echo(name),
+                    "name": echo(name),
                     "seated": ", ".join(sorted((x.name for x in seated.values()), key=_key)),
                 }
             )
@@ -145,7 +140,7 @@ def _players(table: Table, record: dict) -> list[dict]:
                 _("The record makes %(name)s a %(role)s; he is seated as a %(seated)s.")
                 % {
                     "name": participant.name,
-                    "role": role_label(p["role"]) or _echo(str(p["role"])),
+                    "role": role_label(p["role"]) or echo(str(p["role"])),
                     "seated": role_label(seat_role[participant.pk]),
                 }
             )

@@ -6,7 +6,18 @@ outside a tournament is its creator's, its referees' and staff's.
 The referees' accounts (the ``referees`` group, made by a migration on every install) are managed in the app
 by whoever has the director's role (:func:`is_director`): a tournament's referees are found before its day,
 and one organiser's referees serve his co-directors' tournaments too. Accounts of staff, superusers and
-directors are the administrator's (Django admin): tournament.people.referee_accounts."""
+directors are the administrator's (Django admin): tournament.people.referee_accounts.
+
+The pages ask here too, through the "get it or refuse" helpers at the end: :func:`director_required` (a view
+for directors), :func:`round_for`, :func:`table_for` and :func:`game_for` (the object of the URL, or 404 when
+there is none, 403 when this user may not have it)."""
+
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 DIRECTORS_GROUP = "directors"
 REFEREES_GROUP = "referees"
@@ -104,3 +115,71 @@ def visible_games(user):
     if is_director(user):
         mine |= Q(table__round__tournament__directors=user)
     return Game.objects.filter(mine).distinct()
+
+
+# -- the pages: the object of the URL, or refused ---------------------------------------------------------
+
+
+def director_required(view):
+    """The director's role; for a tournament's page (the URL's ``pk``), a director of that tournament
+    (``may_direct``): another director is refused like anybody else (403)."""
+    from tournament.models import Tournament
+
+    @wraps(view)
+    @login_required
+    def wrapper(request, *args, **kwargs):
+        if not is_director(request.user):
+            raise PermissionDenied(_("Only the tournament director may do this."))
+        if "pk" in kwargs and not may_direct(request.user, get_object_or_404(Tournament, pk=kwargs["pk"])):
+            raise PermissionDenied(_("Only this tournament's directors may do this."))
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def round_of(pk: int, number: int):
+    """The round ``number`` of the tournament ``pk`` (404 if there is none), its tournament read with it. Who
+    may have it is the caller's check: :func:`director_required`, or :func:`round_for`."""
+    from tournament.models import Round
+
+    return get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
+
+
+def round_for(user, pk: int, number: int):
+    """The round, for its tournament's directors and the referees of its tables; 403 for anybody else."""
+    round_ = round_of(pk, number)
+    if not (may_direct(user, round_.tournament) or round_.tables.filter(referees=user).exists()):
+        raise PermissionDenied(_("Only the director and this round's referees see its tables."))
+    return round_
+
+
+def table_for(user, pk: int, number: int, table: int):
+    """The table ``table`` of that round, its round, tournament and game read with it: for the table's
+    referees and the tournament's directors; 403 for anybody else."""
+    from tournament.models import Table
+
+    t = get_object_or_404(
+        Table.objects.select_related("round__tournament", "game"),
+        round__tournament_id=pk,
+        round__number=number,
+        number=table,
+    )
+    if not (may_direct(user, t.round.tournament) or t.referees.filter(pk=user.pk).exists()):
+        raise PermissionDenied(_("Only this table's referees and the director may do this."))
+    return t
+
+
+def game_for(user, pk: int, games=None, *, refusal: str | None = None):
+    """The game ``pk`` (read from ``games``: by default with its table, round and tournament), for who enters
+    its moves (:func:`can_enter_moves`); 403 for anybody else, with ``refusal`` (the page's words) or "may do
+    this"."""
+    from tournament.models import Game
+
+    if games is None:
+        games = Game.objects.select_related("table__round__tournament")
+    game = get_object_or_404(games, pk=pk)
+    if not can_enter_moves(user, game):
+        raise PermissionDenied(
+            refusal or _("Only the referees of this table and the tournament director may do this.")
+        )
+    return game

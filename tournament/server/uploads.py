@@ -160,6 +160,19 @@ def check_characters(value) -> None:
             stack.append((path, item))
 
 
+#: How much of a bad value a message repeats (a message quotes it, not a whole page of it).
+ECHO_LENGTH = 40
+
+
+def echo(value, length: int = ECHO_LENGTH) -> str:
+    """A value the file brought, as a message quotes it back: at most ``length`` characters, the last one an
+    ellipsis when cut; a value that is not text in Python's spelling (``None``, ``60.5``). Not Django's
+    ``Truncator(text).chars()``, which does not count combining accents and so lets a decomposed name run
+    longer."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= length else text[: length - 1] + "…"
+
+
 class NotAWorkbook(ValueError):
     """The upload is not an Excel workbook (.xlsx) openpyxl can read."""
 

@@ -1,0 +1,21 @@
+"""The referee's console: the list of games, a new game on its own, and a game's pages (the console, its
+panel, its moves, its record, its income/cost cards)."""
+
+from django.urls import path
+
+from tournament import converters  # noqa: F401 (the <id:…> paths)
+from tournament.console import views as console
+
+urlpatterns = [
+    path("games/", console.game_list, name="games"),
+    path("games/new/", console.game_new, name="game_new"),
+    path("games/<id:pk>/", console.console, name="console"),
+    path("games/<id:pk>/panel/", console.panel, name="console_panel"),
+    path("games/<id:pk>/act/", console.act, name="console_act"),
+    path("games/<id:pk>/undo/", console.undo, name="console_undo"),
+    path("games/<id:pk>/undo/dice/", console.correct_dice, name="console_correct_dice"),
+    path("games/<id:pk>/void/<id:seq>/", console.void, name="console_void"),
+    path("games/<id:pk>/moves/", console.all_moves, name="console_moves"),
+    path("games/<id:pk>/record.json", console.export, name="game_record"),
+    path("games/<id:pk>/cards/", console.cards, name="game_cards"),
+]
