@@ -6,16 +6,17 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rules.standings import MAX_PLACEMENT_POINTS, TIE_BREAKS
+from rules.standings import TIE_BREAKS
 from tournament.boards import fitting
 from tournament.boards.names import board_choices
 from tournament.collation import name_key
 from tournament.event.interventions import MAX_SCORE
-from tournament.labels import TIE_BREAK_LABELS, tie_break_label, variant_choices
+from tournament.labels import TIE_BREAK_LABELS, variant_choices
 from tournament.models import BoardEdition, Participant, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH
 from tournament.models.bounds import field_maximum
 from tournament.models.games import REASON_LENGTH
+from tournament.models.tournaments import PLACEMENT_POINTS_REFUSED, TABLE_SIZES, tie_breaks_refused
 from tournament.people.access import referee_accounts
 
 MAX_ID = 2**63 - 1  # the largest row id the databases hold (bigint)
@@ -152,7 +153,7 @@ class TournamentForm(forms.ModelForm):
             self.initial["tie_breaks"] = ", ".join(self.instance.tie_breaks)
         self.fields["ending"].required = False  # only Anti-Monopoly reads it: the default otherwise
         self.fields["rounds"].min_value = 1
-        self.fields["table_size"].widget.attrs.update(min=3, max=6)
+        self.fields["table_size"].widget.attrs.update(min=TABLE_SIZES[0], max=TABLE_SIZES[-1])
         bound_numbers(self)
         fitting.offer_fitting_boards(self)
 
@@ -165,35 +166,23 @@ class TournamentForm(forms.ModelForm):
         return self.cleaned_data.get("ending") or Tournament._meta.get_field("ending").default
 
     def clean_placement_points(self):
+        """The typed text as a list of numbers; the numbers are the model's to judge (``full_clean``)."""
         try:
-            points = [
+            return [
                 int(x)
                 for x in self.cleaned_data["placement_points"].replace(";", ",").split(",")
                 if x.strip()
             ]
         except ValueError:
-            raise forms.ValidationError(_("Whole numbers separated by commas, e.g. 4, 2, 1, 0.")) from None
-        if not points or any(p < 0 for p in points):
-            raise forms.ValidationError(_("Whole numbers separated by commas, e.g. 4, 2, 1, 0."))
-        if any(p > MAX_PLACEMENT_POINTS for p in points):
-            raise forms.ValidationError(
-                _("A place gets at most %(max)s points.") % {"max": MAX_PLACEMENT_POINTS}
-            )
-        return points
+            raise forms.ValidationError(PLACEMENT_POINTS_REFUSED) from None
 
     def clean_tie_breaks(self):
+        """The typed keys as a list (text naming none is refused here: the model's "blank" would say it in
+        other words); which keys are known is the model's to judge."""
         keys = [x.strip() for x in self.cleaned_data["tie_breaks"].split(",") if x.strip()]
-        unknown = [k for k in keys if k not in TIE_BREAKS]
-        if not keys or unknown or len(set(keys)) != len(keys):
-            names = ", ".join(tie_break_label(k) for k in TIE_BREAKS)
-            raise forms.ValidationError(_("Choose from: %(keys)s.") % {"keys": names})
+        if not keys:
+            raise tie_breaks_refused()
         return keys
-
-    def clean_table_size(self):
-        size = self.cleaned_data["table_size"]
-        if not 3 <= size <= 6:
-            raise forms.ValidationError(_("A table seats 3 to 6 players."))
-        return size
 
 
 class ParticipantForm(forms.ModelForm):

@@ -8,9 +8,11 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules import available_variants
+from tournament.labels import variant_label
 from tournament.models.bounds import INTEGER_MAX, SMALL_MAX, at_most
 
 NAME_LENGTH = 120  # a player's or participant's name, everywhere (forms, imports, the database)
@@ -103,10 +105,6 @@ class Game(models.Model):
     def __str__(self):
         """What people read: a tournament table's game by its tournament, round and table (in the reader's
         language, whoever started it), another by its name, or by its variant's name and number."""
-        from django.utils.translation import gettext
-
-        from tournament.labels import variant_label
-
         if self.table_id is not None:
             table = self.table
             return gettext("%(tournament)s · round %(round)s · table %(table)s") % {

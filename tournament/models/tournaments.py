@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from django.conf import settings
-from django.core.exceptions import ObjectDoesNotExist
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F, Q
@@ -14,7 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules import available_variants, make_variant, roles
-from rules.standings import DEFAULT_POINTS, DEFAULT_TIE_BREAKS, MAX_PLACEMENT_POINTS
+from rules.standings import DEFAULT_POINTS, DEFAULT_TIE_BREAKS, MAX_PLACEMENT_POINTS, TIE_BREAKS
+from tournament.labels import tie_break_label
 from tournament.models.bounds import INTEGER_MAX, SMALL_MAX, TOURNAMENT_SEED_MAX, at_most
 from tournament.models.games import NAME_LENGTH, REASON_LENGTH
 
@@ -29,6 +30,42 @@ def _tie_breaks():
 
 def _seed():
     return random.randrange(1, 1_000_000)
+
+
+# The settings' own rules, checked by ``full_clean`` (the director's form, the admin), each the field's error.
+TABLE_SIZES = range(3, 7)
+PLACEMENT_POINTS_REFUSED = _("Whole numbers separated by commas, e.g. 4, 2, 1, 0.")
+
+
+def validate_table_size(size: int) -> None:
+    if size not in TABLE_SIZES:
+        raise ValidationError(_("A table seats 3 to 6 players."), code="table_size")
+
+
+def validate_placement_points(points) -> None:
+    """Whole numbers from 0 to ``MAX_PLACEMENT_POINTS``, for the 1st, 2nd … place (an empty list is the
+    field's "blank" error, with the same words)."""
+    if not isinstance(points, list) or any(type(p) is not int or p < 0 for p in points):
+        raise ValidationError(PLACEMENT_POINTS_REFUSED, code="placement_points")
+    if any(p > MAX_PLACEMENT_POINTS for p in points):
+        raise ValidationError(
+            _("A place gets at most %(max)s points."),
+            code="placement_points",
+            params={"max": MAX_PLACEMENT_POINTS},
+        )
+
+
+def tie_breaks_refused() -> ValidationError:
+    """The tie-break criteria, named in the user's language, to choose from."""
+    names = ", ".join(tie_break_label(k) for k in TIE_BREAKS)
+    return ValidationError(_("Choose from: %(keys)s."), code="tie_breaks", params={"keys": names})
+
+
+def validate_tie_breaks(keys) -> None:
+    """Known criteria (``rules.standings.TIE_BREAKS``), each once."""
+    known = isinstance(keys, list) and all(isinstance(k, str) and k in TIE_BREAKS for k in keys)
+    if not known or len(set(keys)) != len(keys):
+        raise tie_breaks_refused()
 
 
 class Tournament(models.Model):
@@ -63,7 +100,7 @@ class Tournament(models.Model):
         _("tournament rounds"), default=5, validators=at_most(SMALL_MAX)
     )
     table_size = models.PositiveSmallIntegerField(
-        _("players per table"), default=4, validators=at_most(SMALL_MAX)
+        _("players per table"), default=4, validators=[*at_most(SMALL_MAX), validate_table_size]
     )
     final_table_size = models.PositiveSmallIntegerField(
         _("final table (top N together in the last round)"),
@@ -71,8 +108,13 @@ class Tournament(models.Model):
         blank=True,
         validators=at_most(SMALL_MAX),
     )
-    placement_points = models.JSONField(_("placement points"), default=_points)
-    tie_breaks = models.JSONField(_("tie-break order"), default=_tie_breaks)
+    placement_points = models.JSONField(
+        _("placement points"),
+        default=_points,
+        validators=[validate_placement_points],
+        error_messages={"blank": PLACEMENT_POINTS_REFUSED},
+    )
+    tie_breaks = models.JSONField(_("tie-break order"), default=_tie_breaks, validators=[validate_tie_breaks])
     second_confirmation = models.BooleanField(_("results need a second confirmation"), default=False)
     seed = models.PositiveIntegerField(
         _("seating seed"), default=_seed, validators=at_most(TOURNAMENT_SEED_MAX)
