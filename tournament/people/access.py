@@ -19,6 +19,8 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from tournament.models import Game, Round, Table, Tournament
+
 DIRECTORS_GROUP = "directors"
 REFEREES_GROUP = "referees"
 
@@ -51,8 +53,6 @@ def may_direct(user, tournament) -> bool:
 
 def directed_tournaments(user):
     """The tournaments ``user`` may direct, as a queryset."""
-    from tournament.models import Tournament
-
     if directs_all(user):
         return Tournament.objects.all()
     if not is_director(user):
@@ -107,7 +107,6 @@ def visible_games(user):
     """The games ``user`` sees in the list of games: those he referees or directs (staff: all)."""
     from django.db.models import Q
 
-    from tournament.models import Game
 
     if directs_all(user):
         return Game.objects.all()
@@ -123,8 +122,6 @@ def visible_games(user):
 def director_required(view):
     """The director's role; for a tournament's page (the URL's ``pk``), a director of that tournament
     (``may_direct``): another director is refused like anybody else (403)."""
-    from tournament.models import Tournament
-
     @wraps(view)
     @login_required
     def wrapper(request, *args, **kwargs):
@@ -140,8 +137,6 @@ def director_required(view):
 def round_of(pk: int, number: int):
     """The round ``number`` of the tournament ``pk`` (404 if there is none), its tournament read with it. Who
     may have it is the caller's check: :func:`director_required`, or :func:`round_for`."""
-    from tournament.models import Round
-
     return get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
 
 
@@ -156,8 +151,6 @@ def round_for(user, pk: int, number: int):
 def table_for(user, pk: int, number: int, table: int):
     """The table ``table`` of that round, its round, tournament and game read with it: for the table's
     referees and the tournament's directors; 403 for anybody else."""
-    from tournament.models import Table
-
     t = get_object_or_404(
         Table.objects.select_related("round__tournament", "game"),
         round__tournament_id=pk,
@@ -173,8 +166,6 @@ def game_for(user, pk: int, games=None, *, refusal: str | None = None):
     """The game ``pk`` (read from ``games``: by default with its table, round and tournament), for who enters
     its moves (:func:`can_enter_moves`); 403 for anybody else, with ``refusal`` (the page's words) or "may do
     this"."""
-    from tournament.models import Game
-
     if games is None:
         games = Game.objects.select_related("table__round__tournament")
     game = get_object_or_404(games, pk=pk)
