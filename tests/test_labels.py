@@ -5,24 +5,17 @@ order on the director's page."""
 import io
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 
+from tests.accounts import signed_in_director  # noqa: F401 (the fixture director, signed in)
 from tournament import labels
 from tournament.director.forms import TournamentForm
 from tournament.games import recording
 from tournament.models import BoardEdition, Participant, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director(client):
-    user = User.objects.create_user("director", password="pw", is_staff=True)
-    client.force_login(user)
-    return user
 
 
 @pytest.fixture
