@@ -1,3 +1,7 @@
+"""Fixtures every test may ask for: fast password hashing, the stored boards kept apart, an English test
+client, and the two accounts most tests act as (signed in on the client by tests/accounts.py where a module
+wants)."""
+
 import pytest
 
 
@@ -17,6 +21,23 @@ def client(client):
     """Django's test client speaking English unless a test chooses another language."""
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     return client
+
+
+@pytest.fixture
+def referee(db):
+    """A referee's account, "ref" (password "pw"), in no group and not signed in."""
+    from django.contrib.auth.models import User
+
+    return User.objects.create_user("ref", password="pw")
+
+
+@pytest.fixture
+def director(db):
+    """A director's account, "director" (password "pw"): staff, which lets it run any tournament; not signed
+    in."""
+    from django.contrib.auth.models import User
+
+    return User.objects.create_user("director", password="pw", is_staff=True)
 
 
 def _without_blocked_database(ask, nothing):

@@ -24,6 +24,7 @@ from rules.board import (
     shipped_boards,
 )
 from rules.simulate import simulate
+from tests.accounts import signed_in_director  # noqa: F401 (the fixture director, signed in)
 from tournament.boards import editions
 from tournament.boards.files import BoardFileError, read_board_file, template_workbook
 from tournament.files.participants_import import MAX_UNPACKED_BYTES
@@ -165,13 +166,6 @@ def test_text_is_never_written_as_a_formula():
 
 
 # -- through the pages -------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def director(client, db):
-    user = User.objects.create_user("director", password="pw", is_staff=True)
-    client.force_login(user)
-    return user
 
 
 def page(response) -> str:

@@ -11,7 +11,6 @@ import re
 from io import StringIO
 
 import pytest
-from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import translation
@@ -20,6 +19,7 @@ from rules import RecordError, get_board, make_variant, parse_record
 from rules.board import BOARDS_DIR
 from rules.fit import board_fits, fitting_boards, made_for_roles, why_board_does_not_fit
 from rules.simulate import simulate
+from tests.accounts import signed_in_director  # noqa: F401 (the fixture director, signed in)
 from tournament.boards.editions import boards_by_variant, store_board
 from tournament.boards.files import BoardFileError
 from tournament.director.forms import TournamentForm
@@ -113,13 +113,6 @@ def test_simulate_refuses_a_board_that_does_not_fit():
 
 
 # -- the tournament form -------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def director(client):
-    user = User.objects.create_user("director", password="pw", is_staff=True)
-    client.force_login(user)
-    return user
 
 
 def text(response) -> str:

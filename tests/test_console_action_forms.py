@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from rules.board import EFFECT_FIELDS
 from rules.cards import NEAREST_MULTIPLIERS
 from rules.record import EVENT_TYPES
+from tests.accounts import signed_in_referee  # noqa: F401 (the fixture referee, signed in)
 from tests.console_posts import post_form
-from tests.test_console_views import act, html, referee, start, state  # noqa: F401 (referee: a fixture)
+from tests.test_console_views import act, html, start, state
 from tournament.console.action_forms import ACTION_FORMS, ActionForm, EffectForm
 from tournament.console.actions import ActionError, event_from_post, events_from_post
 from tournament.models import GameEvent

@@ -2,20 +2,13 @@
 the Foundation's die, a utility's rent as a fresh throw, and the two-hour game's final steps."""
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 
+from tests.accounts import signed_in_referee  # noqa: F401 (the fixture referee, signed in)
 from tournament.games import recording
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def referee(client):
-    user = User.objects.create_user("ref", password="pw")
-    client.force_login(user)
-    return user
 
 
 def start(referee, ending="game_a", players=(("Celina", "competitor"), ("Marek", "monopolist"))):

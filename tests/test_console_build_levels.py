@@ -8,7 +8,6 @@ import re
 from html import unescape
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import translation
 
@@ -25,11 +24,6 @@ HX = {"HTTP_HX_REQUEST": "true"}
 TARGOWA, KONOPACKA, UJAZDOWSKIE = 9, 1, 39  # classic-pl: 50, 50 and 200 a house
 LIGHT_BLUE = (6, 8, 9)
 AM = {"variant": "anti-monopoly", "board": "anti-monopoly-us"}
-
-
-@pytest.fixture
-def referee():
-    return User.objects.create_user("ref", password="pw")
 
 
 def offered(s, player="A") -> dict[int, dict[int, int]]:

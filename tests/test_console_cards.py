@@ -9,7 +9,8 @@ import pytest
 from django.utils import translation
 
 from rules.cards import NEAREST_MULTIPLIERS, classic_effects
-from tests.test_console_views import act, html, referee, start, state  # noqa: F401 (referee: a fixture)
+from tests.accounts import signed_in_referee  # noqa: F401 (the fixture referee, signed in)
+from tests.test_console_views import act, html, start, state
 from tournament.models import GameEvent
 
 pytestmark = pytest.mark.django_db

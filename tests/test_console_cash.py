@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from rules import replay
-from tests.test_console_views import HX, act, referee, start  # noqa: F401 (fixture)
+from tests.accounts import signed_in_referee  # noqa: F401 (the fixture referee, signed in)
+from tests.test_console_views import HX, act, start
 from tournament.games import recording
 from tournament.models import GameEvent
 

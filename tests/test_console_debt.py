@@ -7,10 +7,10 @@ import re
 from html import unescape
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 
 from rules.legal import legal_actions
+from tests.accounts import signed_in_referee  # noqa: F401 (the fixture referee, signed in)
 from tests.debts import about_to_owe, own
 from tournament.console.raising import raising_choices
 from tournament.games import recording
@@ -18,13 +18,6 @@ from tournament.models import GameEvent
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true", "HTTP_ACCEPT_LANGUAGE": "en"}
-
-
-@pytest.fixture
-def referee(client):
-    user = User.objects.create_user("ref", password="pw")
-    client.force_login(user)
-    return user
 
 
 def start(referee, variant="tournament-pl", board="classic-pl", players=("Anna", "Bartek", "Celina")):

@@ -4,21 +4,14 @@ comes with that trade form filled in, and the form starts with the player who ha
 
 import lxml.html
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import translation
 
+from tests.accounts import signed_in_referee  # noqa: F401 (the fixture referee, signed in)
 from tests.test_console_views import act, html, start, state
 from tournament.console.deed_trade import default_pair
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def referee(client):
-    user = User.objects.create_user("ref", password="pw")
-    client.force_login(user)
-    return user
 
 
 def dealt(client, referee):

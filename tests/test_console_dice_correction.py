@@ -8,7 +8,6 @@ identical requests at once: tests/test_event_day_races.py.)"""
 import re
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import translation
 
@@ -30,11 +29,6 @@ OFFERED = "Wrong dice? The right ones:"
 def english():
     with translation.override("en"):
         yield
-
-
-@pytest.fixture
-def referee():
-    return User.objects.create_user("ref", password="pw")
 
 
 def correct(screen: Screen, **data) -> Screen:

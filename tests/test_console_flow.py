@@ -28,11 +28,6 @@ def english():
         yield
 
 
-@pytest.fixture
-def referee():
-    return User.objects.create_user("ref", password="pw")
-
-
 def phone(user) -> Client:
     """A device of ``user``: a browser session of its own."""
     c = Client(HTTP_ACCEPT_LANGUAGE="en")

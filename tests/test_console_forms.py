@@ -3,23 +3,16 @@ voidable from the page of all moves, the poll that never warns."""
 
 import lxml.html
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import translation
 
+from tests.accounts import signed_in_referee  # noqa: F401 (the fixture referee, signed in)
 from tests.test_console_views import act, html, start, state
 from tournament.console.panel import LOG_LENGTH, MOVES_PER_PAGE
 from tournament.games import recording
 from tournament.models import GameEvent
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def referee(client):
-    user = User.objects.create_user("ref", password="pw")
-    client.force_login(user)
-    return user
 
 
 def dealt(client, referee, names=("Anna", "Bartek")):

@@ -9,11 +9,11 @@ import re
 from html import unescape
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 
 from rules import apply
 from rules.legal import legal_actions
+from tests.accounts import signed_in_referee  # noqa: F401 (the fixture referee, signed in)
 from tests.debts import about_to_owe, own
 from tests.test_console_debt import HX, act, card, start, state
 from tournament.console.raising import raising_choices, rent_way_out
@@ -22,13 +22,6 @@ from tournament.models import GameEvent
 
 pytestmark = pytest.mark.django_db
 WAY_OUT = {"action": "rent", "then": "raise", "player": "A", "square": 9}
-
-
-@pytest.fixture
-def referee(client):
-    user = User.objects.create_user("ref", password="pw")
-    client.force_login(user)
-    return user
 
 
 def way_out(page):

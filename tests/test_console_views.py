@@ -11,18 +11,12 @@ from django.urls import reverse
 from rules import replay
 from rules.board import EFFECT_FIELDS
 from rules.cards import NEAREST_MULTIPLIERS, effect_kinds
+from tests.accounts import signed_in_referee  # noqa: F401 (the fixture referee, signed in)
 from tournament.games import recording
 from tournament.models import Game, GameEvent
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def referee(client):
-    user = User.objects.create_user("ref", password="pw")
-    client.force_login(user)
-    return user
 
 
 def start(referee, variant="tournament-pl", board="classic-pl", names=("Anna", "Bartek"), options=None):

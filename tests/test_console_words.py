@@ -16,6 +16,7 @@ from rules.board import get_board
 from rules.engine import new_game
 from rules.final_steps import refusal_of
 from rules.variants import make_variant
+from tests.accounts import signed_in_referee  # noqa: F401 (the fixture referee, signed in)
 from tests.test_exports_pdf import assert_pages, pages_text, save
 from tests.test_tournament_rounds import play_round
 from tournament.exports.ledger_cards import game_entries, ledger_cards_pdf
@@ -41,13 +42,6 @@ def visible(page: str) -> str:
     """The text of a page as read: tags, their attributes and the scripts left out."""
     page = re.sub(r"<script.*?</script>|<style.*?</style>", " ", page, flags=re.S)
     return html.unescape(re.sub(r"<[^>]+>", " ", page))
-
-
-@pytest.fixture
-def referee(client):
-    user = User.objects.create_user("ref", password="pw")
-    client.force_login(user)
-    return user
 
 
 def am_game(referee, ending="two_hour"):

@@ -1,6 +1,6 @@
 """Safe defaults when the app is served: DEBUG off, a secret key required, `check --deploy` clean with the
-README's production environment, static files served by WhiteNoise without DEBUG, login throttling, and the
-error pages in the site's layout."""
+README's production environment, yes/no settings that refuse a typo, static files served by WhiteNoise without
+DEBUG, login throttling, and the error pages in the site's layout."""
 
 import os
 import secrets
@@ -10,9 +10,12 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.exceptions import ImproperlyConfigured
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
+
+from tournament.settings import env_bool
 
 ROOT = Path(__file__).resolve().parents[1]
 # The README's production environment (section "Serving it on an event day").
@@ -45,6 +48,39 @@ def test_debug_is_off_unless_asked_for():
     show = "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
     assert django_process(show, {"DJANGO_SECRET_KEY": "x" * 50}).stdout.strip() == "False"
     assert django_process(show, {"DJANGO_DEBUG": "1"}).stdout.strip() == "True"  # development: no key needed
+
+
+@pytest.mark.parametrize(
+    ("value", "meant"),
+    [("1", True), ("TRUE", True), ("Yes", True), (" on ", True)]
+    + [("0", False), ("false", False), ("NO", False), ("off", False)],
+)
+def test_a_yes_no_setting_takes_the_usual_words_in_any_case(value, meant):
+    assert env_bool("DJANGO_HTTPS", not meant, {"DJANGO_HTTPS": value}) is meant
+
+
+def test_a_yes_no_setting_unset_or_empty_is_its_default():
+    assert env_bool("DJANGO_HTTPS", True, {}) is True
+    assert env_bool("DJANGO_HTTPS", False, {"DJANGO_HTTPS": ""}) is False
+
+
+@pytest.mark.parametrize("value", ["ture", "2", "y", "enabled"])
+def test_a_yes_no_setting_with_a_typo_is_refused_naming_the_variable_and_the_value(value):
+    with pytest.raises(ImproperlyConfigured, match=f"DJANGO_HTTPS is '{value}'"):
+        env_bool("DJANGO_HTTPS", True, {"DJANGO_HTTPS": value})
+
+
+def test_the_app_refuses_to_start_with_a_typo_in_a_yes_no_setting():
+    """DJANGO_HTTPS=ture once meant plain HTTP: secure cookies, HSTS and the redirect quietly off."""
+    out = django_process("import django; django.setup()", {**PRODUCTION, "DJANGO_HTTPS": "ture"})
+    assert out.returncode != 0 and "DJANGO_HTTPS is 'ture'" in out.stderr
+    out = django_process("import django; django.setup()", {"DJANGO_DEBUG": "yes please"})
+    assert out.returncode != 0 and "DJANGO_DEBUG is 'yes please'" in out.stderr
+
+
+def test_a_db_part_without_db_postgres_stops_the_app():
+    out = django_process("import django; django.setup()", {"DJANGO_SECRET_KEY": "x" * 50, "DB_NAME": "cup"})
+    assert out.returncode != 0 and "DB_NAME set without DB=postgres" in out.stderr
 
 
 def test_check_deploy_is_clean_with_the_production_environment():

@@ -71,16 +71,6 @@ def phone(user) -> Client:
 
 
 @pytest.fixture
-def referee():
-    return User.objects.create_user("ref", password="pw")
-
-
-@pytest.fixture
-def director():
-    return User.objects.create_user("director", password="pw", is_staff=True)
-
-
-@pytest.fixture
 def table(referee):
     t = Tournament.objects.create(name="Cup", rounds=2, game_rounds=1, seed=3)
     for i in range(4):

@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 
+from tests.accounts import signed_in_director  # noqa: F401 (the fixture director, signed in)
 from tournament import labels
 from tournament.boards import names
 from tournament.director.forms import TournamentForm
@@ -21,13 +21,6 @@ from tournament.models import BoardEdition, Participant, Seat, Tournament
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture
-def director(client):
-    user = User.objects.create_user("director", password="pw", is_staff=True)
-    client.force_login(user)
-    return user
 
 
 @pytest.fixture

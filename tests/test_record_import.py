@@ -6,7 +6,7 @@ import json
 import unicodedata
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import Group
 from django.urls import reverse
 from django.utils import translation
 
@@ -34,15 +34,11 @@ def english():
 
 
 @pytest.fixture
-def director():
-    return User.objects.create_user("director", password="pw", is_staff=True)
-
-
-@pytest.fixture
-def referee():
-    user = User.objects.create_user("ref", password="pw")
-    user.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
-    return user
+def referee(referee):
+    """conftest's referee, in the referees' group as the accounts a director adds are
+    (tournament.people.referee_accounts)."""
+    referee.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
+    return referee
 
 
 @pytest.fixture

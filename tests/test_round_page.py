@@ -8,12 +8,13 @@ import re
 from html import unescape as html_unescape
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import Group
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rules.simulate import simulate
+from tests.accounts import signed_in_director  # noqa: F401 (the fixture director, signed in)
 from tournament.event import interventions, results, rounds
 from tournament.games import recording
 from tournament.models import Participant, Tournament
@@ -23,17 +24,11 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def director(client):
-    user = User.objects.create_user("director", password="pw", is_staff=True)
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
-def referee():
-    user = User.objects.create_user("ref", password="pw")
-    user.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
-    return user
+def referee(referee):
+    """conftest's referee, in the referees' group as the accounts a director adds are
+    (tournament.people.referee_accounts)."""
+    referee.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
+    return referee
 
 
 def make_tournament(director, players=12, **settings):

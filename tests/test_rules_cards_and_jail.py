@@ -206,5 +206,12 @@ def test_owner_in_jail_still_collects_rent(variant):
     t.roll("A", 1, 2)  # stays in jail
     t.place("B", 10)
     t.roll("B", 4, 5)  # 19
-    t("rent", player="B")
-    assert t.p("A").in_jail and t.cash("A") > 1500
+    square = t.state.board.square(19)  # New York Avenue / Ulica Wolska, A's only orange street
+    assert (square.group, square.rents[0]) == ("orange", 16)
+    before = {p: t.cash(p) for p in ("A", "B")}
+    out = t("rent", player="B")
+    assert t.p("A").in_jail
+    # the printed rent of an unbuilt street outside a full group: no doubling, nothing held back for jail
+    rent = [m for m in out.movements if m.kind == "rent"]
+    assert [(m.square, m.leg("B").cash, m.leg("A").cash) for m in rent] == [(19, -16, 16)]
+    assert (t.cash("A") - before["A"], t.cash("B") - before["B"]) == (16, -16)

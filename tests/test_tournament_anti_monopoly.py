@@ -5,7 +5,6 @@ from collections import Counter
 from io import BytesIO
 
 import pytest
-from django.contrib.auth.models import User
 from django.utils import translation
 from openpyxl import load_workbook
 
@@ -34,11 +33,6 @@ def tournament():
     for i in range(10):
         Participant.objects.create(tournament=t, name=f"P{i:02}", club=f"club{i % 3}")
     return t
-
-
-@pytest.fixture
-def referee():
-    return User.objects.create_user("ref", password="pw")
 
 
 def play_table(table, referee, seed=0):

@@ -19,11 +19,6 @@ def tournament():
     return t
 
 
-@pytest.fixture
-def referee():
-    return User.objects.create_user("ref", password="pw")
-
-
 def play_table(table, referee, seed=0):
     """Start the table's game in seat order and play it to the end with a simulated record."""
     order = [s.participant_id for s in table.seats.all()]

@@ -8,19 +8,13 @@ from django.urls import reverse
 from openpyxl import Workbook
 
 from rules.simulate import simulate
+from tests.accounts import signed_in_director  # noqa: F401 (the fixture director, signed in)
 from tournament.event import rounds
 from tournament.games import recording
 from tournament.models import Participant, Round, Tournament
 from tournament.people.access import REFEREES_GROUP
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director(client):
-    user = User.objects.create_user("director", password="pw", is_staff=True)
-    client.force_login(user)
-    return user
 
 
 @pytest.fixture

@@ -6,6 +6,8 @@
   (``DJANGO_SQLITE_PATH`` to move it), set up for many writers at once (see
   :mod:`tournament.server.database`).
 - ``DJANGO_ALLOWED_HOSTS`` (comma separated), ``DJANGO_HTTPS=0`` for a venue network served over plain HTTP.
+- The yes/no settings take 1/0, true/false, yes/no, on/off (any case), empty for the default; anything else
+  stops the app (:func:`env_bool`).
 
 Run from a checkout (``manage.py`` beside the package), the templates and static files are the checkout's
 top-level ``templates/`` and ``static/``, and SQLite's file and the collected static files (``staticfiles/``)
@@ -31,12 +33,27 @@ SITE_DIR = BASE_DIR if IN_CHECKOUT else PACKAGE_DIR / "site"  # templates/ and s
 DATA_DIR = BASE_DIR if IN_CHECKOUT else Path.cwd()  # db.sqlite3 and staticfiles/ unless set
 
 
-def _flag(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    return default if value is None or value == "" else value.strip().lower() in ("1", "true", "yes", "on")
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
 
 
-DEBUG = _flag("DJANGO_DEBUG", False)
+def env_bool(name: str, default: bool, env=os.environ) -> bool:
+    """A yes/no setting from the environment: 1/0, true/false, yes/no, on/off (any case); unset or empty is
+    ``default``. Anything else is refused: a typo (``DJANGO_HTTPS=ture``) must not quietly mean False."""
+    value = env.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value in TRUE_WORDS:
+        return True
+    if value in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(
+        f"{name} is {env[name]!r}: it is one of {', '.join(TRUE_WORDS)} (yes) "
+        f"or {', '.join(FALSE_WORDS)} (no), in any case."
+    )
+
+
+DEBUG = env_bool("DJANGO_DEBUG", False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
@@ -123,7 +140,7 @@ AXES_USERNAME_CALLABLE = "tournament.views.login_username"
 # Keyed on the phone's address: behind DJANGO_PROXY_COUNT proxies (DJANGO_BEHIND_PROXY=1; one by default) the
 # entry of X-Forwarded-For the outermost proxy wrote, never one the client sent
 # (tournament.server.client_address).
-BEHIND_PROXY = _flag("DJANGO_BEHIND_PROXY", False)
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT") or "1") if BEHIND_PROXY else 0
 if TRUSTED_PROXY_COUNT < 0:
     raise ImproperlyConfigured("DJANGO_PROXY_COUNT must be 0 or more.")
@@ -146,7 +163,7 @@ STORAGES = {
     # forever. DJANGO_STATIC_MANIFEST=0 keeps plain names (the tests' live server finds files by name).
     "staticfiles": {
         "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if _flag("DJANGO_STATIC_MANIFEST", not DEBUG)
+        if env_bool("DJANGO_STATIC_MANIFEST", not DEBUG)
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
@@ -183,13 +200,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Behind HTTPS (the default when serving): secure cookies, HSTS, redirect to HTTPS. A venue network served
 # over plain HTTP sets DJANGO_HTTPS=0 (then `check --deploy` warns about these, rightly).
-HTTPS = _flag("DJANGO_HTTPS", not DEBUG)
+HTTPS = env_bool("DJANGO_HTTPS", not DEBUG)
 if HTTPS:
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
-    SECURE_SSL_REDIRECT = _flag("DJANGO_SSL_REDIRECT", True)
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = _flag("DJANGO_HSTS_PRELOAD", True)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
     if BEHIND_PROXY:  # TLS ends at a proxy that sets X-Forwarded-Proto
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # Sent on every response (tournament.server.middleware.SecurityHeadersMiddleware). The pages load only the

@@ -2,7 +2,8 @@
 
 - ``DATABASE_URL=postgres://user:password@host:5432/name`` (any URL ``dj-database-url`` reads), or
 - ``DB=postgres`` with ``DB_NAME``, ``DB_USER``, ``DB_PASSWORD``, ``DB_HOST`` (default 127.0.0.1), ``DB_PORT``
-  (default 5432), or
+  (default 5432); a ``DB_*`` part without ``DB=postgres``, or another ``DB``, is refused (not taken for
+  SQLite), or
 - SQLite (the default) in ``DJANGO_SQLITE_PATH`` or ``db.sqlite3`` in the directory the settings give (the
   checkout; for an installed copy, the directory it is run from).
 
@@ -19,9 +20,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from django.core.exceptions import ImproperlyConfigured
+
 SQLITE_BUSY_TIMEOUT_S = 30
 SQLITE_SYNCHRONOUS = ("FULL", "NORMAL")  # the first is the default: what is acknowledged is durable
 CONN_MAX_AGE_S = 60
+POSTGRES_NAMES = ("postgres", "postgresql")  # the values of DB
+# A PostgreSQL database given part by part (with DB=postgres); DB_TEST_NAME is the tests' SQLite file.
+POSTGRES_PARTS = ("DB_NAME", "DB_USER", "DB_PASSWORD", "DB_HOST", "DB_PORT", "DB_CONN_MAX_AGE")
 
 
 def database_from_env(env: Mapping[str, str], base_dir: Path) -> dict:
@@ -33,7 +39,7 @@ def database_from_env(env: Mapping[str, str], base_dir: Path) -> dict:
         if config["ENGINE"] == "django.db.backends.sqlite3":
             return sqlite(config["NAME"], env)
         return config
-    if env.get("DB", "").strip().lower() in ("postgres", "postgresql"):
+    if env.get("DB", "").strip().lower() in POSTGRES_NAMES:
         return {
             "ENGINE": "django.db.backends.postgresql",
             "NAME": env.get("DB_NAME", "monopoly"),
@@ -44,14 +50,30 @@ def database_from_env(env: Mapping[str, str], base_dir: Path) -> dict:
             "CONN_MAX_AGE": int(env.get("DB_CONN_MAX_AGE", CONN_MAX_AGE_S)),
             "CONN_HEALTH_CHECKS": True,
         }
-    return sqlite(env.get("DJANGO_SQLITE_PATH") or env.get("DB_NAME") or base_dir / "db.sqlite3", env)
+    refuse_stray_postgres_parts(env)
+    return sqlite(env.get("DJANGO_SQLITE_PATH") or base_dir / "db.sqlite3", env)
+
+
+def refuse_stray_postgres_parts(env: Mapping[str, str]) -> None:
+    """``DB`` other than postgres, or a ``DB_*`` part without ``DB=postgres``: a server meant for PostgreSQL
+    would otherwise quietly keep its tournament in an SQLite file."""
+    db = env.get("DB", "").strip()
+    if db:
+        raise ImproperlyConfigured(
+            f"DB is {db!r}: the one value is postgres (with DB_NAME, DB_USER, ...); "
+            "leave DB unset for SQLite, or set DATABASE_URL instead."
+        )
+    stray = [name for name in POSTGRES_PARTS if env.get(name, "").strip()]
+    if stray:
+        raise ImproperlyConfigured(
+            f"{', '.join(stray)} set without DB=postgres: set DB=postgres to use PostgreSQL with them "
+            "(or DATABASE_URL instead), or unset them for SQLite (DJANGO_SQLITE_PATH names its file)."
+        )
 
 
 def sqlite(name, env: Mapping[str, str]) -> dict:
     synchronous = env.get("DJANGO_SQLITE_SYNCHRONOUS", "").strip().upper() or SQLITE_SYNCHRONOUS[0]
     if synchronous not in SQLITE_SYNCHRONOUS:
-        from django.core.exceptions import ImproperlyConfigured
-
         raise ImproperlyConfigured(
             f"DJANGO_SQLITE_SYNCHRONOUS is {synchronous!r}: it is one of {', '.join(SQLITE_SYNCHRONOUS)}."
         )
