@@ -13,8 +13,8 @@ from django.contrib.auth.models import Group, User  # noqa: E402
 
 from tests.axe import assert_accessible  # noqa: E402
 from tests.test_console_browser import Referee, browser  # noqa: E402, F401 (browser: a fixture)
+from tests.tournaments import make_tournament  # noqa: E402
 from tournament.event import interventions, rounds  # noqa: E402
-from tournament.models import Participant, Tournament  # noqa: E402
 from tournament.people import referee_accounts  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
@@ -61,17 +61,22 @@ def page_params() -> list:
 def tournament():
     boss = User.objects.create_user("boss", password="pw")
     boss.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
-    t = Tournament.objects.create(name="Puchar Łodzi", rounds=2, table_size=4, seed=3, created_by=boss)
-    for i, name in enumerate(["Łucja", "Zenon", "Adam", "Ewa", "Ola", "Piotr", "Kasia", "Marek"]):
-        Participant.objects.create(tournament=t, name=name, club="SP 1" if i < 3 else "")
+    names = ["Łucja", "Zenon", "Adam", "Ewa", "Ola", "Piotr", "Kasia", "Marek"]
+    t = make_tournament(
+        names,
+        lambda i: "SP 1" if i < 3 else "",
+        name="Puchar Łodzi",
+        rounds=2,
+        table_size=4,
+        seed=3,
+        created_by=boss,
+    )
     round_ = rounds.seat_next_round(t)
     rounds.start_round(round_)
     table = round_.tables.get(number=2)
     places = {s.participant_id: (i + 1, 1500 - 100 * i) for i, s in enumerate(table.seats.all())}
     interventions.enter_result(table, places, boss, "the tablet's battery died")
-    seated = Tournament.objects.create(name="Puchar Gdańska", rounds=2, table_size=4, seed=5, created_by=boss)
-    for name in ["Łucja", "Zenon", "Adam", "Ewa", "Ola", "Piotr", "Kasia", "Marek"]:
-        Participant.objects.create(tournament=seated, name=name)
+    seated = make_tournament(names, name="Puchar Gdańska", rounds=2, table_size=4, seed=5, created_by=boss)
     rounds.seat_next_round(seated)  # not started: its players may still be swapped
     referee, secret, _link = referee_accounts.add_referee("Zofia Kamińska", "zofia", None, boss)
     return {"t": t.pk, "seated": seated.pk, "referee": referee.pk, "secret": secret}

@@ -18,13 +18,12 @@ from rules.final_steps import refusal_of
 from rules.variants import make_variant
 from tests.accounts import signed_in_referee  # noqa: F401 (the fixture referee, signed in)
 from tests.test_exports_pdf import assert_pages, pages_text, save
-from tests.test_tournament_rounds import play_round
+from tests.tournaments import make_tournament, play_round
 from tournament.exports.ledger_cards import game_entries, ledger_cards_pdf
 from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.exports.standings_pdf import standings_pdf
 from tournament.games import recording
 from tournament.games.messages import error_text
-from tournament.models import Participant, Tournament
 from tournament.reports import tournament_report
 
 pytestmark = pytest.mark.django_db
@@ -141,9 +140,8 @@ def test_the_catalogue_has_one_name_for_anti_monopoly_and_no_ids():
 @pytest.fixture
 def tournament():
     """One round played: the standings' "Points per round" spans one narrow column."""
-    t = Tournament.objects.create(name="Puchar Łodzi", rounds=3, game_rounds=2, seed=5)
-    for i in range(8):
-        Participant.objects.create(tournament=t, name=f"Uczestnik {i + 1}", club="Klub „Śnieżka”")
+    names = [f"Uczestnik {i + 1}" for i in range(8)]
+    t = make_tournament(names, "Klub „Śnieżka”", name="Puchar Łodzi", rounds=3, game_rounds=2, seed=5)
     play_round(t, User.objects.create_user("sedzia", password="pw"), seed=1)
     return t
 

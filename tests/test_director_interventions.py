@@ -10,6 +10,7 @@ from django.utils import translation
 from rules import RulesError, apply
 from rules.replay import replay
 from rules.simulate import simulate
+from tests.tournaments import make_tournament
 from tournament.errors import RoundError
 from tournament.event import current_standings, interventions, results, rounds
 from tournament.files import backup
@@ -35,10 +36,7 @@ def director():
 
 @pytest.fixture
 def tournament():
-    t = Tournament.objects.create(name="Cup", rounds=3, game_rounds=2, seed=5, table_size=4)
-    for i in range(12):
-        Participant.objects.create(tournament=t, name=f"P{i:02}")
-    return t
+    return make_tournament(12, name="Cup", rounds=3, game_rounds=2, seed=5, table_size=4)
 
 
 def seated(table):

@@ -30,10 +30,10 @@ from tournament.exports.ledger_cards import game_entries, ledger_cards_pdf, part
 from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.exports.standings_pdf import standings_pdf
 from tournament.games import recording
-from tournament.models import Participant, Tournament
+from tournament.models import Participant
 from tournament.reports import final_rows, game_report, round_report, tournament_report
 
-from .test_tournament_rounds import play_round
+from .tournaments import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
 
@@ -104,9 +104,14 @@ def numbers(line: str) -> list[int]:
 
 @pytest.fixture
 def tournament():
-    t = Tournament.objects.create(name="Puchar Łodzi — Zażółć gęślą jaźń", rounds=3, game_rounds=3, seed=5)
-    for i, name in enumerate(NAMES):
-        Participant.objects.create(tournament=t, name=name, club=f"Klub „Śnieżka” {i % 3}")
+    t = make_tournament(
+        NAMES,
+        lambda i: f"Klub „Śnieżka” {i % 3}",
+        name="Puchar Łodzi — Zażółć gęślą jaźń",
+        rounds=3,
+        game_rounds=3,
+        seed=5,
+    )
     referee = User.objects.create_user("ref", password="pw", first_name="Sędzia", last_name="Głównoń")
     play_round(t, referee, seed=1)
     play_round(t, referee, seed=2)

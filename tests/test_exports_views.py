@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from tournament.models import Participant, Tournament
 
-from .test_tournament_rounds import play_round
+from .tournaments import play_round
 
 pytestmark = pytest.mark.django_db
 

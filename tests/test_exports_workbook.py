@@ -31,7 +31,7 @@ from tournament.reports import (
     tournament_report,
 )
 
-from .test_tournament_rounds import play_round
+from .tournaments import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
 
@@ -114,11 +114,15 @@ HEADERS = {
 @pytest.fixture
 def tournament():
     """Two rounds played and confirmed, the third seated but not started."""
-    t = Tournament.objects.create(name=TOURNAMENT, rounds=3, game_rounds=3, seed=5)
     names = [*DANGEROUS, POLISH, CONTROL, "Anna", "Bartek", "Celina", "Darek"]
-    for i, name in enumerate(names):
-        club = "\r@club" if i == 0 else f"club{i % 3}"
-        Participant.objects.create(tournament=t, name=name, club=club)
+    t = make_tournament(
+        names,
+        lambda i: "\r@club" if i == 0 else f"club{i % 3}",
+        name=TOURNAMENT,
+        rounds=3,
+        game_rounds=3,
+        seed=5,
+    )
     referee = User.objects.create_user("ref", password="pw", first_name=REFEREE)
     play_round(t, referee, seed=1)
     play_round(t, referee, seed=2)

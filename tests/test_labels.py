@@ -13,11 +13,12 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from tests.accounts import signed_in_director  # noqa: F401 (the fixture director, signed in)
+from tests.tournaments import make_tournament
 from tournament import labels
 from tournament.boards import names
 from tournament.director.forms import TournamentForm
 from tournament.games import recording
-from tournament.models import BoardEdition, Participant, Seat, Tournament
+from tournament.models import BoardEdition, Seat
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,10 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture
 def tournament(director):
-    t = Tournament.objects.create(name="Cup", variant="tournament-pl", board="classic-pl", rounds=2, seed=3)
-    for name in ["Żaneta", "Zenon", "Łukasz", "Lucyna", "Marek", "Anna"]:
-        Participant.objects.create(tournament=t, name=name)
-    return t
+    names = ["Żaneta", "Zenon", "Łukasz", "Lucyna", "Marek", "Anna"]
+    return make_tournament(names, name="Cup", variant="tournament-pl", board="classic-pl", rounds=2, seed=3)
 
 
 def text(response) -> str:

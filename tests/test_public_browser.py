@@ -8,8 +8,8 @@ import os
 import pytest
 
 from tests.test_console_browser import PHONE, SCREENS, browser  # noqa: F401 (browser: a fixture)
+from tests.tournaments import make_tournament
 from tournament.event import rounds
-from tournament.models import Participant, Tournament
 from tournament.public.views import PAGE_SECONDS
 
 pytestmark = [
@@ -26,11 +26,9 @@ CLUBS = ["Szkoła Podstawowa nr 12 im. Marii Konopnickiej w Łodzi", "Klub Plans
 
 @pytest.fixture
 def tournament():
-    t = Tournament.objects.create(name="Mistrzostwa Polski Szkół w Monopoly 2026", rounds=3, seed=11)
-    for i in range(40):
-        name = f"{FIRST[i % len(FIRST)]} {LAST[i % len(LAST)]} {i + 1}"
-        Participant.objects.create(tournament=t, name=name, club=CLUBS[i % len(CLUBS)])
-    return t
+    names = [f"{FIRST[i % len(FIRST)]} {LAST[i % len(LAST)]} {i + 1}" for i in range(40)]
+    clubs = [CLUBS[i % len(CLUBS)] for i in range(40)]
+    return make_tournament(names, clubs, name="Mistrzostwa Polski Szkół w Monopoly 2026", rounds=3, seed=11)
 
 
 @pytest.fixture

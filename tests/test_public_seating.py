@@ -3,9 +3,9 @@
 import pytest
 from django.urls import reverse
 
+from tests.tournaments import make_tournament
 from tournament.collation import name_key
 from tournament.event import rounds
-from tournament.models import Participant, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -28,10 +28,8 @@ def test_names_sort_in_polish_order():
 
 @pytest.fixture
 def tournament():
-    t = Tournament.objects.create(name="Puchar", rounds=2, table_size=4, seed=7)
-    for name in ["Żaneta", "Zenon", "Łukasz", "Lucyna", "Marek", "Anna", "Ćwik", "Cezary"]:
-        Participant.objects.create(tournament=t, name=name, club="Klub")
-    return t
+    names = ["Żaneta", "Zenon", "Łukasz", "Lucyna", "Marek", "Anna", "Ćwik", "Cezary"]
+    return make_tournament(names, "Klub", name="Puchar", rounds=2, table_size=4, seed=7)
 
 
 def test_the_seating_of_the_latest_round_for_everyone(client, tournament):

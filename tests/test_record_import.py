@@ -13,11 +13,12 @@ from django.utils import translation
 from rules import replay
 from rules.simulate import simulate
 from rules.snapshot import dump_state
+from tests.tournaments import make_tournament
 from tournament.event import results, rounds
 from tournament.games import recording
 from tournament.games.messages import error_text
 from tournament.games.record_import import RecordImportError, import_table_record
-from tournament.models import Game, GameEvent, GamePlayer, Participant, TableResult, Tournament
+from tournament.models import Game, GameEvent, GamePlayer, Participant, TableResult
 from tournament.people.access import REFEREES_GROUP
 from tournament.server.uploads import FORM_OVERHEAD_BYTES
 
@@ -43,10 +44,7 @@ def referee(referee):
 
 @pytest.fixture
 def tournament():
-    t = Tournament.objects.create(name="Cup", rounds=2, game_rounds=2, table_size=4, seed=7)
-    for name in NAMES:
-        Participant.objects.create(tournament=t, name=name)
-    return t
+    return make_tournament(NAMES, name="Cup", rounds=2, game_rounds=2, table_size=4, seed=7)
 
 
 @pytest.fixture

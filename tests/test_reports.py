@@ -10,19 +10,16 @@ from rules import replay
 from rules.valuation import net_worth
 from tournament.event import current_standings, results, rounds
 from tournament.games import recording
-from tournament.models import Participant, Tournament
 from tournament.reports import game_report, round_report, table_report, tournament_report
 
-from .test_tournament_rounds import play_round
+from .tournaments import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def tournament():
-    t = Tournament.objects.create(name="Cup", rounds=3, game_rounds=3, seed=5)
-    for i in range(10):
-        Participant.objects.create(tournament=t, name=f"P{i:02}", club=f"club{i % 4}")
+    t = make_tournament(10, lambda i: f"club{i % 4}", name="Cup", rounds=3, game_rounds=3, seed=5)
     referee = User.objects.create_user("ref", password="pw")
     play_round(t, referee, seed=1)
     play_round(t, referee, seed=2)

@@ -9,6 +9,7 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from rules.simulate import simulate
+from tests.tournaments import make_tournament
 from tournament.event import results, rounds
 from tournament.event.roles import assign_roles
 from tournament.exports.workbook import tournament_workbook
@@ -21,7 +22,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def tournament():
-    t = Tournament.objects.create(
+    return make_tournament(
+        10,
+        lambda i: f"club{i % 3}",
         name="Anty-Cup",
         variant="anti-monopoly",
         board="anti-monopoly-us",
@@ -30,9 +33,6 @@ def tournament():
         table_size=5,
         seed=11,
     )
-    for i in range(10):
-        Participant.objects.create(tournament=t, name=f"P{i:02}", club=f"club{i % 3}")
-    return t
 
 
 def play_table(table, referee, seed=0):

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from rules.simulate import simulate
+from tests.tournaments import make_tournament
 from tournament.event import results, rounds
 from tournament.games import recording
 from tournament.models import (
@@ -64,12 +65,11 @@ def play(table, user, seed, upto=None):
 @pytest.fixture
 def tournament(people):
     """Round 1 running: table 1 played and confirmed, table 2's game under way (refereed by ``ref``)."""
-    t = Tournament.objects.create(
-        name="Anna's Cup", rounds=2, game_rounds=2, table_size=4, seed=5, created_by=people["owner"]
+    names = [f"P{i}" for i in range(8)]
+    t = make_tournament(
+        names, name="Anna's Cup", rounds=2, game_rounds=2, table_size=4, seed=5, created_by=people["owner"]
     )
     t.directors.add(people["co"])
-    for i in range(8):
-        Participant.objects.create(tournament=t, name=f"P{i}")
     round_ = rounds.seat_next_round(t)
     rounds.start_round(round_)
     first, second = round_.tables.order_by("number")

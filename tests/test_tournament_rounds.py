@@ -3,42 +3,18 @@
 import pytest
 from django.contrib.auth.models import User
 
-from rules.simulate import simulate
 from tournament.event import current_standings, interventions, results, rounds
 from tournament.games import recording
-from tournament.models import Participant, Round, TableResult, Tournament
+from tournament.models import Round, TableResult
+
+from .tournaments import make_tournament, play_round, play_table
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def tournament():
-    t = Tournament.objects.create(name="Cup", rounds=3, game_rounds=2, seed=5)
-    for i in range(13):
-        Participant.objects.create(tournament=t, name=f"P{i:02}", club=f"club{i % 4}")
-    return t
-
-
-def play_table(table, referee, seed=0):
-    """Start the table's game in seat order and play it to the end with a simulated record."""
-    order = [s.participant_id for s in table.seats.all()]
-    game = rounds.start_table_game(table, order, user=referee)
-    t = table.round.tournament
-    record = simulate(t.variant, t.board, len(order), seed=seed + table.pk, rounds=t.game_rounds)
-    for ev in record["events"]:
-        game = recording.submit(game.pk, ev, version=game.version).game
-    assert recording.current_state(game).finished
-    return game
-
-
-def play_round(tournament, referee, seed=0):
-    round_ = rounds.seat_next_round(tournament)
-    rounds.start_round(round_)
-    for table in round_.tables.all():
-        play_table(table, referee, seed)
-        results.confirm(table, referee)
-    round_.refresh_from_db()
-    return round_
+    return make_tournament(13, lambda i: f"club{i % 4}", name="Cup", rounds=3, game_rounds=2, seed=5)
 
 
 def test_a_whole_tournament(tournament, referee):

@@ -9,9 +9,10 @@ from openpyxl import Workbook
 
 from rules.simulate import simulate
 from tests.accounts import signed_in_director  # noqa: F401 (the fixture director, signed in)
+from tests.tournaments import make_tournament
 from tournament.event import rounds
 from tournament.games import recording
-from tournament.models import Participant, Round, Tournament
+from tournament.models import Round, Tournament
 from tournament.people.access import REFEREES_GROUP
 
 pytestmark = pytest.mark.django_db
@@ -19,10 +20,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def tournament(director):
-    t = Tournament.objects.create(name="Cup", rounds=2, game_rounds=1, seed=3)
-    for i in range(8):
-        Participant.objects.create(tournament=t, name=f"P{i}", club=f"c{i % 3}")
-    return t
+    names = [f"P{i}" for i in range(8)]
+    return make_tournament(names, lambda i: f"c{i % 3}", name="Cup", rounds=2, game_rounds=1, seed=3)
 
 
 def page(response):
