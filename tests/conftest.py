@@ -4,6 +4,9 @@ wants)."""
 
 import pytest
 
+# the shared helpers assert as the tests do, with pytest's account of what differed
+pytest.register_assert_rewrite("tests.tournaments", "tests.support")
+
 
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
