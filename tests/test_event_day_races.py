@@ -385,6 +385,35 @@ def test_seating_the_round_again_and_starting_a_table_at_once(table, referee, di
         )
 
 
+def test_a_table_seated_again_between_its_page_and_its_report_is_said_so(
+    table, referee, director, monkeypatch
+):
+    """The race above made certain: the round is seated again after the table page read its table and before
+    it gathered the table's report. The referee is told and sent to the new table 1; its sheet is a 404."""
+    from tournament.director import views as director_views
+    from tournament.exports import views as export_views
+
+    tournament = table.round.tournament
+    for n in range(4, 8):
+        Participant.objects.create(tournament=tournament, name=f"P{n}")
+    for module in (director_views, export_views):
+        read = module.table_for
+        reseats = [1]
+
+        def read_then_reseat(*args, read=read, reseats=reseats):
+            t = read(*args)
+            if reseats and reseats.pop():  # once: the page it is sent to reads the new seating
+                interventions.reseat(table.round, director, "late arrivals")
+            return t
+
+        monkeypatch.setattr(module, "table_for", read_then_reseat)
+    page = phone(referee).post(table_url("table", table), {"order": "1"}, follow=True)
+    assert page.status_code == 200 and "seated again meanwhile" in page.content.decode()
+    assert not Table.objects.filter(pk=table.pk).exists()
+    new = Table.objects.get(round=table.round, number=1)
+    assert phone(referee).get(table_url("table_sheet_pdf", new)).status_code == 404
+
+
 def test_two_directors_seating_the_same_round_at_once_seat_it_once(director):
     tournament = Tournament.objects.create(name="Big", rounds=3, game_rounds=1, seed=5)
     Participant.objects.bulk_create(Participant(tournament=tournament, name=f"P{i}") for i in range(120))

@@ -488,7 +488,12 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
 
 
 def table_report(table: Table) -> TableReport:
-    return round_report(table.round, only=table).tables[0]
+    """The table's report; ``Table.DoesNotExist`` when the table is gone since it was read (its round was
+    seated again meanwhile: the new seating has new tables)."""
+    tables = round_report(table.round, only=table).tables
+    if not tables:
+        raise Table.DoesNotExist(f"table {table.pk} was seated again")
+    return tables[0]
 
 
 def round_report(round_: Round, *, only: Table | None = None) -> RoundReport:

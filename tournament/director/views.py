@@ -24,7 +24,7 @@ from tournament.director.forms import (
     TournamentForm,
 )
 from tournament.director.order_of_play import OrderOfPlayForm
-from tournament.errors import AlreadySeated, RoundError
+from tournament.errors import SEATED_AGAIN, AlreadySeated, RoundError
 from tournament.event import interventions, results, round_overview, rounds
 from tournament.files.participants_import import (
     ParticipantFileError,
@@ -34,7 +34,7 @@ from tournament.files.participants_import import (
 from tournament.games import recording
 from tournament.games.messages import error_text
 from tournament.games.record_import import RecordImportError, import_table_record
-from tournament.models import Round, Tournament
+from tournament.models import Round, Table, Tournament
 from tournament.people.access import (
     directed_tournaments,
     director_accounts,
@@ -291,7 +291,11 @@ def round_start(request, pk: int, number: int):
 def table_detail(request, pk: int, number: int, table: int):
     t = table_for(request.user, pk, number, table)
     seats = [s.participant for s in t.seats.select_related("participant")]
-    report = table_report(t)  # the table's final figures, as every output shows them (report.final)
+    try:
+        report = table_report(t)  # the table's final figures, as every output shows them (report.final)
+    except Table.DoesNotExist:  # the round was seated again since the table was read: its new table
+        messages.error(request, SEATED_AGAIN)
+        return redirect("table", pk=pk, number=number, table=table)
     starting = request.method == "POST" and "order" in request.POST
     order_form = OrderOfPlayForm(
         [(p.pk, p.name, report.roles.get(p.pk, "")) for p in seats], request.POST if starting else None

@@ -11,19 +11,20 @@ standings and the blank participant card for everyone.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from tournament.errors import SEATED_AGAIN
 from tournament.exports.blank_sheets import blank_card_pdf, blank_table_sheet_pdf
 from tournament.exports.ledger_cards import game_entries, ledger_cards_pdf, participant_entries
 from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.exports.standings_pdf import standings_pdf
 from tournament.exports.workbook import tournament_workbook
-from tournament.models import Participant, Tournament
+from tournament.models import Participant, Table, Tournament
 from tournament.people.access import director_required, game_for, round_for, table_for
 from tournament.reports import game_report, round_report, table_report, tournament_report
 
@@ -46,12 +47,20 @@ def _name(tournament: Tournament, *parts) -> str:
 # -- a table ----------------------------------------------------------------------------------------------
 
 
+def _table_report(t: Table):
+    """The table's report, or 404 when its round was seated again since the table was read."""
+    try:
+        return table_report(t)
+    except Table.DoesNotExist:
+        raise Http404(SEATED_AGAIN) from None
+
+
 @require_safe
 @login_required
 def table_sheet(request, pk: int, number: int, table: int):
     t = table_for(request.user, pk, number, table)
     tournament = t.round.tournament
-    data = result_sheets_pdf(tournament, [table_report(t)])
+    data = result_sheets_pdf(tournament, [_table_report(t)])
     return _file(data, _name(tournament, _("round"), number, _("table"), table) + ".pdf")
 
 
@@ -60,7 +69,7 @@ def table_sheet(request, pk: int, number: int, table: int):
 def table_blank_sheet(request, pk: int, number: int, table: int):
     t = table_for(request.user, pk, number, table)
     tournament = t.round.tournament
-    data = blank_table_sheet_pdf(tournament, table_report(t))
+    data = blank_table_sheet_pdf(tournament, _table_report(t))
     return _file(data, _name(tournament, _("round"), number, _("table"), table, _("blank")) + ".pdf")
 
 
