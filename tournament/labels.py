@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rules import available_variants, get_board
+from rules import available_variants, get_board, roles
 from rules.board import shipped_boards
 from rules.standings import TIE_BREAKS
 
@@ -81,9 +81,9 @@ def variant_choices() -> list[tuple[str, str]]:
     return [(v, variant_label(v)) for v in available_variants()]
 
 
-ROLES = {  # Anti-Monopoly's roles (RULES.md §5), as tournament.models.Seat.Role names them too
-    "competitor": _("competitor"),
-    "monopolist": _("monopolist"),
+ROLES = {  # Anti-Monopoly's roles (rules/roles.py), the words of tournament.models.Seat.Role's choices too
+    roles.COMPETITOR: _("competitor"),
+    roles.MONOPOLIST: _("monopolist"),
 }
 
 

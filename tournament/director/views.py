@@ -315,7 +315,7 @@ def table_detail(request, pk: int, number: int, table: int):
         "director/table.html",
         {
             "table": t,
-            "game": getattr(t, "game", None),  # the table's game, None before its start
+            "game": t.game_or_none,  # None before its start
             "round": t.round,
             "tournament": t.round.tournament,
             "seats": seats,

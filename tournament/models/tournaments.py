@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import available_variants, make_variant, roles
 from rules.standings import DEFAULT_POINTS, DEFAULT_TIE_BREAKS, MAX_PLACEMENT_POINTS, TIE_BREAKS
-from tournament.labels import tie_break_label
+from tournament.labels import ROLES, tie_break_label
 from tournament.models.bounds import INTEGER_MAX, SMALL_MAX, TOURNAMENT_SEED_MAX, at_most
 from tournament.models.games import NAME_LENGTH, REASON_LENGTH
 
@@ -268,8 +268,8 @@ class Seat(models.Model):
     class Role(models.TextChoices):
         """Anti-Monopoly: the participant's role at this table (blank in other variants)."""
 
-        COMPETITOR = roles.COMPETITOR, _("competitor")
-        MONOPOLIST = roles.MONOPOLIST, _("monopolist")
+        COMPETITOR = roles.COMPETITOR, ROLES[roles.COMPETITOR]
+        MONOPOLIST = roles.MONOPOLIST, ROLES[roles.MONOPOLIST]
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table"))
     participant = models.ForeignKey(

@@ -16,6 +16,7 @@ from functools import wraps
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
@@ -105,9 +106,6 @@ def can_enter_moves(user, game) -> bool:
 
 def visible_games(user):
     """The games ``user`` sees in the list of games: those he referees or directs (staff: all)."""
-    from django.db.models import Q
-
-
     if directs_all(user):
         return Game.objects.all()
     mine = Q(referees=user) | Q(table__isnull=True, created_by=user)
@@ -122,6 +120,7 @@ def visible_games(user):
 def director_required(view):
     """The director's role; for a tournament's page (the URL's ``pk``), a director of that tournament
     (``may_direct``): another director is refused like anybody else (403)."""
+
     @wraps(view)
     @login_required
     def wrapper(request, *args, **kwargs):
