@@ -21,7 +21,10 @@ NUMBERS = "Whole numbers separated by commas, e.g. 4, 2, 1, 0."
 AT_MOST = f"A place gets at most {MAX_PLACEMENT_POINTS} points."
 CHOOSE = "Choose from: placement points, total score, best single score, games played."
 
+ONE_ROUND = "Ensure this value is greater than or equal to 1."
+
 REFUSED = [  # (field, value, message)
+    ("rounds", 0, ONE_ROUND),
     ("table_size", 2, TABLE),
     ("table_size", 7, TABLE),
     ("placement_points", [], NUMBERS),
@@ -98,6 +101,7 @@ def director_form(**fields) -> TournamentForm:
 @pytest.mark.parametrize(
     ("field", "text", "message"),
     [
+        ("rounds", "0", ONE_ROUND),
         ("table_size", "2", TABLE),
         ("table_size", "7", TABLE),
         ("placement_points", "4, two, 1", NUMBERS),
@@ -113,6 +117,10 @@ def test_the_directors_form_says_the_same(field, text, message):
     form = director_form(**{field: text})
     assert not form.is_valid()
     assert form.errors == {field: [message]}
+
+
+def test_the_directors_form_asks_the_browser_for_a_round_at_least():
+    assert 'min="1"' in str(director_form()["rounds"])
 
 
 def test_the_directors_form_reads_its_lists():

@@ -152,7 +152,7 @@ class TournamentForm(forms.ModelForm):
             self.initial["placement_points"] = ", ".join(map(str, self.instance.placement_points))
             self.initial["tie_breaks"] = ", ".join(self.instance.tie_breaks)
         self.fields["ending"].required = False  # only Anti-Monopoly reads it: the default otherwise
-        self.fields["rounds"].min_value = 1
+        self.fields["rounds"].widget.attrs["min"] = 1  # the model refuses 0 (its validator): the browser too
         self.fields["table_size"].widget.attrs.update(min=TABLE_SIZES[0], max=TABLE_SIZES[-1])
         bound_numbers(self)
         fitting.offer_fitting_boards(self)

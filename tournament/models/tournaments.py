@@ -97,7 +97,7 @@ class Tournament(models.Model):
         _("seconds per move"), null=True, blank=True, validators=at_most(SMALL_MAX)
     )
     rounds = models.PositiveSmallIntegerField(
-        _("tournament rounds"), default=5, validators=at_most(SMALL_MAX)
+        _("tournament rounds"), default=5, validators=[MinValueValidator(1), *at_most(SMALL_MAX)]
     )
     table_size = models.PositiveSmallIntegerField(
         _("players per table"), default=4, validators=[*at_most(SMALL_MAX), validate_table_size]
