@@ -407,3 +407,16 @@ def test_another_director_cannot_make_himself_a_co_director(client, people, tour
             url = reverse(name, args=[tournament.pk])
             assert client.post(url, {"username": username, "reason": "x"}).status_code == 403
     assert stored(tournament) == before
+
+
+def test_a_page_asks_once_whether_its_user_directs_the_tournament(client, people, tournament):
+    """The round page asks ``may_direct`` twice (to let him in, then to show the director's forms): the
+    database is asked once, the answer kept on the request's user."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(people["co"])
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(reverse("round", args=[tournament.pk, 1])).status_code == 200
+    asked = [q["sql"] for q in queries if "tournament_tournament_directors" in q["sql"]]
+    assert len(asked) == 1, asked

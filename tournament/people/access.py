@@ -44,12 +44,16 @@ def directs_all(user) -> bool:
 
 def may_direct(user, tournament) -> bool:
     """May ``user`` direct ``tournament`` (its settings, participants, rounds, tables, results, downloads)?
-    Staff and superusers: every one; an account with the director's role: those he is a director of."""
+    Staff and superusers: every one; an account with the director's role: those he is a director of. Asked
+    once per request and tournament (kept on the request's user, as :func:`is_director`)."""
     if directs_all(user):
         return True
     if not is_director(user):
         return False
-    return tournament.directors.filter(pk=user.pk).exists()
+    asked = user.__dict__.setdefault("_directs", {})
+    if tournament.pk not in asked:
+        asked[tournament.pk] = tournament.directors.filter(pk=user.pk).exists()
+    return asked[tournament.pk]
 
 
 def directed_tournaments(user):
