@@ -81,8 +81,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import csv
 import html
 import http.client
+import io
 import os
 import random
 import re
@@ -128,6 +130,9 @@ CSRF_INPUT_RE = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 RETRYABLE = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError, ConnectionAbortedError)
 #: the requests that enter or change moves: the latency criterion is theirs
 MOVE_KINDS = ("act", "retry", "resend", "double tap", "stale", "two phones", "undo", "void")
+# gunicorn's keep-alive behind HAProxy: longer than HAProxy keeps an idle connection to it, so that HAProxy
+# never sends a request on a connection gunicorn is closing (it would close the phone's connection unanswered)
+BEHIND_HAPROXY_KEEPALIVE_S = 30
 KILL_IN_FLIGHT = 2  # the kill waits for this many requests in flight
 HEALTH_PATH = "/login/"  # what the load balancer's health checks ask: a page of the app, cheap
 
@@ -239,6 +244,7 @@ class Tally:
     failures: list[tuple[float, int | str, bool]] = field(default_factory=list)  # (s, what, answered)
     acked_after_kill: int = 0  # planned moves acknowledged after the kill (by the servers left)
     others_up: bool = True  # every server but the killed one still running at the end
+    sent: dict[str, int] | None = None  # behind HAProxy: the requests it sent each server
 
 
 def in_kill_window(at: float, kill_at: float | None, window_s: float) -> bool:
@@ -331,6 +337,16 @@ def verdict(tally: Tally, log_text: str, limits: Limits | None = None) -> list[C
             + besides_the_kill(killed_conn.total()),
         )
     )
+    if tally.sent is not None:
+        idle = [name for name, n in tally.sent.items() if n == 0]
+        checks.append(
+            Check(
+                "every server served",
+                not idle,
+                ", ".join(f"{name}: {n} requests" for name, n in tally.sent.items())
+                + " (limit: more than 0 each)",
+            )
+        )
     if tally.kill_asked and tally.kill_at is None:
         checks.append(Check("a server killed", False, "no server was killed (the run ended before)"))
     elif tally.kill_at is not None:
@@ -1574,6 +1590,8 @@ def gunicorn_command(args, port: int, control: Path) -> list[str]:
         "-b", f"127.0.0.1:{port}", "-k", "gthread",
         "--workers", str(args.workers), "--threads", str(args.threads),
     ]  # fmt: skip
+    if args.servers > 1:  # behind HAProxy: it, not gunicorn, ends idle connections (see haproxy_config)
+        command += ["--keep-alive", str(BEHIND_HAPROXY_KEEPALIVE_S)]
     with contextlib.suppress(ImportError):
         from gunicorn.config import KNOWN_SETTINGS
 
@@ -1634,7 +1652,9 @@ class AppServer:
     log_path: Path
 
 
-def haproxy_config(port: int, servers: list[tuple[str, int]], balance: str = "leastconn") -> str:
+def haproxy_config(
+    port: int, servers: list[tuple[str, int]], balance: str = "leastconn", stats_port: int | None = None
+) -> str:
     """HAProxy in front of the app servers, as on an event day (docs/scaling.md), on 127.0.0.1.
 
     What it retries is what is safe to: a request it could not send (the connection to a server refused or
@@ -1659,7 +1679,7 @@ def haproxy_config(port: int, servers: list[tuple[str, int]], balance: str = "le
         "    timeout connect 2s",
         "    timeout client 60s",
         "    timeout server 60s",
-        "    timeout http-keep-alive 2s",
+        "    timeout http-keep-alive 2s  # the phones' idle connections",
         "    retries 3",
         "    option redispatch 1",
         "    retry-on conn-failure",
@@ -1675,12 +1695,39 @@ def haproxy_config(port: int, servers: list[tuple[str, int]], balance: str = "le
         "    http-check expect status 200",
         "    timeout check 5s  # a busy server is slow, not dead",
         "    default-server check inter 2s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down",
+        "    default-server pool-purge-delay 5s  # idle connections to a server: gunicorn keeps them longer",
         *(f"    server {name} 127.0.0.1:{server_port}" for name, server_port in servers),
     ]
+    if stats_port is not None:  # what each server was sent (haproxy_sent)
+        lines += [
+            "",
+            "listen stats",
+            f"    bind 127.0.0.1:{stats_port}",
+            "    stats enable",
+            "    stats uri /",
+        ]
     return "\n".join(lines) + "\n"
 
 
-def start_haproxy(port: int, servers: list[AppServer], tmp: Path, balance: str) -> subprocess.Popen:
+def haproxy_sent(stats_port: int) -> dict[str, int]:
+    """The requests HAProxy sent each server so far (its statistics page as CSV: ``req_tot``)."""
+    c = http.client.HTTPConnection("127.0.0.1", stats_port, timeout=10)
+    try:
+        c.request("GET", "/;csv")
+        text = c.getresponse().read().decode()
+    finally:
+        c.close()
+    rows = csv.DictReader(io.StringIO(text.lstrip("# ")))
+    return {
+        r["svname"]: int(r["req_tot"] or 0)
+        for r in rows
+        if r["pxname"] == "app" and r["svname"] not in ("FRONTEND", "BACKEND")
+    }
+
+
+def start_haproxy(
+    port: int, servers: list[AppServer], tmp: Path, balance: str, stats_port: int
+) -> subprocess.Popen:
     """HAProxy in front of ``servers``, in the foreground (``-db``), its log (stdout) in tmp/haproxy.log."""
     binary = shutil.which("haproxy") or next(
         (p for p in ("/usr/sbin/haproxy", "/usr/local/sbin/haproxy") if os.path.exists(p)), None
@@ -1691,7 +1738,7 @@ def start_haproxy(port: int, servers: list[AppServer], tmp: Path, balance: str) 
             "apt-get install -y haproxy (Debian's package)"
         )
     config = tmp / "haproxy.cfg"
-    config.write_text(haproxy_config(port, [(s.name, s.port) for s in servers], balance))
+    config.write_text(haproxy_config(port, [(s.name, s.port) for s in servers], balance, stats_port))
     subprocess.run([binary, "-c", "-q", "-f", str(config)], check=True)
     log_path = tmp / "haproxy.log"
     with open(log_path, "ab") as log:
@@ -1857,9 +1904,11 @@ def report(
     *,
     others_up: bool = True,
     notes: tuple[str, ...] = (),
+    sent: dict[str, int] | None = None,
 ) -> bool:
     args, stats = run.args, run.stats
     tally = tally_of(run, referees, verification, others_up)
+    tally.sent = sent
     planned = sum(len(r.plan.events) for r in referees)
     print()
     print(
@@ -1898,6 +1947,9 @@ def report(
             f"{ms(percentile(values, 99))}{ms(max(values))}"
         )
     statuses = ", ".join(f"{s}: {n}" for s, n in sorted(stats.status.items(), key=lambda x: str(x[0])))
+    if tally.failures:
+        shown = [f"{at:.2f} {what}{'' if ok else ' (not answered)'}" for at, what, ok in tally.failures[:12]]
+        print("failed requests (s into the move phase): " + ", ".join(shown))
     print()
     print(f"HTTP statuses: {statuses}")
     print("connection errors: " + (", ".join(f"{k}: {n}" for k, n in stats.connection.items()) or "none"))
@@ -2099,8 +2151,8 @@ def main(argv=None) -> int:
             servers.append(AppServer(name, port, start_gunicorn(args, env, port, log_path), log_path))
         port = servers[0].port
         if args.servers > 1:
-            port = free_port()
-            balancer = start_haproxy(port, servers, tmp, args.balance)
+            port, stats_port = free_port(), free_port()
+            balancer = start_haproxy(port, servers, tmp, args.balance, stats_port)
         print(
             f"set-up: {time.monotonic() - t_setup:.1f} s; "
             + ", ".join(f"{s.name} pid {s.proc.pid} on 127.0.0.1:{s.port}" for s in servers)
@@ -2191,6 +2243,14 @@ def main(argv=None) -> int:
         if killer is not None and killer.error is not None:
             notes.append(f"the kill failed: {killer.error!r}")
         others_up = all(s.proc.poll() is None for s in servers if s is not killed)
+        sent = None
+        if balancer is not None:
+            sent = haproxy_sent(stats_port)
+            notes.append(
+                "HAProxy sent: "
+                + ", ".join(f"{name} {n} requests{' (killed)' if killed and name == killed.name else ''}"
+                            for name, n in sent.items())
+            )  # fmt: skip
         stop_process(balancer)  # first: its health checks would see the servers stop
         for s in servers:
             stop_process(s.proc)
@@ -2201,7 +2261,17 @@ def main(argv=None) -> int:
         verification = verify(referees, director_plan)
         connections.close_all()
         log_text = "".join(s.log_path.read_text(errors="replace") for s in servers if s.log_path.exists())
-        ok = report(run, referees, wall, cpu, verification, log_text, others_up=others_up, notes=tuple(notes))
+        ok = report(
+            run,
+            referees,
+            wall,
+            cpu,
+            verification,
+            log_text,
+            others_up=others_up,
+            notes=tuple(notes),
+            sent=sent,
+        )
     except KeyboardInterrupt:
         print("interrupted")
     finally:

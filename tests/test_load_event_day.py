@@ -299,6 +299,15 @@ def test_the_servers_left_must_carry_on():
     assert failed(killed(others_up=False))["a server killed"].endswith("; another server is down")
 
 
+def test_behind_haproxy_every_server_must_have_served():
+    t = killed(sent={"app1": 1200, "app2": 2400})
+    assert failed(t) == {}
+    t.sent["app1"] = 0  # the balancer sent it nothing: two servers in name only
+    assert failed(t) == {
+        "every server served": "app1: 0 requests, app2: 2400 requests (limit: more than 0 each)"
+    }
+
+
 def test_a_kill_asked_for_and_not_done_fails():
     t = clean()
     t.kill_asked = True
@@ -531,3 +540,4 @@ def test_two_servers_one_killed_mid_run_passes():
     kill = re.search(r"^ok   a server killed: at (\S+) s; .* (\d+) moves acknowledged", out.stdout, re.M)
     assert kill and float(kill.group(1)) >= 10 and int(kill.group(2)) > 0, out.stdout[-3000:]
     assert re.search(r"^killed app1 \(kill -9 of its process group\)", out.stdout, re.M)
+    assert re.search(r"^ok   every server served: app1: \d+ requests, app2: \d+ requests", out.stdout, re.M)
