@@ -5,6 +5,7 @@ its verdict, and runs it once, small, with ``--slow``).
     python tests/load_event_day.py --db sqlite --tables 60 --pace 0
     python tests/load_event_day.py --db postgres --tables 250 --pace 3 --workers 4 --threads 8
     python tests/load_event_day.py --db postgres --tables 250 --pace 0 --workers 4 --threads 8
+    python tests/load_event_day.py --db postgres --tables 20 --pace 2 --servers 2 --kill-one-at 20
 
 The app is served by gunicorn (gthread) on 127.0.0.1 only, from a fresh database in a temporary directory
 (SQLite, or a throw-away PostgreSQL cluster: ``tests/pgserver.py``, durable as on an event day). One
@@ -21,7 +22,8 @@ the start), polling the panel every 10 s as the console page does. Mixed in at s
 - STALE: a move made on an older version with a new key (refused "Another device entered a move
   meanwhile", nothing stored); the referee then submits the real move on the version that answer shows.
 
-A 5xx or a connection error is answered the way a referee does: tap again (the same form: the same key).
+A 5xx or a connection error is answered the way a referee does: tap again (the same form: the same key); a
+page or a poll is asked again.
 
 At some tables, what an event day also brings (unless --plain), each through the pages' own URLs and fields:
 
@@ -67,6 +69,18 @@ criterion with its figure and limit, and ``RESULT: PASS`` (exit status 0) only w
   stored as done;
 - no anomaly on the client's side (a legal move refused, a stale move applied, a poll that was not 204, a
   page or a form answered otherwise than expected, …).
+
+SEVERAL SERVERS (--servers N, N >= 2; docs/scaling.md): N gunicorns, each on its own port with its own log
+(its control socket beside it: gunicorn 24+) and process group, behind an HAProxy from Debian (``apt-get
+install haproxy``; refused with that line when missing) that balances them (--balance, leastconn by default),
+checks their health and sends again only what no server received (``haproxy_config``); the servers read the
+phone's address from its X-Forwarded-For (DJANGO_BEHIND_PROXY=1). --kill-one-at S (or P% of the referees'
+schedule) kills the first server's master and workers at once (``kill -9`` of its process group) S s into the
+move phase, at a moment when requests are in flight. Every failed request (a 5xx, a connection error) is kept
+with its time: those within --kill-window s of the kill are the kill's, judged apart ("a server killed": each
+answered by tapping again, moves acknowledged after the kill, the other servers still up); any other still
+fails "5xx answers" or "connection errors". Behind HAProxy, "every server served" checks that each was sent
+requests. With PostgreSQL, the connections the servers hold are counted.
 
 The temporary directory with the SQLite file and the gunicorn log is kept after a FAIL (or with --keep).
 
