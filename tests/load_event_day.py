@@ -1837,7 +1837,7 @@ class ConnectionCount(threading.Thread):
             while not self.done.wait(1.0):
                 row = c.execute(
                     "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                    "AND pid <> pg_backend_pid()"
+                    "AND backend_type = 'client backend' AND pid <> pg_backend_pid()"  # not autovacuum
                 ).fetchone()
                 self.most = max(self.most, row[0])
 
