@@ -116,6 +116,7 @@ import urllib.parse
 import uuid
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -160,6 +161,7 @@ class Failure:
     at: float  # time.monotonic() when it failed
     what: int | str  # the HTTP status, or the kind of connection error
     answered: bool = False  # the same request, sent again, was answered
+    key: str | None = None  # the client_key of the form it sent, if any
 
 
 class Stats:
@@ -257,6 +259,7 @@ class Tally:
     kill_window_s: float = 10.0  # the failures this long after the kill are the kill's
     failures: list[tuple[float, int | str, bool]] = field(default_factory=list)  # (s, what, answered)
     acked_after_kill: int = 0  # planned moves acknowledged after the kill (by the servers left)
+    committed_unanswered: int | None = None  # moves stored before the kill whose answer the kill took
     others_up: bool = True  # every server but the killed one still running at the end
     sent: dict[str, int] | None = None  # behind HAProxy: the requests it sent each server
 
@@ -372,8 +375,15 @@ def verdict(tally: Tally, log_text: str, limits: Limits | None = None) -> list[C
                 unanswered == 0 and tally.acked_after_kill > 0 and tally.others_up,
                 f"at {tally.kill_at:.1f} s; {len(killed)} requests failed in the {tally.kill_window_s:g} s "
                 f"after{' (' + by_what + ')' if killed else ''}, {len(killed) - unanswered} answered by "
-                f"tapping again (limit: all); {tally.acked_after_kill} moves acknowledged after it "
-                f"(limit: more than 0)" + ("" if tally.others_up else "; another server is down"),
+                f"tapping again (limit: all)"
+                + (
+                    f", {tally.committed_unanswered} of them moves stored before the kill (sent again: found "
+                    "stored, not stored twice)"
+                    if tally.committed_unanswered
+                    else ""
+                )
+                + f"; {tally.acked_after_kill} moves acknowledged after it (limit: more than 0)"
+                + ("" if tally.others_up else "; another server is down"),
             )
         )
     found = log_findings(log_text, tally.workers)
@@ -591,6 +601,8 @@ class Phone:
             if attempt:
                 time.sleep(0.5 * attempt)
             a = self.request(kind if attempt == 0 else again, method, path, fields, htmx=htmx)
+            for failure in self.failed:
+                failure.key = (fields or {}).get("client_key")
             failed += self.failed
             if a is not None and a.status < 500:
                 for failure in failed:
@@ -637,6 +649,9 @@ def send_together(
     finally:
         for c in conns:
             c.close()
+    keys = {fields.get("client_key") for *_, fields in posts}
+    for failure in failed:
+        failure.key = keys.pop() if len(keys) == 1 else None  # a double tap: one key; two phones: two
     return out, failed
 
 
@@ -1242,6 +1257,7 @@ class Run:
         self.referees_done = threading.Event()
         self.wake_director = threading.Event()
         self.killed_at: float | None = None  # monotonic time of the kill of a server (--kill-one-at)
+        self.killed_wall: float | None = None  # the same, as time.time() (the database's clock)
 
     def killed_it(self, failure: Failure) -> bool:
         """Whether the kill of a server explains this failed request."""
@@ -1471,6 +1487,20 @@ def subset(small, big) -> bool:
     if isinstance(small, (list, tuple)):
         return isinstance(big, (list, tuple)) and len(small) == len(big) and all(map(subset, small, big))
     return small == big
+
+
+def committed_before_the_kill(run: Run) -> int:
+    """The moves whose answer the kill took (a failed request of the kill's, with its ``client_key``) that are
+    stored as entered before the kill: committed before their answer was lost — by the killed server, or by
+    an earlier tap of the same form — so tapping again found them stored (the integrity check says none is
+    there twice). The case a load balancer must not retry on its own, and the app makes harmless."""
+    from tournament.models import GameEvent
+
+    if run.killed_wall is None:
+        return 0
+    keys = {f.key for f in run.stats.failures if f.key and run.killed_it(f)}
+    killed = datetime.fromtimestamp(run.killed_wall, UTC)
+    return GameEvent.objects.filter(client_key__in=keys, entered_at__lt=killed).count()
 
 
 def verify(referees: list[Referee], director: DirectorPlan | None) -> dict:
@@ -1811,7 +1841,10 @@ class Killer(threading.Thread):
         busy_by = time.monotonic() + 5
         while run.stats.in_flight < KILL_IN_FLIGHT and time.monotonic() < busy_by:
             time.sleep(0.001)
-        run.killed_at = time.monotonic()  # before the signal: every failure it causes comes after
+        run.killed_at, run.killed_wall = (
+            time.monotonic(),
+            time.time(),
+        )  # before the signal: its failures after
         try:
             kill_server(self.server)
         except Exception as e:  # reported with the figures
@@ -1919,10 +1952,11 @@ def report(
     others_up: bool = True,
     notes: tuple[str, ...] = (),
     sent: dict[str, int] | None = None,
+    committed: int | None = None,
 ) -> bool:
     args, stats = run.args, run.stats
     tally = tally_of(run, referees, verification, others_up)
-    tally.sent = sent
+    tally.sent, tally.committed_unanswered = sent, committed
     planned = sum(len(r.plan.events) for r in referees)
     print()
     print(
@@ -2273,6 +2307,7 @@ def main(argv=None) -> int:
         if any(r.is_alive() for r in referees):
             print("warning: some referees were still waiting for an answer when gunicorn was stopped")
         verification = verify(referees, director_plan)
+        committed = committed_before_the_kill(run)
         connections.close_all()
         log_text = "".join(s.log_path.read_text(errors="replace") for s in servers if s.log_path.exists())
         ok = report(
@@ -2285,6 +2320,7 @@ def main(argv=None) -> int:
             others_up=others_up,
             notes=tuple(notes),
             sent=sent,
+            committed=committed,
         )
     except KeyboardInterrupt:
         print("interrupted")

@@ -264,6 +264,11 @@ def test_a_kill_whose_failures_were_answered_passes():
     )
 
 
+def test_the_moves_stored_before_their_answer_was_lost_are_named():
+    detail = {c.name: c.detail for c in verdict(killed(committed_unanswered=2), CLEAN_LOG)}["a server killed"]
+    assert "3 answered by tapping again (limit: all), 2 of them moves stored before the kill" in detail
+
+
 def test_without_a_kill_there_is_no_kill_criterion():
     assert "a server killed" not in [c.name for c in verdict(clean(), CLEAN_LOG)]
 
