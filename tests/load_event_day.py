@@ -1850,7 +1850,8 @@ class Killer(threading.Thread):
         except Exception as e:  # reported with the figures
             self.error = e
             return
-        print(f"killed {self.server.name} (kill -9 of its process group) at {self.at:.1f} s", flush=True)
+        at = run.killed_at - run.t0
+        print(f"killed {self.server.name} (kill -9 of its process group) at {at:.1f} s", flush=True)
 
 
 class ConnectionCount(threading.Thread):
