@@ -650,8 +650,9 @@ def send_together(
         for c in conns:
             c.close()
     keys = {fields.get("client_key") for *_, fields in posts}
+    key = next(iter(keys)) if len(keys) == 1 else None  # a double tap: one key; two phones: two
     for failure in failed:
-        failure.key = keys.pop() if len(keys) == 1 else None  # a double tap: one key; two phones: two
+        failure.key = key
     return out, failed
 
 
