@@ -1842,10 +1842,8 @@ class Killer(threading.Thread):
         busy_by = time.monotonic() + 5
         while run.stats.in_flight < KILL_IN_FLIGHT and time.monotonic() < busy_by:
             time.sleep(0.001)
-        run.killed_at, run.killed_wall = (
-            time.monotonic(),
-            time.time(),
-        )  # before the signal: its failures after
+        # taken before the signal: every failure it causes comes after
+        run.killed_at, run.killed_wall = time.monotonic(), time.time()
         try:
             kill_server(self.server)
         except Exception as e:  # reported with the figures
@@ -1900,7 +1898,15 @@ def ms(x: float) -> str:
     return f"{x * 1000:9.1f}"
 
 
-def tally_of(run: Run, referees: list[Referee], verification: dict | None, others_up: bool = True) -> Tally:
+def tally_of(
+    run: Run,
+    referees: list[Referee],
+    verification: dict | None,
+    *,
+    others_up: bool = True,
+    sent: dict[str, int] | None = None,
+    committed: int | None = None,
+) -> Tally:
     args, stats = run.args, run.stats
     done = [r.out.last_move_at for r in referees if r.out.last_move_at is not None]
     offered = None
@@ -1940,6 +1946,8 @@ def tally_of(run: Run, referees: list[Referee], verification: dict | None, other
             1 for r in referees for t in r.out.acked_at if run.killed_at is not None and t > run.killed_at
         ),
         others_up=others_up,
+        sent=sent,
+        committed_unanswered=committed,
     )
 
 
@@ -1957,8 +1965,7 @@ def report(
     committed: int | None = None,
 ) -> bool:
     args, stats = run.args, run.stats
-    tally = tally_of(run, referees, verification, others_up)
-    tally.sent, tally.committed_unanswered = sent, committed
+    tally = tally_of(run, referees, verification, others_up=others_up, sent=sent, committed=committed)
     planned = sum(len(r.plan.events) for r in referees)
     print()
     print(
