@@ -2128,6 +2128,8 @@ def parse_args(argv=None):
         p.error("bad --director-every or --pace-fraction")
     if not 1 <= args.servers <= 8:
         p.error("--servers must be 1..8")
+    if args.servers > 1 and args.db != "postgres":
+        p.error("--servers 2 or more share one PostgreSQL (--db postgres): machines share no SQLite file")
     if args.kill_one_at is not None and args.servers < 2:
         p.error("--kill-one-at needs --servers 2 or more: the others carry on")
     if args.kill_one_at is not None and args.kill_one_at[1] and not args.pace:

@@ -320,19 +320,30 @@ def test_a_kill_asked_for_and_not_done_fails():
 
 
 def test_kill_one_at_takes_seconds_or_a_share_of_the_schedule():
-    assert load.parse_args(["--servers", "2", "--kill-one-at", "20"]).kill_one_at == (20.0, False)
-    assert load.parse_args(["--servers", "2", "--kill-one-at", "40%"]).kill_one_at == (0.4, True)
+    two = ["--db", "postgres", "--servers", "2"]
+    assert load.parse_args([*two, "--kill-one-at", "20"]).kill_one_at == (20.0, False)
+    assert load.parse_args([*two, "--kill-one-at", "40%"]).kill_one_at == (0.4, True)
     assert load.parse_args([]).kill_one_at is None and load.parse_args([]).servers == 1
 
 
 @pytest.mark.parametrize(
     "argv",
     [
-        ["--kill-one-at", "20"],  # one server: nobody would carry on
-        ["--servers", "2", "--kill-one-at", "soon"],
-        ["--servers", "2", "--kill-one-at", "140%"],
-        ["--servers", "2", "--kill-one-at", "40%", "--pace", "0"],  # flat out: no schedule to take a share of
-        ["--servers", "9"],
+        ["--db", "postgres", "--kill-one-at", "20"],  # one server: nobody would carry on
+        ["--db", "postgres", "--servers", "2", "--kill-one-at", "soon"],
+        ["--db", "postgres", "--servers", "2", "--kill-one-at", "140%"],
+        [
+            "--db",
+            "postgres",
+            "--servers",
+            "2",
+            "--kill-one-at",
+            "40%",
+            "--pace",
+            "0",
+        ],  # flat out: no schedule
+        ["--db", "postgres", "--servers", "9"],
+        ["--db", "sqlite", "--servers", "2"],  # several machines share no SQLite file
     ],
 )
 def test_a_bad_kill_or_number_of_servers_is_refused(argv, capsys):
