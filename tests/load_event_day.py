@@ -5,6 +5,7 @@ its verdict, and runs it once, small, with ``--slow``).
     python tests/load_event_day.py --db sqlite --tables 60 --pace 0
     python tests/load_event_day.py --db postgres --tables 250 --pace 3 --workers 4 --threads 8
     python tests/load_event_day.py --db postgres --tables 250 --pace 0 --workers 4 --threads 8
+    python tests/load_event_day.py --db postgres --tables 20 --pace 2 --servers 2 --kill-one-at 20
 
 The app is served by gunicorn (gthread) on 127.0.0.1 only, from a fresh database in a temporary directory
 (SQLite, or a throw-away PostgreSQL cluster: ``tests/pgserver.py``, durable as on an event day). One
@@ -21,7 +22,8 @@ the start), polling the panel every 10 s as the console page does. Mixed in at s
 - STALE: a move made on an older version with a new key (refused "Another device entered a move
   meanwhile", nothing stored); the referee then submits the real move on the version that answer shows.
 
-A 5xx or a connection error is answered the way a referee does: tap again (the same form: the same key).
+A 5xx or a connection error is answered the way a referee does: tap again (the same form: the same key); a
+page or a poll is asked again.
 
 At some tables, what an event day also brings (unless --plain), each through the pages' own URLs and fields:
 
@@ -68,6 +70,18 @@ criterion with its figure and limit, and ``RESULT: PASS`` (exit status 0) only w
 - no anomaly on the client's side (a legal move refused, a stale move applied, a poll that was not 204, a
   page or a form answered otherwise than expected, …).
 
+SEVERAL SERVERS (--servers N, N >= 2; docs/scaling.md): N gunicorns, each on its own port with its own log
+(its control socket beside it: gunicorn 24+) and process group, behind an HAProxy from Debian (``apt-get
+install haproxy``; refused with that line when missing) that balances them (--balance, leastconn by default),
+checks their health and sends again only what no server received (``haproxy_config``); the servers read the
+phone's address from its X-Forwarded-For (DJANGO_BEHIND_PROXY=1). --kill-one-at S (or P% of the referees'
+schedule) kills the first server's master and workers at once (``kill -9`` of its process group) S s into the
+move phase, at a moment when requests are in flight. Every failed request (a 5xx, a connection error) is kept
+with its time: those within --kill-window s of the kill are the kill's, judged apart ("a server killed": each
+answered by tapping again, moves acknowledged after the kill, the other servers still up); any other still
+fails "5xx answers" or "connection errors". Behind HAProxy, "every server served" checks that each was sent
+requests. With PostgreSQL, the connections the servers hold are counted.
+
 The temporary directory with the SQLite file and the gunicorn log is kept after a FAIL (or with --keep).
 
 Bounded: at most 500 tables, --duration-limit seconds overall (default 600) after which referees stop (and the
@@ -81,8 +95,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import csv
 import html
 import http.client
+import io
 import os
 import random
 import re
@@ -100,6 +116,7 @@ import urllib.parse
 import uuid
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -120,20 +137,37 @@ CLOSED_TEXT = "This table's result is confirmed"
 VERSION_RE = re.compile(rb'id="console"[^>]*?data-version="(\d+)"', re.S)
 ERROR_RE = re.compile(rb'<p class="error"[^>]*>(.*?)</p>', re.S)
 NOTICE_RE = re.compile(rb'<p class="notice"[^>]*>(.*?)</p>', re.S)
-JUST_NOW_RE = re.compile(rb'<p class="just-now"[^>]*><span class="muted">#(\d+)</span>')
+# the move just made: "#12", or "#10–#12" for the moves one tap entered together (the last is the latest)
+JUST_NOW_RE = re.compile(rb'class="just-now"[^>]*>\s*<p[^>]*><span class="muted">(?:#\d+[^#<]*)?#(\d+)<')
 MESSAGE_RE = re.compile(rb'<p class="msg[^"]*"[^>]*>(.*?)</p>', re.S)
 FINISHED_RE = re.compile(rb'<section class="now finished">')
 CSRF_INPUT_RE = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 RETRYABLE = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError, ConnectionAbortedError)
 #: the requests that enter or change moves: the latency criterion is theirs
 MOVE_KINDS = ("act", "retry", "resend", "double tap", "stale", "two phones", "undo", "void")
+# gunicorn's keep-alive behind HAProxy: longer than HAProxy keeps an idle connection to it, so that HAProxy
+# never sends a request on a connection gunicorn is closing (it would close the phone's connection unanswered)
+BEHIND_HAPROXY_KEEPALIVE_S = 30
+KILL_IN_FLIGHT = 2  # the kill waits for this many requests in flight
+HEALTH_PATH = "/login/"  # what the load balancer's health checks ask: a page of the app, cheap
 
 
 # -- figures ---------------------------------------------------------------------------------------------
+@dataclass
+class Failure:
+    """A request answered 5xx, or not answered (a connection error), and when: the kill's accounting tells
+    those the kill of a server caused from the others, and whether tapping again answered each."""
+
+    at: float  # time.monotonic() when it failed
+    what: int | str  # the HTTP status, or the kind of connection error
+    answered: bool = False  # the same request, sent again, was answered
+    key: str | None = None  # the client_key of the form it sent, if any
+
+
 class Stats:
     """Everything the referees and the director measure, behind one lock: latencies and statuses by kind of
-    request, what happened (``note``), what went wrong on the client's side (``anomaly``) and the connection
-    errors (``connection_error``), each with a few examples."""
+    request, what happened (``note``), what went wrong on the client's side (``anomaly``), the connection
+    errors (``connection_error``), each with a few examples, and every failed request with its time."""
 
     def __init__(self):
         self.lock = threading.Lock()
@@ -143,11 +177,24 @@ class Stats:
         self.anomalies: Counter = Counter()
         self.connection: Counter = Counter()
         self.examples: dict[str, list[str]] = defaultdict(list)
+        self.failures: list[Failure] = []
+        self.in_flight = 0  # requests sent, not yet answered (the kill waits for some)
 
-    def request(self, kind: str, status: int | None, seconds: float) -> None:
+    def _failure(self, what: int | str) -> Failure:
+        failure = Failure(time.monotonic(), what)
+        self.failures.append(failure)
+        return failure
+
+    def request(self, kind: str, status: int | None, seconds: float) -> Failure | None:
+        """Counts a request; a 5xx answer is a failure too (no answer: see ``connection_error``)."""
         with self.lock:
             self.latency[kind].append(seconds)
             self.status[status if status is not None else "no answer"] += 1
+            return self._failure(status) if status is not None and status >= 500 else None
+
+    def flying(self, n: int) -> None:
+        with self.lock:
+            self.in_flight += n
 
     def _example(self, what: str, example: str | None) -> None:
         if example is not None and len(self.examples[what]) < 5:
@@ -163,10 +210,11 @@ class Stats:
             self.anomalies[what] += 1
             self._example(what, example)
 
-    def connection_error(self, what: str, example: str | None = None) -> None:
+    def connection_error(self, what: str, example: str | None = None) -> Failure:
         with self.lock:
             self.connection[what] += 1
             self._example(what, example)
+            return self._failure(what)
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -205,6 +253,27 @@ class Tally:
     not_finished: Counter = field(default_factory=Counter)  # tables not played to the end, by why
     ended_on_time: int = 0  # games ended by a time limit or the move clock (not the director's stop)
     integrity: Counter | None = None  # lost, doubled, replay mismatches, …; None: not verified
+    # --servers 2 or more with --kill-one-at: one server killed during the move phase
+    kill_asked: bool = False
+    kill_at: float | None = None  # s from the start of the move phase; None: no server was killed
+    kill_window_s: float = 10.0  # the failures this long after the kill are the kill's
+    failures: list[tuple[float, int | str, bool]] = field(default_factory=list)  # (s, what, answered)
+    acked_after_kill: int = 0  # planned moves acknowledged after the kill (by the servers left)
+    committed_unanswered: int | None = None  # moves stored before the kill whose answer the kill took
+    others_up: bool = True  # every server but the killed one still running at the end
+    sent: dict[str, int] | None = None  # behind HAProxy: the requests it sent each server
+
+
+def in_kill_window(at: float, kill_at: float | None, window_s: float) -> bool:
+    """Whether a request that failed ``at`` s into the move phase failed because of the kill: from the kill
+    (a request in flight on the killed server fails at once, its connection reset) until the load balancer
+    has stopped sending to it (its health checks, a few seconds) and the last retries are through."""
+    return kill_at is not None and kill_at <= at <= kill_at + window_s
+
+
+def kill_failures(tally: Tally) -> list[tuple[float, int | str, bool]]:
+    """The failed requests the kill caused (see ``in_kill_window``)."""
+    return [f for f in tally.failures if in_kill_window(f[0], tally.kill_at, tally.kill_window_s)]
 
 
 @dataclass
@@ -265,16 +334,58 @@ def verdict(tally: Tally, log_text: str, limits: Limits | None = None) -> list[C
         return ", ".join(f"{k}: {n}" for k, n in sorted(counter.items(), key=lambda x: str(x[0])) if n)
 
     checks = []
-    five = sum(n for s, n in tally.statuses.items() if isinstance(s, int) and s >= 500)
-    checks.append(Check("5xx answers", five == 0, f"{five} (limit 0)"))
-    conn = sum(tally.connection.values())
+    killed = kill_failures(tally)
+    killed_5xx = Counter(f[1] for f in killed if isinstance(f[1], int))
+    killed_conn = Counter(f[1] for f in killed if isinstance(f[1], str))
+
+    def besides_the_kill(n: int) -> str:
+        return f"; {n} more in the kill window, judged below" if n else ""
+
+    fives = Counter({s: n for s, n in tally.statuses.items() if isinstance(s, int) and s >= 500})
+    five = sum((fives - killed_5xx).values())
+    checks.append(Check("5xx answers", five == 0, f"{five} (limit 0)" + besides_the_kill(killed_5xx.total())))
+    connection = tally.connection - killed_conn
+    conn = connection.total()
     checks.append(
         Check(
             "connection errors",
             conn <= limits.connection_errors,
-            f"{conn} (limit {limits.connection_errors}){': ' + listed(tally.connection) if conn else ''}",
+            f"{conn} (limit {limits.connection_errors}){': ' + listed(connection) if conn else ''}"
+            + besides_the_kill(killed_conn.total()),
         )
     )
+    if tally.sent is not None:
+        idle = [name for name, n in tally.sent.items() if n == 0]
+        checks.append(
+            Check(
+                "every server served",
+                not idle,
+                ", ".join(f"{name}: {n} requests" for name, n in tally.sent.items())
+                + " (limit: more than 0 each)",
+            )
+        )
+    if tally.kill_asked and tally.kill_at is None:
+        checks.append(Check("a server killed", False, "no server was killed (the run ended before)"))
+    elif tally.kill_at is not None:
+        unanswered = sum(1 for f in killed if not f[2])
+        by_what = listed(Counter(f[1] if isinstance(f[1], str) else f"HTTP {f[1]}" for f in killed))
+        checks.append(
+            Check(
+                "a server killed",
+                unanswered == 0 and tally.acked_after_kill > 0 and tally.others_up,
+                f"at {tally.kill_at:.1f} s; {len(killed)} requests failed in the {tally.kill_window_s:g} s "
+                f"after{' (' + by_what + ')' if killed else ''}, {len(killed) - unanswered} answered by "
+                f"tapping again (limit: all)"
+                + (
+                    f", {tally.committed_unanswered} of them moves stored before the kill (sent again: found "
+                    "stored, not stored twice)"
+                    if tally.committed_unanswered
+                    else ""
+                )
+                + f"; {tally.acked_after_kill} moves acknowledged after it (limit: more than 0)"
+                + ("" if tally.others_up else "; another server is down"),
+            )
+        )
     found = log_findings(log_text, tally.workers)
     bad_log = sum(found.values())
     checks.append(Check("server log", bad_log == 0, (listed(found) or "clean") + " (limit: clean)"))
@@ -421,7 +532,9 @@ class Phone:
 
     def request(self, kind: str, method: str, path: str, fields=None, *, htmx=False) -> Answer | None:
         """One request on the keep-alive connection (a fresh one when the old may have been closed by the
-        server); None when no answer came. Every connection error is counted, even one sent again."""
+        server); None when no answer came. Every connection error is counted, even one sent again; the
+        failures of this request (5xx, connection errors) are in ``self.failed`` afterwards."""
+        self.failed: list[Failure] = []
         method, path, body, headers = self._prepare(method, path, fields, htmx)
         for attempt in (1, 2):
             reused = self.conn is not None and time.monotonic() - self.last_used < KEEPALIVE_REUSE_S
@@ -429,6 +542,7 @@ class Phone:
                 self.close()
                 self.conn = self._new_connection()
             t0 = time.perf_counter()
+            self.stats.flying(+1)
             try:
                 self.conn.request(method, path, body=body, headers=headers)
                 resp = self.conn.getresponse()
@@ -436,40 +550,77 @@ class Phone:
             except RETRYABLE as e:
                 self.close()
                 if reused and attempt == 1:  # the server closed a kept-alive connection just then: send again
-                    self.stats.connection_error(
-                        "keep-alive connection closed under a request (sent again)", f"{kind} {path}: {e!r}"
+                    self.failed.append(
+                        self.stats.connection_error(
+                            "keep-alive connection closed under a request (sent again)",
+                            f"{kind} {path}: {e!r}",
+                        )
                     )
                     continue
                 self.stats.request(kind, None, time.perf_counter() - t0)
-                self.stats.connection_error("no answer (connection error)", f"{kind} {path}: {e!r}")
+                self.failed.append(
+                    self.stats.connection_error("no answer (connection error)", f"{kind} {path}: {e!r}")
+                )
                 return None
             except http.client.HTTPException as e:  # an answer cut short or garbled
                 self.close()
                 self.stats.request(kind, None, time.perf_counter() - t0)
-                self.stats.connection_error("answer cut short", f"{kind} {path}: {e!r}")
+                self.failed.append(self.stats.connection_error("answer cut short", f"{kind} {path}: {e!r}"))
                 return None
             except (TimeoutError, OSError) as e:
                 self.close()
                 self.stats.request(kind, None, time.perf_counter() - t0)
-                self.stats.connection_error("no answer (timeout or socket error)", f"{kind} {path}: {e!r}")
+                self.failed.append(
+                    self.stats.connection_error(
+                        "no answer (timeout or socket error)", f"{kind} {path}: {e!r}"
+                    )
+                )
                 return None
+            finally:
+                self.stats.flying(-1)
             seconds = time.perf_counter() - t0
             self.last_used = time.monotonic()
             if resp.will_close:
                 self.close()
             self._keep_cookies(resp.headers)
-            self.stats.request(kind, resp.status, seconds)
+            if failure := self.stats.request(kind, resp.status, seconds):
+                self.failed.append(failure)
+            else:
+                for failure in self.failed:  # the keep-alive resend was answered
+                    failure.answered = True
             return Answer(resp.status, data, resp.headers, seconds)
         return None
 
+    def fetch(self, kind: str, method: str, path: str, fields=None, *, htmx=False) -> Answer | None:
+        """A request as a referee sends it: after a 5xx or no answer, tap again (the same form, the same
+        ``client_key``: the server stores a move once however often it comes) up to MAX_TRIES times, the
+        later tries counted as "retry". The answer that is not a 5xx, or None (given up)."""
+        failed: list[Failure] = []
+        again = "retry" if kind in MOVE_KINDS else kind
+        for attempt in range(MAX_TRIES):
+            if attempt:
+                time.sleep(0.5 * attempt)
+            a = self.request(kind if attempt == 0 else again, method, path, fields, htmx=htmx)
+            for failure in self.failed:
+                failure.key = (fields or {}).get("client_key")
+            failed += self.failed
+            if a is not None and a.status < 500:
+                for failure in failed:
+                    failure.answered = True
+                return a
+        return None
 
-def send_together(kind: str, posts: list[tuple[Phone, str, dict]]) -> list[Answer | None]:
+
+def send_together(
+    kind: str, posts: list[tuple[Phone, str, dict]]
+) -> tuple[list[Answer | None], list[Failure]]:
     """POSTs (HTMX) sent each on a fresh connection of its phone before any answer is read: a double tap (one
-    phone twice) or two phones at once."""
+    phone twice) or two phones at once. The answers, and the failures among them."""
     prepared = [(phone, *phone._prepare("POST", path, fields, True)) for phone, path, fields in posts]
     conns = [phone._new_connection() for phone, *_ in prepared]
     started: list[float | None] = [None] * len(posts)
     out: list[Answer | None] = [None] * len(posts)
+    failed: list[Failure] = []
     stats = posts[0][0].stats
     try:
         for i, (c, (_phone, method, path, body, headers)) in enumerate(zip(conns, prepared, strict=True)):
@@ -479,7 +630,7 @@ def send_together(kind: str, posts: list[tuple[Phone, str, dict]]) -> list[Answe
             except OSError as e:
                 started[i] = None
                 stats.request(kind, None, 0.0)
-                stats.connection_error("no answer (connection error)", f"{kind} {path}: {e!r}")
+                failed.append(stats.connection_error("no answer (connection error)", f"{kind} {path}: {e!r}"))
         for i, (c, (phone, _method, path, *_rest)) in enumerate(zip(conns, prepared, strict=True)):
             if started[i] is None:
                 continue
@@ -488,16 +639,21 @@ def send_together(kind: str, posts: list[tuple[Phone, str, dict]]) -> list[Answe
                 data = resp.read()
             except (OSError, http.client.HTTPException) as e:
                 stats.request(kind, None, time.perf_counter() - started[i])
-                stats.connection_error("no answer (connection error)", f"{kind} {path}: {e!r}")
+                failed.append(stats.connection_error("no answer (connection error)", f"{kind} {path}: {e!r}"))
                 continue
             seconds = time.perf_counter() - started[i]
             phone._keep_cookies(resp.headers)
-            stats.request(kind, resp.status, seconds)
+            if failure := stats.request(kind, resp.status, seconds):
+                failed.append(failure)
             out[i] = Answer(resp.status, data, resp.headers, seconds)
     finally:
         for c in conns:
             c.close()
-    return out
+    keys = {fields.get("client_key") for *_, fields in posts}
+    key = next(iter(keys)) if len(keys) == 1 else None  # a double tap: one key; two phones: two
+    for failure in failed:
+        failure.key = key
+    return out, failed
 
 
 class Browser:
@@ -529,16 +685,16 @@ class Browser:
         """The form of ``page`` posted to ``action`` as a browser does; True when the page it leads to says
         ``expect``."""
         stats = self.run_.stats
-        a = phone.request("director page", "GET", page)
+        a = phone.fetch("director page", "GET", page)
         if a is None or a.status != 200 or a.csrf is None:
             stats.anomaly(f"{kind}: page not shown", f"{self.who} {page}: {a and a.status}")
             return False
-        a = phone.request(kind, "POST", action, {"csrfmiddlewaretoken": a.csrf, **fields})
+        a = phone.fetch(kind, "POST", action, {"csrfmiddlewaretoken": a.csrf, **fields})
         if a is None or a.status != 302:
             stats.anomaly(f"{kind}: not redirected", f"{self.who} {action}: {a and a.status}")
             return False
         location = urllib.parse.urlsplit(a.headers.get("Location", "")).path
-        a = phone.request("director page", "GET", location or page)
+        a = phone.fetch("director page", "GET", location or page)
         said = a.messages if a is not None and a.status == 200 else []
         if not any(expect in m for m in said):
             stats.anomaly(f"{kind}: not done", f"{self.who} {action}: {said or (a and a.status)}")
@@ -574,6 +730,7 @@ class Outcome:
     planned_done: int = 0  # planned moves entered
     planned_offered: int = 0  # planned moves the schedule offered (table 1: until the director's stop)
     last_move_at: float | None = None  # monotonic time of the last planned move's answer
+    acked_at: list[float] = field(default_factory=list)  # monotonic time of each planned move's answer
     lateness: list[float] = field(default_factory=list)  # s a move was sent after its time in the schedule
     finished: bool = False
     ended_by_director: bool = False
@@ -648,7 +805,7 @@ class Referee(Browser, threading.Thread):
         return f"/games/{self.plan.game}/"
 
     def open_console(self, phone: Phone) -> bool:
-        a = phone.request("console page", "GET", self.console_path)
+        a = phone.fetch("console page", "GET", self.console_path)
         if a is None or a.status != 200 or a.version is None:
             self.run_.stats.anomaly("console page failed", f"table {self.plan.table}: {a and a.status}")
             return False
@@ -658,7 +815,7 @@ class Referee(Browser, threading.Thread):
 
     def reload(self, phone: Phone) -> Answer | None:
         """The console page again (the referee reloads): its version becomes the referee's."""
-        a = phone.request("console page", "GET", self.console_path)
+        a = phone.fetch("console page", "GET", self.console_path)
         if a is None or a.status != 200 or a.version is None:
             self.run_.stats.anomaly("console page failed", f"table {self.plan.table}: {a and a.status}")
             return None
@@ -670,7 +827,7 @@ class Referee(Browser, threading.Thread):
 
     def poll(self) -> None:
         """What the console page does every 10 s: 204 when nothing changed since its version."""
-        a = self.phone.request(
+        a = self.phone.fetch(
             "poll", "GET", f"/games/{self.plan.game}/panel/?version={self.version}", htmx=True
         )
         self.next_poll = time.monotonic() + self.run_.args.poll
@@ -736,6 +893,7 @@ class Referee(Browser, threading.Thread):
                 return
             self.out.planned_done = i + 1
             self.out.last_move_at = time.monotonic()
+            self.out.acked_at.append(self.out.last_move_at)
             stats.note("moves acknowledged")
             if plan.scenario == "stop" and i + 1 == plan.at:
                 self.run_.stop_wanted.set()  # the director stops the game now, while this referee goes on
@@ -770,23 +928,17 @@ class Referee(Browser, threading.Thread):
         """POST the form (a move by default); after a 5xx or no answer, tap again (same key) up to MAX_TRIES
         times. Returns a 200 answer, or None (the referee gives up on this table)."""
         phone = phone or self.phone
-        for attempt in range(MAX_TRIES):
-            if attempt:
-                time.sleep(0.5 * attempt)
-            a = phone.request(
-                kind if attempt == 0 else "retry", "POST", path or self.act_path, fields, htmx=True
-            )
-            if a is None or a.status >= 500:
-                continue
-            if a.status != 200:
-                self.run_.stats.anomaly(f"{kind} answered {a.status}", f"table {self.plan.table}")
-                self.out.stopped = "refused"
-                return None
-            return a
-        self.out.unknown_keys.append(fields["client_key"])
-        self.run_.stats.anomaly("requests given up after retries", f"table {self.plan.table} {kind}")
-        self.out.stopped = "gave up after retries"
-        return None
+        a = phone.fetch(kind, "POST", path or self.act_path, fields, htmx=True)
+        if a is None:
+            self.out.unknown_keys.append(fields["client_key"])
+            self.run_.stats.anomaly("requests given up after retries", f"table {self.plan.table} {kind}")
+            self.out.stopped = "gave up after retries"
+            return None
+        if a.status != 200:
+            self.run_.stats.anomaly(f"{kind} answered {a.status}", f"table {self.plan.table}")
+            self.out.stopped = "refused"
+            return None
+        return a
 
     def accepted(self, a: Answer, event: dict, expected: int, kind: str, key: str) -> bool:
         if a.error is not None:
@@ -811,16 +963,19 @@ class Referee(Browser, threading.Thread):
         fields = {"version": self.version, "client_key": key, **post_form(event)}
         expected = self.version + 1
         if mode == "double":
-            answers = send_together("double tap", [(self.phone, self.act_path, fields)] * 2)
+            answers, failed = send_together("double tap", [(self.phone, self.act_path, fields)] * 2)
             good = [a for a in answers if a is not None and a.status == 200]
             for a in answers:
                 if a is not None and a.status != 200 and a.status < 500:
                     self.run_.stats.anomaly(f"double tap answered {a.status}", f"table {self.plan.table}")
-            if len(good) < 2:
+            if len(good) < 2 and not (failed and all(self.run_.killed_it(f) for f in failed)):
                 self.run_.stats.anomaly("double taps not both answered 200", f"table {self.plan.table}")
             if not all(self.accepted(a, event, expected, "double tap", key) for a in good):
                 return False
             a = good[0] if good else self.submit(fields, "act")  # neither answered: tap again
+            if a is not None:
+                for failure in failed:  # the same request, answered
+                    failure.answered = True
             self.run_.stats.note("double taps")
         else:
             a = self.submit(fields, "act")
@@ -910,7 +1065,7 @@ class Referee(Browser, threading.Thread):
         theirs = {"version": v, "client_key": uuid.uuid4().hex, **post_form(other_roll)}
         posts = [(self.phone, self.act_path, mine), (self.other, self.act_path, theirs)]
         first = self.rng.random() < 0.5
-        answers = send_together("two phones", posts if first else posts[::-1])
+        answers, _failed = send_together("two phones", posts if first else posts[::-1])
         a_mine, a_theirs = answers if first else answers[::-1]
         if any(a is None or a.status != 200 for a in (a_mine, a_theirs)):
             self.run_.stats.anomaly("two phones: not both answered 200", f"table {self.plan.table}")
@@ -1024,7 +1179,7 @@ class Director(Browser, threading.Thread):
             self.phone.close()
 
     def get(self, kind: str, path: str, starts: bytes | None = None) -> None:
-        a = self.phone.request(kind, "GET", path)
+        a = self.phone.fetch(kind, "GET", path)
         if a is None or a.status != 200 or (starts is not None and not a.body.startswith(starts)):
             self.run_.stats.anomaly(f"{kind} not served", f"{path}: {a and a.status}")
         else:
@@ -1102,6 +1257,13 @@ class Run:
         self.confirmed_again = threading.Event()
         self.referees_done = threading.Event()
         self.wake_director = threading.Event()
+        self.killed_at: float | None = None  # monotonic time of the kill of a server (--kill-one-at)
+        self.killed_wall: float | None = None  # the same, as time.time() (the database's clock)
+
+    def killed_it(self, failure: Failure) -> bool:
+        """Whether the kill of a server explains this failed request."""
+        kill_at = None if self.killed_at is None else self.killed_at - self.t0
+        return in_kill_window(failure.at - self.t0, kill_at, self.args.kill_window)
 
 
 def free_port() -> int:
@@ -1140,7 +1302,7 @@ def ticks_used(before: dict[int, int], after: dict[int, int]) -> int:
     return sum(t - before.get(pid, 0) for pid, t in after.items())
 
 
-def server_env(tmp: Path, database_url: str | None) -> dict[str, str]:
+def server_env(tmp: Path, database_url: str | None, behind_proxy: bool = False) -> dict[str, str]:
     env = {
         k: v
         for k, v in os.environ.items()
@@ -1155,6 +1317,8 @@ def server_env(tmp: Path, database_url: str | None) -> dict[str, str]:
         DJANGO_STATIC_ROOT=str(tmp / "static"),
         PYTHONPATH=str(ROOT),
     )
+    if behind_proxy:  # the phone's address from HAProxy's X-Forwarded-For (the login throttling's key)
+        env["DJANGO_BEHIND_PROXY"] = "1"
     if database_url:
         env["DATABASE_URL"] = database_url
     else:
@@ -1326,6 +1490,20 @@ def subset(small, big) -> bool:
     return small == big
 
 
+def committed_before_the_kill(run: Run) -> int:
+    """The moves whose answer the kill took (a failed request of the kill's, with its ``client_key``) that are
+    stored as entered before the kill: committed before their answer was lost — by the killed server, or by
+    an earlier tap of the same form — so tapping again found them stored (the integrity check says none is
+    there twice). The case a load balancer must not retry on its own, and the app makes harmless."""
+    from tournament.models import GameEvent
+
+    if run.killed_wall is None:
+        return 0
+    keys = {f.key for f in run.stats.failures if f.key and run.killed_it(f)}
+    killed = datetime.fromtimestamp(run.killed_wall, UTC)
+    return GameEvent.objects.filter(client_key__in=keys, entered_at__lt=killed).count()
+
+
 def verify(referees: list[Referee], director: DirectorPlan | None) -> dict:
     """Each game's log against what its referee was told, and a replay against the stored state; the
     director's changes and the results in the database."""
@@ -1457,6 +1635,8 @@ def gunicorn_command(args, port: int, control: Path) -> list[str]:
         "-b", f"127.0.0.1:{port}", "-k", "gthread",
         "--workers", str(args.workers), "--threads", str(args.threads),
     ]  # fmt: skip
+    if args.servers > 1:  # behind HAProxy: it, not gunicorn, ends idle connections (see haproxy_config)
+        command += ["--keep-alive", str(BEHIND_HAPROXY_KEEPALIVE_S)]
     with contextlib.suppress(ImportError):
         from gunicorn.config import KNOWN_SETTINGS
 
@@ -1466,24 +1646,31 @@ def gunicorn_command(args, port: int, control: Path) -> list[str]:
 
 
 def start_gunicorn(args, env, port, log_path) -> subprocess.Popen:
+    """gunicorn in a session (and process group) of its own, its control socket beside its log (one each
+    when several run); returned once it answers."""
     log = open(log_path, "ab")  # noqa: SIM115 (kept open by the child)
-    command = gunicorn_command(args, port, log_path.parent / "gunicorn.ctl")
+    command = gunicorn_command(args, port, log_path.with_suffix(".ctl"))
     proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True)
     log.close()
+    wait_until_it_answers(proc, port, "gunicorn", log_path)
+    return proc
+
+
+def wait_until_it_answers(proc: subprocess.Popen, port: int, name: str, log_path: Path) -> None:
     give_up = time.monotonic() + 60
     while time.monotonic() < give_up:
         if proc.poll() is not None:
-            raise SystemExit(f"gunicorn exited with {proc.returncode}: see {log_path}")
-        with contextlib.suppress(OSError):
+            raise SystemExit(f"{name} exited with {proc.returncode}: see {log_path}")
+        with contextlib.suppress(OSError, http.client.HTTPException):
             c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-            c.request("GET", "/login/")
+            c.request("GET", HEALTH_PATH, headers={"Host": "127.0.0.1"})
             status = c.getresponse().status
             c.close()
             if status == 200:
-                return proc
+                return
         time.sleep(0.2)
     stop_process(proc)
-    raise SystemExit(f"gunicorn did not answer within 60 s: see {log_path}")
+    raise SystemExit(f"{name} did not answer within 60 s: see {log_path}")
 
 
 def stop_process(proc: subprocess.Popen | None) -> None:
@@ -1499,6 +1686,206 @@ def stop_process(proc: subprocess.Popen | None) -> None:
         proc.wait(timeout=10)
 
 
+# -- several servers: HAProxy in front, one killed -------------------------------------------------------
+@dataclass
+class AppServer:
+    """One gunicorn: its master and workers, a process group of their own, on a port of their own."""
+
+    name: str
+    port: int
+    proc: subprocess.Popen
+    log_path: Path
+
+
+def haproxy_config(
+    port: int, servers: list[tuple[str, int]], balance: str = "leastconn", stats_port: int | None = None
+) -> str:
+    """HAProxy in front of the app servers, as on an event day (docs/scaling.md), on 127.0.0.1.
+
+    What it retries is what is safe to: a request it could not send (the connection to a server refused or
+    timed out: ``retry-on conn-failure``, HAProxy's default) goes to another server (``option redispatch``).
+    A request a server received is never sent again by HAProxy: it may have been committed before the
+    server died, and only the app knows a resend is harmless (a move's ``client_key``) — its answer is a 502,
+    and the referee taps again. A server is taken out at its first connection error (``observe layer4``)
+    or three failed health checks two seconds apart (a check waits 5 s for its answer: a server slow under
+    load is not taken out), and put back after two good ones."""
+    lines = [
+        "global",
+        "    log stdout format raw local0 info",
+        "    maxconn 4096",
+        "",
+        "defaults",
+        "    mode http",
+        "    log global",
+        "    option httplog",
+        "    option dontlog-normal  # only the requests that failed, and the servers going down or up",
+        "    option forwardfor  # X-Forwarded-For: the app reads the phone's address (DJANGO_BEHIND_PROXY=1)",
+        "    option http-keep-alive",
+        "    timeout connect 2s",
+        "    timeout client 60s",
+        "    timeout server 60s",
+        "    timeout http-keep-alive 2s  # the phones' idle connections",
+        "    retries 3",
+        "    option redispatch 1",
+        "    retry-on conn-failure",
+        "",
+        "frontend event",
+        f"    bind 127.0.0.1:{port}",
+        "    default_backend app",
+        "",
+        "backend app",
+        f"    balance {balance}",
+        "    option httpchk",
+        f"    http-check send meth GET uri {HEALTH_PATH} ver HTTP/1.1 hdr Host 127.0.0.1",
+        "    http-check expect status 200",
+        "    timeout check 5s  # a busy server is slow, not dead",
+        "    default-server check inter 2s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down",
+        "    default-server pool-purge-delay 5s  # idle connections to a server: gunicorn keeps them longer",
+        *(f"    server {name} 127.0.0.1:{server_port}" for name, server_port in servers),
+    ]
+    if stats_port is not None:  # what each server was sent (haproxy_sent)
+        lines += [
+            "",
+            "listen stats",
+            f"    bind 127.0.0.1:{stats_port}",
+            "    stats enable",
+            "    stats uri /",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def haproxy_sent(stats_port: int) -> dict[str, int]:
+    """The requests HAProxy sent each server so far (its statistics page as CSV: ``req_tot``)."""
+    c = http.client.HTTPConnection("127.0.0.1", stats_port, timeout=10)
+    try:
+        c.request("GET", "/;csv")
+        text = c.getresponse().read().decode()
+    finally:
+        c.close()
+    rows = csv.DictReader(io.StringIO(text.lstrip("# ")))
+    return {
+        r["svname"]: int(r["req_tot"] or 0)
+        for r in rows
+        if r["pxname"] == "app" and r["svname"] not in ("FRONTEND", "BACKEND")
+    }
+
+
+def start_haproxy(
+    port: int, servers: list[AppServer], tmp: Path, balance: str, stats_port: int
+) -> subprocess.Popen:
+    """HAProxy in front of ``servers``, in the foreground (``-db``), its log (stdout) in tmp/haproxy.log."""
+    binary = shutil.which("haproxy") or next(
+        (p for p in ("/usr/sbin/haproxy", "/usr/local/sbin/haproxy") if os.path.exists(p)), None
+    )
+    if binary is None:
+        raise SystemExit(
+            "--servers 2 or more puts HAProxy in front of the servers, and it is not installed: "
+            "apt-get install -y haproxy (Debian's package)"
+        )
+    config = tmp / "haproxy.cfg"
+    config.write_text(haproxy_config(port, [(s.name, s.port) for s in servers], balance, stats_port))
+    subprocess.run([binary, "-c", "-q", "-f", str(config)], check=True)
+    log_path = tmp / "haproxy.log"
+    with open(log_path, "ab") as log:
+        proc = subprocess.Popen(
+            [binary, "-db", "-f", str(config)], stdout=log, stderr=log, start_new_session=True
+        )
+    wait_until_it_answers(proc, port, "haproxy", log_path)
+    return proc
+
+
+def group_members(pgid: int) -> list[int]:
+    """The live processes (not zombies) of a process group (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                state, _ppid, pgrp = f.read().rsplit(")", 1)[1].split()[:3]
+        except (OSError, ValueError):
+            continue
+        if int(pgrp) == pgid and state != "Z":
+            found.append(int(entry))
+    return found
+
+
+def kill_server(server: AppServer) -> None:
+    """``kill -9`` of a gunicorn master and all its workers at once (its process group), as a machine that
+    dies; returns when none is left."""
+    os.killpg(server.proc.pid, signal.SIGKILL)
+    server.proc.wait(timeout=10)
+    give_up = time.monotonic() + 10
+    while group_members(server.proc.pid):
+        if time.monotonic() > give_up:
+            raise RuntimeError(
+                f"{server.name}: processes left after kill -9: {group_members(server.proc.pid)}"
+            )
+        time.sleep(0.05)
+
+
+class Killer(threading.Thread):
+    """Kills one server ``at`` s into the move phase (unless the run is over first), at a moment when
+    requests are in flight (up to 5 s later): some are on the killed server then, and their answers are lost
+    after the server may have committed them — what tapping again must mend."""
+
+    def __init__(self, run: Run, server: AppServer, at: float):
+        super().__init__(name="killer", daemon=True)
+        self.run_, self.server, self.at = run, server, at
+        self.error: Exception | None = None
+
+    def run(self) -> None:
+        run = self.run_
+        run.go.wait()
+        if run.stop.wait(max(0.0, run.t0 + self.at - time.monotonic())) or run.referees_done.is_set():
+            return
+        busy_by = time.monotonic() + 5
+        while run.stats.in_flight < KILL_IN_FLIGHT and time.monotonic() < busy_by:
+            time.sleep(0.001)
+        # taken before the signal: every failure it causes comes after
+        run.killed_at, run.killed_wall = time.monotonic(), time.time()
+        try:
+            kill_server(self.server)
+        except Exception as e:  # reported with the figures
+            self.error = e
+            return
+        at = run.killed_at - run.t0
+        print(f"killed {self.server.name} (kill -9 of its process group) at {at:.1f} s", flush=True)
+
+
+class ConnectionCount(threading.Thread):
+    """PostgreSQL's connections to the load test's database, counted every second: what N servers x workers x
+    threads hold (each thread keeps its own, CONN_MAX_AGE)."""
+
+    def __init__(self, url: str):
+        super().__init__(name="pg-connections", daemon=True)
+        self.url = url
+        self.most = 0
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as c:
+            while not self.done.wait(1.0):
+                row = c.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND backend_type = 'client backend' AND pid <> pg_backend_pid()"  # not autovacuum
+                ).fetchone()
+                self.most = max(self.most, row[0])
+
+
+def haproxy_summary(log: str) -> str:
+    """HAProxy's log in a few lines: the servers taken out and put back, and the requests it logged (with
+    ``option dontlog-normal``, the ones that failed or were sent again)."""
+    lines = [line for line in log.splitlines() if not re.match(r"\[(NOTICE|WARNING|ALERT)\]", line)]
+    changes = [line for line in lines if re.search(r"Server \S+ is (DOWN|UP)|has no server available", line)]
+    requests = [line for line in lines if '"' in line and line not in changes]
+    shown = "".join(f"\n  {line}" for line in changes[:8] + requests[:8])
+    logged = f"{len(requests)} requests logged (failed or sent again)"
+    return f"HAProxy: {len(changes)} changes of the servers' state, {logged}{shown}"
+
+
 def first_traceback(text: str) -> str:
     i = text.find("Traceback")
     if i < 0:
@@ -1511,7 +1898,15 @@ def ms(x: float) -> str:
     return f"{x * 1000:9.1f}"
 
 
-def tally_of(run: Run, referees: list[Referee], verification: dict | None) -> Tally:
+def tally_of(
+    run: Run,
+    referees: list[Referee],
+    verification: dict | None,
+    *,
+    others_up: bool = True,
+    sent: dict[str, int] | None = None,
+    committed: int | None = None,
+) -> Tally:
     args, stats = run.args, run.stats
     done = [r.out.last_move_at for r in referees if r.out.last_move_at is not None]
     offered = None
@@ -1529,9 +1924,10 @@ def tally_of(run: Run, referees: list[Referee], verification: dict | None) -> Ta
                 if k not in ("moves acknowledged", "events stored") and not k.startswith("unanswered")
             }
         )
+    kill_at = None if run.killed_at is None else run.killed_at - run.t0
     return Tally(
         tables=len(referees),
-        workers=args.workers,
+        workers=args.workers * args.servers,
         moves_acked=sum(r.out.planned_done for r in referees),
         move_phase_s=(max(done) - run.t0) if done else 0.0,
         offered_rate=offered,
@@ -1542,12 +1938,34 @@ def tally_of(run: Run, referees: list[Referee], verification: dict | None) -> Ta
         not_finished=not_finished,
         ended_on_time=verification["ended on time"] if verification is not None else 0,
         integrity=integrity,
+        kill_asked=args.kill_one_at is not None,
+        kill_at=kill_at,
+        kill_window_s=args.kill_window,
+        failures=[(f.at - run.t0, f.what, f.answered) for f in stats.failures],
+        acked_after_kill=sum(
+            1 for r in referees for t in r.out.acked_at if run.killed_at is not None and t > run.killed_at
+        ),
+        others_up=others_up,
+        sent=sent,
+        committed_unanswered=committed,
     )
 
 
-def report(run: Run, referees, wall: float, cpu: dict, verification: dict | None, log_text: str) -> bool:
+def report(
+    run: Run,
+    referees,
+    wall: float,
+    cpu: dict,
+    verification: dict | None,
+    log_text: str,
+    *,
+    others_up: bool = True,
+    notes: tuple[str, ...] = (),
+    sent: dict[str, int] | None = None,
+    committed: int | None = None,
+) -> bool:
     args, stats = run.args, run.stats
-    tally = tally_of(run, referees, verification)
+    tally = tally_of(run, referees, verification, others_up=others_up, sent=sent, committed=committed)
     planned = sum(len(r.plan.events) for r in referees)
     print()
     print(
@@ -1586,6 +2004,9 @@ def report(run: Run, referees, wall: float, cpu: dict, verification: dict | None
             f"{ms(percentile(values, 99))}{ms(max(values))}"
         )
     statuses = ", ".join(f"{s}: {n}" for s, n in sorted(stats.status.items(), key=lambda x: str(x[0])))
+    if tally.failures:
+        shown = [f"{at:.2f} {what}{'' if ok else ' (not answered)'}" for at, what, ok in tally.failures[:12]]
+        print("failed requests (s into the move phase): " + ", ".join(shown))
     print()
     print(f"HTTP statuses: {statuses}")
     print("connection errors: " + (", ".join(f"{k}: {n}" for k, n in stats.connection.items()) or "none"))
@@ -1611,7 +2032,8 @@ def report(run: Run, referees, wall: float, cpu: dict, verification: dict | None
             f"gunicorn {pct(cpu['gunicorn']):.0f}% (by process: "
             f"{' '.join(f'{pct(t):.0f}%' for t in cpu['per process'])}), "
             f"postgres {pct(cpu['postgres']):.0f}%, "
-            f"this client {100 * cpu['client'] / wall:.0f}%; load average after: {cpu['load']}"
+            + (f"haproxy {pct(cpu['haproxy']):.0f}%, " if cpu.get("haproxy") else "")
+            + f"this client {100 * cpu['client'] / wall:.0f}%; load average after: {cpu['load']}"
         )
         if tally.moves_acked:
             server_ms = 1000 * (cpu["gunicorn"] + cpu["postgres"]) / cpu["hz"] / tally.moves_acked
@@ -1619,8 +2041,10 @@ def report(run: Run, referees, wall: float, cpu: dict, verification: dict | None
                 f"server CPU per acknowledged move (its requests, gunicorn + postgres): {server_ms:.1f} ms"
                 f" -> at most ~{cores * 1000 / server_ms:.0f} moves/s on {cores} otherwise idle cores"
             )
-    found = log_findings(log_text, args.workers)
+    found = log_findings(log_text, tally.workers)
     print("gunicorn log: " + (", ".join(f"{k}: {n}" for k, n in found.items()) or "only INFO lines"))
+    for note in notes:
+        print(note)
     if first := first_traceback(log_text):
         print("first traceback in the gunicorn log:\n" + first)
     if verification is not None:
@@ -1671,6 +2095,20 @@ def parse_args(argv=None):
     p.add_argument("--p99-limit", type=float, default=2000, help="ms: the moves' 99th percentile at most")
     p.add_argument("--pace-fraction", type=float, default=0.9, help="of the offered moves/s at least")
     p.add_argument("--connection-error-tolerance", type=int, default=0, help="connection errors allowed")
+    p.add_argument(
+        "--servers", type=int, default=1, help="gunicorn instances, behind HAProxy when 2 or more (1..8)"
+    )
+    p.add_argument("--balance", choices=["leastconn", "roundrobin"], default="leastconn", help="HAProxy's")
+    p.add_argument(
+        "--kill-one-at",
+        type=kill_time,
+        metavar="S|P%",
+        help="kill -9 one server (master and workers) S s into the move phase, or at P%% of the referees' "
+        "schedule; the others must carry on",
+    )
+    p.add_argument(
+        "--kill-window", type=float, default=10, help="s after the kill whose failed requests are the kill's"
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument(
         "--keep", action="store_true", help="keep the temporary directory (SQLite file, gunicorn log)"
@@ -1688,14 +2126,36 @@ def parse_args(argv=None):
         p.error("bad --pace, --poll or rates")
     if args.director_every <= 0 or not 0 < args.pace_fraction <= 1:
         p.error("bad --director-every or --pace-fraction")
+    if not 1 <= args.servers <= 8:
+        p.error("--servers must be 1..8")
+    if args.servers > 1 and args.db != "postgres":
+        p.error("--servers 2 or more share one PostgreSQL (--db postgres): machines share no SQLite file")
+    if args.kill_one_at is not None and args.servers < 2:
+        p.error("--kill-one-at needs --servers 2 or more: the others carry on")
+    if args.kill_one_at is not None and args.kill_one_at[1] and not args.pace:
+        p.error("--kill-one-at P% needs a --pace (flat out, the schedule has no length): give seconds")
+    if args.kill_window <= 0:
+        p.error("--kill-window must be more than 0")
     return args
+
+
+def kill_time(text: str) -> tuple[float, bool]:
+    """``--kill-one-at``: seconds (``20``) or a share of the referees' schedule (``40%``): (value, share?)."""
+    share = text.endswith("%")
+    try:
+        value = float(text[:-1] if share else text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: seconds (20) or a percentage (40%)") from None
+    if value < 0 or (share and value > 100):
+        raise argparse.ArgumentTypeError(f"{text!r}: 0 or more seconds, or 0..100%")
+    return (value / 100, True) if share else (value, False)
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="monopoly-load-"))
-    log_path = tmp / "gunicorn.log"
-    pg = proc = None
+    pg = balancer = None
+    servers: list[AppServer] = []
     ok = False
 
     def terminate(signum, frame):
@@ -1707,18 +2167,25 @@ def main(argv=None) -> int:
         if args.db == "postgres":
             from tests.pgserver import Server
 
-            pg = Server(durable=True, max_connections=max(300, args.workers * args.threads + 20))
+            connections_wanted = args.servers * args.workers * args.threads + 20
+            pg = Server(durable=True, max_connections=max(300, connections_wanted))
             pg.start()
             pg.create_database("loadtest")
             database_url = pg.url("loadtest")
-        env = server_env(tmp, database_url)
+        env = server_env(tmp, database_url, behind_proxy=args.servers > 1)
         for k in [k for k in os.environ if k in ("DATABASE_URL", "DB") or k.startswith(("DB_", "DJANGO_"))]:
             del os.environ[k]
         os.environ.update({k: v for k, v in env.items() if k.startswith(("DJANGO_", "DATABASE_URL"))})
+        served = f"gunicorn gthread {args.workers} workers x {args.threads} threads on 127.0.0.1"
+        if args.servers > 1:
+            served = f"{args.servers} x {served}, behind HAProxy ({args.balance})"
+            if args.kill_one_at is not None:
+                value, share = args.kill_one_at
+                served += f", one killed at {f'{value:.0%} of the schedule' if share else f'{value:g} s'}"
         print(
             f"event-day load test: {args.db}, {args.tables} tables x {args.moves_per_table} moves, "
             f"pace {'flat out' if not args.pace else f'{args.pace:g} s per move per table'}, "
-            f"gunicorn gthread {args.workers} workers x {args.threads} threads on 127.0.0.1, "
+            f"{served}, "
             f"resend {args.resend_rate:.0%} / double tap {args.double_rate:.0%} / "
             f"stale {args.stale_rate:.0%}, "
             f"poll every {args.poll:g} s, "
@@ -1727,6 +2194,7 @@ def main(argv=None) -> int:
         )
         print(f"machine: {os.cpu_count()} cores, load average before: {os.getloadavg()}")
         t_setup = time.monotonic()
+        # run once, whatever the number of servers (docs/scaling.md)
         for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
             subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
         import django
@@ -1736,13 +2204,35 @@ def main(argv=None) -> int:
 
         plans, director_plan = create_data(args)
         connections.close_all()
-        port = free_port()
-        proc = start_gunicorn(args, env, port, log_path)
-        print(f"set-up: {time.monotonic() - t_setup:.1f} s; gunicorn pid {proc.pid} on 127.0.0.1:{port}")
+        for i in range(1, args.servers + 1):
+            name = "gunicorn" if args.servers == 1 else f"app{i}"
+            port, log_path = free_port(), tmp / f"{name}.log"
+            servers.append(AppServer(name, port, start_gunicorn(args, env, port, log_path), log_path))
+        port = servers[0].port
+        if args.servers > 1:
+            port, stats_port = free_port(), free_port()
+            balancer = start_haproxy(port, servers, tmp, args.balance, stats_port)
+        print(
+            f"set-up: {time.monotonic() - t_setup:.1f} s; "
+            + ", ".join(f"{s.name} pid {s.proc.pid} on 127.0.0.1:{s.port}" for s in servers)
+            + (f"; HAProxy pid {balancer.pid} on 127.0.0.1:{port}" if balancer else "")
+        )
 
         run = Run(args, port)
         referees = [Referee(run, plan, seed=args.seed * 100_003 + plan.table) for plan in plans]
         director = Director(run, director_plan) if director_plan is not None else None
+        killer = None
+        if args.kill_one_at is not None:
+            value, share = args.kill_one_at
+            if share:
+                span = max(
+                    (r.schedule[r.out.planned_offered - 1] for r in referees if r.out.planned_offered),
+                    default=0,
+                )
+                value *= span
+            killer = Killer(run, servers[0], value)
+            killer.start()
+        pg_connections = ConnectionCount(database_url) if database_url else None
         t_login = time.monotonic()
         for r in [*referees, *([director] if director else [])]:
             r.start()
@@ -1750,16 +2240,23 @@ def main(argv=None) -> int:
             for r in [*referees, *([director] if director else [])]:
                 r.ready.wait(timeout=max(0.0, run.deadline - time.monotonic()))
             print(f"logins: {time.monotonic() - t_login:.1f} s for {len(referees)} referees")
+            if pg_connections is not None:
+                pg_connections.start()
             hz = os.sysconf("SC_CLK_TCK")
             pg_pid = None
             if pg is not None:
                 with contextlib.suppress(OSError, ValueError):
                     pg_pid = int((pg.data / "postmaster.pid").read_text().split()[0])
+
+            def app_ticks() -> dict[int, int]:
+                return {pid: t for s in servers for pid, t in cpu_ticks(s.proc.pid).items()}
+
             before = (
-                cpu_ticks(proc.pid),
+                app_ticks(),
                 cpu_ticks(pg_pid),
                 machine_ticks(),
                 resource.getrusage(resource.RUSAGE_SELF),
+                cpu_ticks(balancer.pid if balancer else None),
             )
             run.t0 = t0 = time.monotonic()
             run.go.set()
@@ -1773,13 +2270,15 @@ def main(argv=None) -> int:
             wall = time.monotonic() - t0
             total, idle = machine_ticks()
             usage = resource.getrusage(resource.RUSAGE_SELF)
+            after_app = app_ticks()
             cpu = {
                 "hz": hz,
-                "gunicorn": ticks_used(before[0], after_gunicorn := cpu_ticks(proc.pid)),
+                "gunicorn": ticks_used(before[0], after_app),
                 "per process": sorted(
-                    (t - before[0].get(pid, 0) for pid, t in after_gunicorn.items()), reverse=True
+                    (t - before[0].get(pid, 0) for pid, t in after_app.items()), reverse=True
                 ),
                 "postgres": ticks_used(before[1], cpu_ticks(pg_pid)),
+                "haproxy": ticks_used(before[4], cpu_ticks(balancer.pid if balancer else None)),
                 "machine": 100
                 * (os.cpu_count() or 1)
                 * (1 - (idle - before[2][1]) / max(1, total - before[2][0])),
@@ -1789,23 +2288,63 @@ def main(argv=None) -> int:
         except KeyboardInterrupt:
             run.stop.set()
             raise
-        stop_process(proc)
+        notes = []
+        if pg_connections is not None:
+            pg_connections.done.set()
+            pg_connections.join(timeout=5)
+            notes.append(
+                f"PostgreSQL connections of the servers: at most {pg_connections.most} "
+                f"({args.servers} x {args.workers} workers x {args.threads} threads = "
+                f"{args.servers * args.workers * args.threads} possible; "
+                f"max_connections {pg.max_connections})"
+            )
+        killed = killer.server if killer is not None and run.killed_at is not None else None
+        if killer is not None and killer.error is not None:
+            notes.append(f"the kill failed: {killer.error!r}")
+        others_up = all(s.proc.poll() is None for s in servers if s is not killed)
+        sent = None
+        if balancer is not None:
+            sent = haproxy_sent(stats_port)
+            notes.append(
+                "HAProxy sent: "
+                + ", ".join(f"{name} {n} requests{' (killed)' if killed and name == killed.name else ''}"
+                            for name, n in sent.items())
+            )  # fmt: skip
+        stop_process(balancer)  # first: its health checks would see the servers stop
+        for s in servers:
+            stop_process(s.proc)
+        if balancer is not None:
+            notes.append(haproxy_summary((tmp / "haproxy.log").read_text(errors="replace")))
         if any(r.is_alive() for r in referees):
             print("warning: some referees were still waiting for an answer when gunicorn was stopped")
         verification = verify(referees, director_plan)
+        committed = committed_before_the_kill(run)
         connections.close_all()
-        log_text = log_path.read_text(errors="replace") if log_path.exists() else ""
-        ok = report(run, referees, wall, cpu, verification, log_text)
+        log_text = "".join(s.log_path.read_text(errors="replace") for s in servers if s.log_path.exists())
+        ok = report(
+            run,
+            referees,
+            wall,
+            cpu,
+            verification,
+            log_text,
+            others_up=others_up,
+            notes=tuple(notes),
+            sent=sent,
+            committed=committed,
+        )
     except KeyboardInterrupt:
         print("interrupted")
     finally:
-        stop_process(proc)
+        stop_process(balancer)
+        for s in servers:
+            stop_process(s.proc)
         if pg is not None:
             pg.stop()
         if ok and not args.keep:
             shutil.rmtree(tmp, ignore_errors=True)
         else:
-            print(f"kept: {tmp} (gunicorn log: {log_path})")
+            print(f"kept: {tmp} (the servers' logs are there)")
     return 0 if ok else 1
 
 

@@ -1,13 +1,20 @@
 """The event-day load test's verdict (tests/load_event_day.py): each criterion fails the run on its own and
 names itself with its figures; a clean run passes. Its bookkeeping of undone and voided moves and of the
 director's stop against the database, and its set-up (no time limit, the scenarios drawn on the simulated
-games). One small real run (gunicorn, 4 tables) with ``--slow``."""
+games). Several servers: HAProxy's configuration, the kill of one (its process group), and the failures it
+causes judged apart, each answered by tapping again. Two small real runs with ``--slow``: one server
+(gunicorn, 4 tables, SQLite), and two behind HAProxy on PostgreSQL with one killed mid-run."""
 
 import os
 import re
+import shutil
+import signal
 import subprocess
 import sys
+import threading
+import time
 from collections import Counter
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -16,6 +23,9 @@ from tests import load_event_day as load
 from tests.load_event_day import Limits, Tally, log_findings, verdict
 
 ROOT = Path(__file__).resolve().parents[1]
+needs_haproxy = pytest.mark.skipif(
+    shutil.which("haproxy") is None, reason="HAProxy is not installed (apt-get install haproxy)"
+)
 
 CLEAN_LOG = """\
 [2026-11-25 02:02:49 +0000] [28407] [INFO] Starting gunicorn 27.0.1
@@ -230,6 +240,189 @@ def test_each_failure_is_named_on_the_result_line(capsys):
     assert names == ["connection errors", "server log", "tables played to the end"]
 
 
+# -- several servers, one killed -------------------------------------------------------------------------
+def killed(**kw) -> Tally:
+    """A clean run with a server killed 30 s in, whose failures were all answered by tapping again."""
+    t = clean()
+    t.kill_asked, t.kill_at, t.acked_after_kill = True, 30.0, 400
+    t.statuses[502] += 2
+    t.connection["no answer (connection error)"] = 1
+    t.failures = [(30.01, 502, True), (30.02, 502, True), (30.5, "no answer (connection error)", True)]
+    for k, v in kw.items():
+        setattr(t, k, v)
+    return t
+
+
+def test_a_kill_whose_failures_were_answered_passes():
+    checks = {c.name: c for c in verdict(killed(), CLEAN_LOG)}
+    assert all(c.ok for c in checks.values()), [c for c in checks.values() if not c.ok]
+    assert checks["5xx answers"].detail == "0 (limit 0); 2 more in the kill window, judged below"
+    assert checks["connection errors"].detail == "0 (limit 0); 1 more in the kill window, judged below"
+    assert checks["a server killed"].detail == (
+        "at 30.0 s; 3 requests failed in the 10 s after (HTTP 502: 2, no answer (connection error): 1), "
+        "3 answered by tapping again (limit: all); 400 moves acknowledged after it (limit: more than 0)"
+    )
+
+
+def test_the_moves_stored_before_their_answer_was_lost_are_named():
+    detail = {c.name: c.detail for c in verdict(killed(committed_unanswered=2), CLEAN_LOG)}["a server killed"]
+    assert "3 answered by tapping again (limit: all), 2 of them moves stored before the kill" in detail
+
+
+def test_without_a_kill_there_is_no_kill_criterion():
+    assert "a server killed" not in [c.name for c in verdict(clean(), CLEAN_LOG)]
+
+
+def test_a_failure_outside_the_kill_window_fails():
+    t = killed()
+    t.statuses[503] += 1
+    t.failures.append((12.0, 503, True))  # before the kill: answered or not, a failure of its own
+    t.connection["answer cut short"] = 1
+    t.failures.append((45.0, "answer cut short", True))  # after the window
+    assert failed(t) == {
+        "5xx answers": "1 (limit 0); 2 more in the kill window, judged below",
+        "connection errors": "1 (limit 0): answer cut short: 1; 1 more in the kill window, judged below",
+    }
+
+
+@pytest.mark.parametrize(
+    ("at", "inside"), [(29.99, False), (30.0, True), (35.0, True), (40.0, True), (40.01, False)]
+)
+def test_the_kill_window_runs_from_the_kill(at, inside):
+    assert load.in_kill_window(at, 30.0, 10.0) is inside
+    assert load.in_kill_window(at, None, 10.0) is False
+
+
+def test_a_failure_of_the_kill_not_answered_fails():
+    t = killed()
+    t.failures[1] = (30.02, 502, False)  # the referee gave up (or never tapped again)
+    assert "2 answered by tapping again" in failed(t)["a server killed"]
+
+
+def test_the_servers_left_must_carry_on():
+    assert "0 moves acknowledged after it" in failed(killed(acked_after_kill=0))["a server killed"]
+    assert failed(killed(others_up=False))["a server killed"].endswith("; another server is down")
+
+
+def test_behind_haproxy_every_server_must_have_served():
+    t = killed(sent={"app1": 1200, "app2": 2400})
+    assert failed(t) == {}
+    t.sent["app1"] = 0  # the balancer sent it nothing: two servers in name only
+    assert failed(t) == {
+        "every server served": "app1: 0 requests, app2: 2400 requests (limit: more than 0 each)"
+    }
+
+
+def test_a_kill_asked_for_and_not_done_fails():
+    t = clean()
+    t.kill_asked = True
+    assert failed(t) == {"a server killed": "no server was killed (the run ended before)"}
+
+
+def test_kill_one_at_takes_seconds_or_a_share_of_the_schedule():
+    two = ["--db", "postgres", "--servers", "2"]
+    assert load.parse_args([*two, "--kill-one-at", "20"]).kill_one_at == (20.0, False)
+    assert load.parse_args([*two, "--kill-one-at", "40%"]).kill_one_at == (0.4, True)
+    assert load.parse_args([]).kill_one_at is None and load.parse_args([]).servers == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--db", "postgres", "--kill-one-at", "20"],  # one server: nobody would carry on
+        ["--db", "postgres", "--servers", "2", "--kill-one-at", "soon"],
+        ["--db", "postgres", "--servers", "2", "--kill-one-at", "140%"],
+        [
+            "--db",
+            "postgres",
+            "--servers",
+            "2",
+            "--kill-one-at",
+            "40%",
+            "--pace",
+            "0",
+        ],  # flat out: no schedule
+        ["--db", "postgres", "--servers", "9"],
+        ["--db", "sqlite", "--servers", "2"],  # several machines share no SQLite file
+    ],
+)
+def test_a_bad_kill_or_number_of_servers_is_refused(argv, capsys):
+    with pytest.raises(SystemExit):
+        load.parse_args(argv)
+    assert "error:" in capsys.readouterr().err
+
+
+def test_the_haproxy_configuration_retries_only_what_no_server_received():
+    text = load.haproxy_config(8000, [("app1", 8001), ("app2", 8002)], "roundrobin")
+    lines = [line.split("#")[0].strip() for line in text.splitlines()]
+    assert "bind 127.0.0.1:8000" in lines and "balance roundrobin" in lines
+    assert "server app1 127.0.0.1:8001" in lines and "server app2 127.0.0.1:8002" in lines
+    assert "retry-on conn-failure" in lines and "option redispatch 1" in lines
+    assert not [line for line in lines if line.startswith("retry-on") and line != "retry-on conn-failure"]
+    assert f"http-check send meth GET uri {load.HEALTH_PATH} ver HTTP/1.1 hdr Host 127.0.0.1" in lines
+    assert "option forwardfor" in lines  # the app behind it reads the phone's address: DJANGO_BEHIND_PROXY=1
+
+
+@needs_haproxy
+def test_haproxy_accepts_the_configuration(tmp_path):
+    config = tmp_path / "haproxy.cfg"
+    config.write_text(load.haproxy_config(8000, [("app1", 8001), ("app2", 8002)]))
+    out = subprocess.run(["haproxy", "-c", "-f", str(config)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "ALERT" not in out.stdout + out.stderr and "WARNING" not in out.stdout + out.stderr
+
+
+def test_the_kill_takes_the_master_and_every_worker(tmp_path):
+    """As gunicorn: a process in a session of its own, with children (its workers) in its process group."""
+    proc = subprocess.Popen(
+        ["sh", "-c", "sleep 300 & sleep 300 & wait"], start_new_session=True, stdout=subprocess.DEVNULL
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while len(load.group_members(proc.pid)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert len(load.group_members(proc.pid)) == 3
+        load.kill_server(load.AppServer("app1", 0, proc, tmp_path / "app1.log"))
+        assert proc.returncode == -signal.SIGKILL and load.group_members(proc.pid) == []
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+class _FailsFirst(BaseHTTPRequestHandler):
+    """Answers 502 to the first request of each path, as HAProxy does when the server died under it."""
+
+    seen: set[str] = set()
+
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        status = 200 if self.path in self.seen else 502
+        self.seen.add(self.path)
+        self.send_response(status)
+        self.send_header("Content-Length", "2")
+        self.end_headers()
+        self.wfile.write(b"ok")
+
+    def log_message(self, *args):
+        pass
+
+
+def test_tapping_again_answers_a_failed_request():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _FailsFirst)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        stats = load.Stats()
+        phone = load.Phone(server.server_address[1], stats)
+        a = phone.fetch("act", "POST", "/games/1/act/", {"client_key": "k"})
+        assert a.status == 200
+        assert [(f.what, f.answered) for f in stats.failures] == [(502, True)]
+        assert stats.status == Counter({502: 1, 200: 1}) and len(stats.latency["retry"]) == 1
+        phone.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 # -- the run's bookkeeping against the database ---------------------------------------------------------
 def _args(*extra):
     return load.parse_args(["--tables", "4", "--moves-per-table", "12", "--pace", "0", *extra])
@@ -342,3 +535,25 @@ def test_a_small_real_run_passes_and_exercises_every_scenario():
     events = re.search(r"^events: (.*)$", out.stdout, re.M).group(1)
     for what in SCENARIOS:
         assert what in events, what
+
+
+@pytest.mark.slow
+@needs_haproxy
+def test_two_servers_one_killed_mid_run_passes():
+    """8 tables x 30 moves on PostgreSQL, two gunicorns behind HAProxy, one killed (kill -9 of its master and
+    workers) 10 s in while requests are in flight: nothing lost or doubled, every table played to the end
+    on the other server, each failed request answered by tapping again (~1 min on an idle 2-core machine).
+    The latency limits are loose: this is about the kill, not the capacity (a busy machine answers slowly)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "DB_"))}
+    out = subprocess.run(
+        [sys.executable, "tests/load_event_day.py", "--db", "postgres", "--tables", "8", "--moves-per-table",
+         "30", "--pace", "1", "--director-every", "5", "--duration-limit", "200", "--servers", "2",
+         "--kill-one-at", "10", "--p95-limit", "3000", "--p99-limit", "6000"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=400,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stdout[-5000:] + out.stderr[-2000:]
+    assert "RESULT: PASS" in out.stdout
+    kill = re.search(r"^ok   a server killed: at (\S+) s; .* (\d+) moves acknowledged", out.stdout, re.M)
+    assert kill and float(kill.group(1)) >= 10 and int(kill.group(2)) > 0, out.stdout[-3000:]
+    assert re.search(r"^killed app1 \(kill -9 of its process group\)", out.stdout, re.M)
+    assert re.search(r"^ok   every server served: app1: \d+ requests, app2: \d+ requests", out.stdout, re.M)

@@ -147,6 +147,13 @@ if TRUSTED_PROXY_COUNT < 0:
 AXES_CLIENT_IP_CALLABLE = "tournament.server.client_address.client_address"
 AXES_VERBOSE = False
 
+# Several app servers behind one load balancer (docs/scaling.md) share what a request leaves for the next in
+# the database, never in a process's memory: the sessions (a referee's login, his phone's device token) and
+# the login throttling's failures. Said here, not left to the defaults: Django's cache (CACHES, by default
+# in each process's memory) is used by nothing, and must not be unless it is shared too.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+
 LANGUAGE_CODE = "pl"
 LANGUAGES = [("pl", _("Polish")), ("en", _("English"))]
 LOCALE_PATHS = [PACKAGE_DIR / "locale"]
