@@ -333,7 +333,20 @@ class StandingsRow:
 
 
 @dataclass
+class StandingsReport:
+    """The standings alone (the public pages' and the standings PDF's), read from the stored results: no
+    game is replayed, so that its cost does not grow with the moves played."""
+
+    tournament: Tournament
+    round_numbers: list[int]  # every round seated so far, in order (the PDF's "points per round")
+    standings: list[StandingsRow]
+
+
+@dataclass
 class TournamentReport:
+    """Everything: the standings, and every table of every round with its game replayed (the director's
+    sheets and workbook)."""
+
     tournament: Tournament
     rounds: list[RoundReport]
     standings: list[StandingsRow]
@@ -341,6 +354,10 @@ class TournamentReport:
     @property
     def games(self) -> list[GameReport]:
         return [t.game for r in self.rounds for t in r.tables if t.game is not None]
+
+    @property
+    def round_numbers(self) -> list[int]:
+        return [r.round.number for r in self.rounds]
 
 
 # -- games -------------------------------------------------------------------------------------------------
@@ -502,8 +519,19 @@ def round_report(round_: Round, *, only: Table | None = None) -> RoundReport:
 
 def tournament_report(tournament: Tournament) -> TournamentReport:
     rounds = _rounds(tournament, tournament.round_set.all())
+    return TournamentReport(tournament, rounds, standings_rows(tournament))
+
+
+def standings_report(tournament: Tournament) -> StandingsReport:
+    """The standings and the rounds' numbers, in a few queries whatever the number of moves played."""
+    numbers = list(tournament.round_set.order_by("number").values_list("number", flat=True))
+    return StandingsReport(tournament, numbers, standings_rows(tournament))
+
+
+def standings_rows(tournament: Tournament) -> list[StandingsRow]:
+    """The standings now (``current_standings``: the counted results' stored scores), best first."""
     people = {p.pk: p for p in tournament.participants.all()}
-    standings = [
+    return [
         StandingsRow(
             rank=row.rank,
             participant=people[row.participant],
@@ -515,7 +543,6 @@ def tournament_report(tournament: Tournament) -> TournamentReport:
         )
         for row in tournament_standings(tournament)
     ]
-    return TournamentReport(tournament, rounds, standings)
 
 
 def _rounds(tournament: Tournament, rounds, *, only: Table | None = None) -> list[RoundReport]:

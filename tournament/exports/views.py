@@ -26,7 +26,7 @@ from tournament.exports.standings_pdf import standings_pdf
 from tournament.exports.workbook import tournament_workbook
 from tournament.models import Participant, Table, Tournament
 from tournament.people.access import director_required, game_for, round_for, table_for
-from tournament.reports import game_report, round_report, table_report, tournament_report
+from tournament.reports import game_report, round_report, standings_report, table_report, tournament_report
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -105,7 +105,7 @@ def workbook(request, pk: int):
 @require_safe
 def standings(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
-    return _file(standings_pdf(tournament_report(tournament)), _name(tournament, _("standings")) + ".pdf")
+    return _file(standings_pdf(standings_report(tournament)), _name(tournament, _("standings")) + ".pdf")
 
 
 # -- income/cost cards -------------------------------------------------------------------------------------

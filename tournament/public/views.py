@@ -7,8 +7,8 @@ import django_tables2 as tables
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
+from tournament import reports
 from tournament.collation import name_key
-from tournament.event.current_standings import tournament_standings
 from tournament.models import Tournament
 
 ROWS_PER_COLUMN = 16  # projector rows one above another (projector.css: a row is 5 % of the screen's height)
@@ -36,21 +36,22 @@ class StandingsTable(tables.Table):
 
 
 def standings_rows(tournament: Tournament) -> list[dict]:
-    """The standings best first; participants sharing a rank in Polish alphabetical order."""
-    people = {p.pk: p for p in tournament.participants.all()}
+    """The standings best first; participants sharing a rank in Polish alphabetical order. Read from the
+    stored results (``reports.standings_rows``, as the standings PDF): a few queries, whatever the number of
+    moves played — a thousand phones reload this page when a round ends."""
     rows = [
         {
             "rank": r.rank,
-            "name": people[r.participant].name,
-            "name_key": name_key(people[r.participant].name),
-            "club": people[r.participant].club,
+            "name": r.participant.name,
+            "name_key": name_key(r.participant.name),
+            "club": r.participant.club,
             "points": r.points,
             "total_score": r.total_score,
             "best_score": r.best_score,
             "games": r.games,
-            "withdrawn": not people[r.participant].active,
+            "withdrawn": not r.participant.active,
         }
-        for r in tournament_standings(tournament)
+        for r in reports.standings_rows(tournament)
     ]
     return sorted(rows, key=lambda row: (row["rank"], row["name_key"]))
 
