@@ -56,11 +56,26 @@ def standings_rows(tournament: Tournament) -> list[dict]:
     return sorted(rows, key=lambda row: (row["rank"], row["name_key"]))
 
 
+#: How long a rendered standings table is kept (its key holds what it shows: never stale, only evicted).
+TABLE_CACHE_SECONDS = 600
+
+
 def standings(request, pk: int):
+    """The standings, sortable. django-tables2 renders a table at about a millisecond a row; the thousand
+    phones that reload this page when a round ends would have it rendered a thousand times. So the rendered
+    table is kept in the cache (the template's ``{% cache %}``) under everything it shows — the rows as read,
+    the query string (the sorting, and the parameters its links keep), the language —: the same figures are
+    rendered once, new figures make a new key."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    table = StandingsTable(standings_rows(tournament))
+    rows = standings_rows(tournament)
+    shown = [tuple(row.items()) for row in rows]  # read before the table sorts ``rows`` in place
+    table = StandingsTable(rows)
     tables.RequestConfig(request, paginate=False).configure(table)
-    return render(request, "public/standings.html", {"tournament": tournament, "table": table})
+    return render(
+        request,
+        "public/standings.html",
+        {"tournament": tournament, "table": table, "shown": shown, "cache_seconds": TABLE_CACHE_SECONDS},
+    )
 
 
 def _bounded(request, name: str, low: int, high: int, default: int | None) -> int | None:
