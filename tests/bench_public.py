@@ -1,7 +1,7 @@
 """Benchmark of the pages and downloads anyone may open without logging in (prints figures; not a test).
 
     python tests/bench_public.py [--participants 20] [--rounds 3] [--runs 7]
-    python tests/bench_public.py --db PATH --tournament ID --page standings.pdf --repeat 20
+    BENCH_PUBLIC_DB=PATH python tests/bench_public.py --tournament ID --page standings.pdf --repeat 20
 
 Whether a public page's cost grows with the moves played: in a temporary SQLite database, two tournaments
 alike in all but the length of their games — one of games of about ten moves, one of about ten thousand
@@ -152,7 +152,6 @@ def main() -> None:
     parser.add_argument("--many", type=int, default=200, help="rounds of play in each game of the long one")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--no-director", action="store_true", help="the public pages only")
-    parser.add_argument("--db", help="an existing database (the second form)")
     parser.add_argument("--tournament", type=int)
     parser.add_argument("--page", choices=[*PUBLIC, *DIRECTOR])
     parser.add_argument("--repeat", type=int, default=20)
@@ -161,8 +160,8 @@ def main() -> None:
     client = Client()
 
     if args.page:  # serve one page again and again, in the database built before
-        if not args.db:
-            raise SystemExit("--page needs --db (and --tournament)")
+        if not os.environ.get("BENCH_PUBLIC_DB") or not args.tournament:
+            raise SystemExit("--page needs BENCH_PUBLIC_DB=PATH and --tournament ID")
         if args.page in DIRECTOR:
             client.force_login(User.objects.get(username="director"))
         url = {**PUBLIC, **DIRECTOR}[args.page].format(t=args.tournament)
