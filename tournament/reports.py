@@ -514,7 +514,16 @@ def table_report(table: Table) -> TableReport:
 
 
 def round_report(round_: Round, *, only: Table | None = None) -> RoundReport:
-    return _rounds(round_.tournament, Round.objects.filter(pk=round_.pk), only=only)[0]
+    among = None if only is None else Table.objects.filter(pk=only.pk)
+    return _rounds(round_.tournament, Round.objects.filter(pk=round_.pk), among=among)[0]
+
+
+def participant_rounds(participant: Participant) -> list[RoundReport]:
+    """Every round, with the tables whose game the participant played in (his income/cost cards): only his
+    games are replayed, not the whole tournament's."""
+    tournament = participant.tournament
+    among = Table.objects.filter(game__players__participant=participant)
+    return _rounds(tournament, tournament.round_set.all(), among=among)
 
 
 def tournament_report(tournament: Tournament) -> TournamentReport:
@@ -545,13 +554,14 @@ def standings_rows(tournament: Tournament) -> list[StandingsRow]:
     ]
 
 
-def _rounds(tournament: Tournament, rounds, *, only: Table | None = None) -> list[RoundReport]:
-    """Every table of these rounds with its game replayed; the database read in a few queries in all."""
+def _rounds(tournament: Tournament, rounds, *, among=None) -> list[RoundReport]:
+    """Every table of these rounds (of those ``among``, a query of tables, when given) with its game
+    replayed; the database read in a few queries in all."""
     tables = (
         Table.objects.filter(round__in=rounds).select_related("round").order_by("round__number", "number")
     )
-    if only is not None:
-        tables = tables.filter(pk=only.pk)
+    if among is not None:
+        tables = tables.filter(pk__in=among.values("pk"))
     tables = list(tables.prefetch_related("seats__participant", "referees"))
     games = {g.table_id: g for g in Game.objects.at_tables(tables)}
     players = defaultdict(list)
