@@ -4,7 +4,10 @@ shows, gathered once per request.
 The engine and the ledger are the only source of figures: each game is replayed once (movements posted to
 the ledger as they come, nothing kept per event), and everything else — net-worth parts, income/cost cards,
 the net worth turn by turn — is read off that replay. The outputs (``tournament.exports``) and the pages only
-lay these out.
+lay these out. What needs no game's moves replays none: the standings (``standings_report``,
+``standings_rows``) are read from the counted results' stored scores, whatever the number of moves played —
+the public pages and the standings PDF read them; a participant's cards replay his games only
+(``participant_rounds``).
 
 A table's final figures (rank, score, points) have one source, ``TableReport.final`` (``final_rows``): the
 confirmed result's stored ranking when there is one — the very rows the standings count — else the finished
