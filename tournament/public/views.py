@@ -35,7 +35,7 @@ class StandingsTable(tables.Table):
         order_by = "rank"
 
 
-def standings_rows(tournament: Tournament) -> list[dict]:
+def shown_rows(tournament: Tournament) -> list[dict]:
     """The standings best first; participants sharing a rank in Polish alphabetical order. Read from the
     stored results (``reports.standings_rows``, as the standings PDF): a few queries, whatever the number of
     moves played — a thousand phones reload this page when a round ends."""
@@ -67,7 +67,7 @@ def standings(request, pk: int):
     the query string (the sorting, and the parameters its links keep), the language —: the same figures are
     rendered once, new figures make a new key."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    rows = standings_rows(tournament)
+    rows = shown_rows(tournament)
     shown = [tuple(row.items()) for row in rows]  # read before the table sorts ``rows`` in place
     table = StandingsTable(rows)
     tables.RequestConfig(request, paginate=False).configure(table)
@@ -106,7 +106,7 @@ def projector(request, pk: int):
     next every ``PAGE_SECONDS`` (``?page=``; from the last back to the first), each load reading the standings
     anew; ``?rows=`` sets fewer rows a page for another screen."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    rows = standings_rows(tournament)
+    rows = shown_rows(tournament)
     most = _bounded(request, "rows", 5, ROWS_PER_PAGE, ROWS_PER_PAGE)
     pages, per_page = projector_pages(len(rows), most)
     page = _bounded(request, "page", 1, pages, 1)
