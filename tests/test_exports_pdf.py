@@ -204,7 +204,7 @@ def test_a_participants_cards_for_the_whole_tournament(tournament, django_assert
     report = tournament_report(tournament)
     participant = report.standings[0].participant
     with translation.override("en"), django_assert_num_queries(0):
-        entries = participant_entries(report, participant.pk)
+        entries = participant_entries(report.rounds, participant.pk)
         pdf = ledger_cards_pdf(tournament, entries, f"Income/cost cards: {participant.name}")
     assert len(entries) >= 2 and all(p.participant_id == participant.pk for _g, p in entries)
     save(pdf, "ledger-cards-participant")

@@ -10,6 +10,8 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from rules import replay
+from tournament import reports
 from tournament.models import Participant, Tournament
 
 from .tournaments import play_round
@@ -96,6 +98,23 @@ def test_a_referee_prints_his_tables_and_the_round_but_not_the_tournament(client
     client.force_login(stranger)
     assert client.get(reverse("table_sheet_pdf", args=[t.pk, 1, 1])).status_code == 403
     assert client.get(reverse("game_cards_pdf", args=[table.game.pk])).status_code == 403
+
+
+def test_a_participants_cards_replay_his_games_only(client, setup, monkeypatch):
+    """Not every game of the tournament: the cost of his cards grows with his games alone."""
+    t = setup["t"]
+    participant = t.participants.first()
+    replayed = []
+
+    def counted(record, **kwargs):
+        replayed.append([p["name"] for p in record["players"]])
+        return replay(record, **kwargs)
+
+    monkeypatch.setattr(reports, "replay", counted)
+    client.force_login(setup["dir"])
+    pages = pdf_pages(client.get(reverse("participant_cards_pdf", args=[t.pk, participant.pk])))
+    assert len(replayed) == 1 and participant.name in replayed[0]  # one round played: one game of two
+    assert participant.name in pages[0]
 
 
 def test_everyone_gets_the_standings_and_a_blank_card(client, setup):

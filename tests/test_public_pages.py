@@ -4,6 +4,7 @@ standings, participants sharing a rank are listed in Polish order, the phone's c
 import re
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from tournament.models import Participant, Tournament
@@ -81,3 +82,31 @@ def test_the_standings_mark_the_columns_a_phone_leaves_out(client):
 def test_the_home_page_has_one_main_heading(client, language, title):
     page = client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert re.findall(r"<h1>([^<]*)</h1>", page) == [title]
+
+
+def table_rendered(response) -> bool:
+    return "django_tables2/table.html" in [t.name for t in response.templates]
+
+
+def table_of(response) -> str:
+    page = response.content.decode()
+    return page[page.index('<div class="scroll">') : page.index("</table>")]
+
+
+def test_the_standings_table_is_rendered_once_for_the_same_figures(client):
+    """A thousand phones reload the standings when a round ends: the table is rendered for the first and kept;
+    a change of what it shows (a name, the sorting, the language) renders it anew, never an old one."""
+    cache.clear()  # a table kept by an earlier test of the same figures would be served
+    t = make_tournament(len(NAMES))
+    url = reverse("standings", args=[t.pk])
+    first = client.get(url)
+    assert table_rendered(first)
+    again = client.get(url)
+    assert not table_rendered(again) and table_of(again) == table_of(first)
+    assert table_rendered(client.get(url, {"sort": "-name"}))
+    assert table_rendered(client.get(url, HTTP_ACCEPT_LANGUAGE="pl"))
+    Participant.objects.filter(tournament=t, name="Anna").update(name="Anna Maria")
+    renamed = client.get(url)
+    assert table_rendered(renamed) and "<td >Anna Maria</td>" in renamed.content.decode()
+    Participant.objects.filter(tournament=t, name="Marek").update(withdrawn_after=1)  # no column shows it
+    assert table_rendered(client.get(url))

@@ -4,7 +4,10 @@ shows, gathered once per request.
 The engine and the ledger are the only source of figures: each game is replayed once (movements posted to
 the ledger as they come, nothing kept per event), and everything else — net-worth parts, income/cost cards,
 the net worth turn by turn — is read off that replay. The outputs (``tournament.exports``) and the pages only
-lay these out.
+lay these out. What needs no game's moves replays none: the standings (``standings_report``,
+``standings_rows``) are read from the counted results' stored scores, whatever the number of moves played —
+the public pages and the standings PDF read them; a participant's cards replay his games only
+(``participant_rounds``).
 
 A table's final figures (rank, score, points) have one source, ``TableReport.final`` (``final_rows``): the
 confirmed result's stored ranking when there is one — the very rows the standings count — else the finished
@@ -333,7 +336,20 @@ class StandingsRow:
 
 
 @dataclass
+class StandingsReport:
+    """The standings alone (the public pages' and the standings PDF's), read from the stored results: no
+    game is replayed, so that its cost does not grow with the moves played."""
+
+    tournament: Tournament
+    round_numbers: list[int]  # every round seated so far, in order (the PDF's "points per round")
+    standings: list[StandingsRow]
+
+
+@dataclass
 class TournamentReport:
+    """Everything: the standings, and every table of every round with its game replayed (the director's
+    sheets and workbook)."""
+
     tournament: Tournament
     rounds: list[RoundReport]
     standings: list[StandingsRow]
@@ -341,6 +357,10 @@ class TournamentReport:
     @property
     def games(self) -> list[GameReport]:
         return [t.game for r in self.rounds for t in r.tables if t.game is not None]
+
+    @property
+    def round_numbers(self) -> list[int]:
+        return [r.round.number for r in self.rounds]
 
 
 # -- games -------------------------------------------------------------------------------------------------
@@ -497,13 +517,33 @@ def table_report(table: Table) -> TableReport:
 
 
 def round_report(round_: Round, *, only: Table | None = None) -> RoundReport:
-    return _rounds(round_.tournament, Round.objects.filter(pk=round_.pk), only=only)[0]
+    among = None if only is None else Table.objects.filter(pk=only.pk)
+    return _rounds(round_.tournament, Round.objects.filter(pk=round_.pk), among=among)[0]
+
+
+def participant_rounds(participant: Participant) -> list[RoundReport]:
+    """Every round, with the tables whose game the participant played in (his income/cost cards): only his
+    games are replayed, not the whole tournament's."""
+    tournament = participant.tournament
+    among = Table.objects.filter(game__players__participant=participant)
+    return _rounds(tournament, tournament.round_set.all(), among=among)
 
 
 def tournament_report(tournament: Tournament) -> TournamentReport:
     rounds = _rounds(tournament, tournament.round_set.all())
+    return TournamentReport(tournament, rounds, standings_rows(tournament))
+
+
+def standings_report(tournament: Tournament) -> StandingsReport:
+    """The standings and the rounds' numbers, in a few queries whatever the number of moves played."""
+    numbers = list(tournament.round_set.order_by("number").values_list("number", flat=True))
+    return StandingsReport(tournament, numbers, standings_rows(tournament))
+
+
+def standings_rows(tournament: Tournament) -> list[StandingsRow]:
+    """The standings now (``current_standings``: the counted results' stored scores), best first."""
     people = {p.pk: p for p in tournament.participants.all()}
-    standings = [
+    return [
         StandingsRow(
             rank=row.rank,
             participant=people[row.participant],
@@ -515,16 +555,16 @@ def tournament_report(tournament: Tournament) -> TournamentReport:
         )
         for row in tournament_standings(tournament)
     ]
-    return TournamentReport(tournament, rounds, standings)
 
 
-def _rounds(tournament: Tournament, rounds, *, only: Table | None = None) -> list[RoundReport]:
-    """Every table of these rounds with its game replayed; the database read in a few queries in all."""
+def _rounds(tournament: Tournament, rounds, *, among=None) -> list[RoundReport]:
+    """Every table of these rounds (of those ``among``, a query of tables, when given) with its game
+    replayed; the database read in a few queries in all."""
     tables = (
         Table.objects.filter(round__in=rounds).select_related("round").order_by("round__number", "number")
     )
-    if only is not None:
-        tables = tables.filter(pk=only.pk)
+    if among is not None:
+        tables = tables.filter(pk__in=among.values("pk"))
     tables = list(tables.prefetch_related("seats__participant", "referees"))
     games = {g.table_id: g for g in Game.objects.at_tables(tables)}
     players = defaultdict(list)

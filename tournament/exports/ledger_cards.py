@@ -33,18 +33,19 @@ from tournament.exports.pdf import (
     role_markup,
 )
 from tournament.models import Tournament
-from tournament.reports import GameReport, PlayerReport, TournamentReport
+from tournament.reports import GameReport, PlayerReport, RoundReport
 
 OK = "✓"
 NOT_OK = "✗"
 
 
 def participant_entries(
-    report: TournamentReport, participant_id: int
+    rounds: list[RoundReport], participant_id: int
 ) -> list[tuple[GameReport, PlayerReport]]:
-    """A participant's games in the tournament, round by round: the entries of his cards."""
+    """A participant's games in these rounds (``reports.participant_rounds``, or a tournament report's), round
+    by round: the entries of his cards."""
     entries = []
-    for r in report.rounds:
+    for r in rounds:
         for t in r.tables:
             if t.game is None:
                 continue

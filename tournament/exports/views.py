@@ -26,7 +26,14 @@ from tournament.exports.standings_pdf import standings_pdf
 from tournament.exports.workbook import tournament_workbook
 from tournament.models import Participant, Table, Tournament
 from tournament.people.access import director_required, game_for, round_for, table_for
-from tournament.reports import game_report, round_report, table_report, tournament_report
+from tournament.reports import (
+    game_report,
+    participant_rounds,
+    round_report,
+    standings_report,
+    table_report,
+    tournament_report,
+)
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -105,7 +112,7 @@ def workbook(request, pk: int):
 @require_safe
 def standings(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
-    return _file(standings_pdf(tournament_report(tournament)), _name(tournament, _("standings")) + ".pdf")
+    return _file(standings_pdf(standings_report(tournament)), _name(tournament, _("standings")) + ".pdf")
 
 
 # -- income/cost cards -------------------------------------------------------------------------------------
@@ -115,7 +122,7 @@ def standings(request, pk: int):
 @director_required
 def participant_cards(request, pk: int, participant: int):
     p = get_object_or_404(Participant.objects.select_related("tournament"), pk=participant, tournament_id=pk)
-    entries = participant_entries(tournament_report(p.tournament), p.pk)
+    entries = participant_entries(participant_rounds(p), p.pk)  # his games replayed, no other
     data = ledger_cards_pdf(p.tournament, entries, p.name)
     return _file(data, _name(p.tournament, p.name) + ".pdf")
 

@@ -200,7 +200,7 @@ class _Names:
 
 
 def _standings(report: TournamentReport, names: _Names):
-    numbers = [r.round.number for r in report.rounds]
+    numbers = report.round_numbers
     columns = [
         Column(_("Rank"), NUMBER),
         Column(_("Participant")),

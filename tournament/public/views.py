@@ -7,8 +7,8 @@ import django_tables2 as tables
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
+from tournament import reports
 from tournament.collation import name_key
-from tournament.event.current_standings import tournament_standings
 from tournament.models import Tournament
 
 ROWS_PER_COLUMN = 16  # projector rows one above another (projector.css: a row is 5 % of the screen's height)
@@ -35,31 +35,47 @@ class StandingsTable(tables.Table):
         order_by = "rank"
 
 
-def standings_rows(tournament: Tournament) -> list[dict]:
-    """The standings best first; participants sharing a rank in Polish alphabetical order."""
-    people = {p.pk: p for p in tournament.participants.all()}
+def shown_rows(tournament: Tournament) -> list[dict]:
+    """The standings best first; participants sharing a rank in Polish alphabetical order. Read from the
+    stored results (``reports.standings_rows``, as the standings PDF): a few queries, whatever the number of
+    moves played — a thousand phones reload this page when a round ends."""
     rows = [
         {
             "rank": r.rank,
-            "name": people[r.participant].name,
-            "name_key": name_key(people[r.participant].name),
-            "club": people[r.participant].club,
+            "name": r.participant.name,
+            "name_key": name_key(r.participant.name),
+            "club": r.participant.club,
             "points": r.points,
             "total_score": r.total_score,
             "best_score": r.best_score,
             "games": r.games,
-            "withdrawn": not people[r.participant].active,
+            "withdrawn": not r.participant.active,
         }
-        for r in tournament_standings(tournament)
+        for r in reports.standings_rows(tournament)
     ]
     return sorted(rows, key=lambda row: (row["rank"], row["name_key"]))
 
 
+#: How long a rendered standings table is kept (its key holds what it shows: never stale, only evicted).
+TABLE_CACHE_SECONDS = 600
+
+
 def standings(request, pk: int):
+    """The standings, sortable. django-tables2 renders a table at about a millisecond a row; the thousand
+    phones that reload this page when a round ends would have it rendered a thousand times. So the rendered
+    table is kept in the cache (the template's ``{% cache %}``) under everything it shows — the rows as read,
+    the query string (the sorting, and the parameters its links keep), the language —: the same figures are
+    rendered once, new figures make a new key."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    table = StandingsTable(standings_rows(tournament))
+    rows = shown_rows(tournament)
+    shown = [tuple(row.items()) for row in rows]  # read before the table sorts ``rows`` in place
+    table = StandingsTable(rows)
     tables.RequestConfig(request, paginate=False).configure(table)
-    return render(request, "public/standings.html", {"tournament": tournament, "table": table})
+    return render(
+        request,
+        "public/standings.html",
+        {"tournament": tournament, "table": table, "shown": shown, "cache_seconds": TABLE_CACHE_SECONDS},
+    )
 
 
 def _bounded(request, name: str, low: int, high: int, default: int | None) -> int | None:
@@ -90,7 +106,7 @@ def projector(request, pk: int):
     next every ``PAGE_SECONDS`` (``?page=``; from the last back to the first), each load reading the standings
     anew; ``?rows=`` sets fewer rows a page for another screen."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    rows = standings_rows(tournament)
+    rows = shown_rows(tournament)
     most = _bounded(request, "rows", 5, ROWS_PER_PAGE, ROWS_PER_PAGE)
     pages, per_page = projector_pages(len(rows), most)
     page = _bounded(request, "page", 1, pages, 1)
