@@ -52,7 +52,7 @@ def simulate_games(games: int, seed: int) -> tuple[list[dict], int, float]:
 
 
 #: Run in the peer's directory: ``games`` games from ``seed`` (drawn as its scripts/simulate.py draws them);
-#: prints {"turns", "cpu"} as JSON. Written here, not copied from the peer: it only drives its public function.
+#: prints {"turns", "cpu"} as JSON. Written here, not copied from the peer: it drives its public function.
 PEER_DRIVER = """
 import json, os, random, sys, time
 sys.path.insert(0, os.getcwd())
