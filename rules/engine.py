@@ -85,21 +85,8 @@ def apply(state: GameState, raw_event: dict, *, in_place: bool = False, narrate:
     """Apply one event. ``narrate=False`` leaves out the notes (what happened, in words)."""
     ev = parse_event(raw_event, state.by_id)
     t = ev["type"]
-    anytime = t in AT_ANY_MOMENT
-    if (
-        state.finished
-        and not anytime
-        and not ((t == "rent" and state.rents) or (t == "final_roll" and state.variant.roles))
-    ):
-        raise RuleError(
-            "game.finished",
-            gettext_noop("The game is over ({reason}): no more events."),
-            reason=state.end_reason,
-        )
-    if state.final_step is not None and not anytime:
-        refused = final_steps.refusal_of(state, t)
-        if refused is not None:
-            raise refused
+    if (state.finished or state.final_step is not None) and t not in AT_ANY_MOMENT:
+        _refuse_after_the_game(state, t)
     player = state.by_id.get(ev.get("player"))
     if player is not None and player.bankrupt:
         raise RuleError(
@@ -111,6 +98,21 @@ def apply(state: GameState, raw_event: dict, *, in_place: bool = False, narrate:
     s = tx.s
     if s.jail_exit is not None:
         jail.settle_exit(tx)
-    check_end(s)
+    if s.bankruptcies or s.time_up or s.variant.max_rounds:  # check_end's own first test, without the call
+        check_end(s)
     s.events += 1
     return Outcome(ev, s, tuple(tx.movements), tuple(tx.notes))
+
+
+def _refuse_after_the_game(state: GameState, t: str) -> None:
+    """Raise if an event of type ``t`` cannot happen now that the game is over or in its final steps."""
+    if state.finished and not ((t == "rent" and state.rents) or (t == "final_roll" and state.variant.roles)):
+        raise RuleError(
+            "game.finished",
+            gettext_noop("The game is over ({reason}): no more events."),
+            reason=state.end_reason,
+        )
+    if state.final_step is not None:
+        refused = final_steps.refusal_of(state, t)
+        if refused is not None:
+            raise refused

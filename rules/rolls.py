@@ -12,9 +12,8 @@ from rules.transaction import Tx
 def roll(tx: Tx, ev: dict) -> None:
     s = tx.s
     seat = turns.next_roller(s)
-    r = turns.blocking(s)
-    if r is not None:
-        raise r.error()
+    if turns.blocked(s):  # the cheap test; blocking says what
+        raise turns.blocking(s).error()
     p = s.by_id[ev["player"]]
     if seat is None or s.players[seat] is not p:
         expected = s.players[seat]
@@ -28,7 +27,8 @@ def roll(tx: Tx, ev: dict) -> None:
             player=p.name,
         )
     new_turn = not (seat == s.turn and s.roll_again)
-    rent.lapse(tx, new_turn)
+    if s.rents:
+        rent.lapse(tx, new_turn)
     if new_turn:
         turns.begin_turn(s, seat)
     s.roll_again = False

@@ -44,7 +44,8 @@ def free_roll(tx: Tx, p: PlayerState, d1: int, d2: int) -> None:
             send_to_jail(tx, p)
             return
     advance(tx, p, d1 + d2)
-    maybe_roll_again(tx, p, double)
+    if double:
+        maybe_roll_again(tx, p, double)
 
 
 def maybe_roll_again(tx: Tx, p: PlayerState, double: bool) -> None:

@@ -48,18 +48,18 @@ class Tx:
             return
         p = self.s.by_id[party]
         before = p.cash
-        p.cash += delta
-        if p.cash < 0:
-            if p.debt_to is None or (delta < 0 and p.debt_to == BANK and creditor != BANK):
-                p.debt_to = creditor
-            if delta < 0:  # the part of this payment his banknotes did not cover
-                p.unpaid[creditor] = p.unpaid.get(creditor, 0) + min(-delta, -p.cash)
-            elif before < 0:
-                _pay_back(p.unpaid, delta)
-        else:
+        p.cash = cash = before + delta
+        if cash >= 0:  # the common case: no debt (left)
             p.debt_to = None
             if p.unpaid:
                 p.unpaid = {}
+            return
+        if p.debt_to is None or (delta < 0 and p.debt_to == BANK and creditor != BANK):
+            p.debt_to = creditor
+        if delta < 0:  # the part of this payment his banknotes did not cover
+            p.unpaid[creditor] = p.unpaid.get(creditor, 0) + min(-delta, -cash)
+        elif before < 0:
+            _pay_back(p.unpaid, delta)
 
     def transfer(
         self, kind: str, payer: str, payee: str, amount: int, square: int | None = None, detail: str = ""
@@ -67,8 +67,10 @@ class Tx:
         """Cash from ``payer`` to ``payee`` (either may be the bank). The payer may go below zero: a debt."""
         if amount == 0:
             return
-        self._cash(payer, -amount, payee)
-        self._cash(payee, amount, payer)
+        if payer != BANK:
+            self._cash(payer, -amount, payee)
+        if payee != BANK:
+            self._cash(payee, amount, payer)
         self.movements.append(Movement(kind, (Leg(payer, -amount), Leg(payee, amount)), square, detail))
 
     def exchange(
