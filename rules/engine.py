@@ -83,6 +83,18 @@ def new_game(board: Board, variant: Variant, players: list[tuple[str, str, str |
 
 def apply(state: GameState, raw_event: dict, *, in_place: bool = False, narrate: bool = True) -> Outcome:
     """Apply one event. ``narrate=False`` leaves out the notes (what happened, in words)."""
+    tx = _apply(state, raw_event, in_place, narrate)
+    return Outcome(tx.event, tx.s, tuple(tx.movements), tuple(tx.notes))
+
+
+def apply_in_place(state: GameState, raw_event: dict, narrate: bool = True) -> Tx:
+    """:func:`apply` with ``in_place=True``, for a loop that owns its state and makes no :class:`Outcome`
+    (a replay nobody watches, the simulator): the same checks; the event as checked, its movements and
+    notes are the returned transaction's."""
+    return _apply(state, raw_event, True, narrate)
+
+
+def _apply(state: GameState, raw_event: dict, in_place: bool, narrate: bool) -> Tx:
     ev = parse_event(raw_event, state.by_id)
     t = ev["type"]
     if (state.finished or state.final_step is not None) and t not in AT_ANY_MOMENT:
@@ -92,7 +104,7 @@ def apply(state: GameState, raw_event: dict, *, in_place: bool = False, narrate:
         raise RuleError(
             "player.bankrupt", gettext_noop("{player} is bankrupt and out of the game."), player=player.name
         )
-    tx = Tx(state if in_place else state.clone(), narrate)
+    tx = Tx(state if in_place else state.clone(), narrate, ev)
     HANDLERS[t](tx, ev)  # every type of the record's vocabulary has one (an event a variant does not use is
     # refused by its handler: nothing pending for it)
     s = tx.s
@@ -101,7 +113,7 @@ def apply(state: GameState, raw_event: dict, *, in_place: bool = False, narrate:
     if s.bankruptcies or s.time_up or s.variant.max_rounds:  # check_end's own first test, without the call
         check_end(s)
     s.events += 1
-    return Outcome(ev, s, tuple(tx.movements), tuple(tx.notes))
+    return tx
 
 
 def _refuse_after_the_game(state: GameState, t: str) -> None:

@@ -13,7 +13,7 @@ import random
 
 from rules import final_steps, jail, legal
 from rules.board import get_board
-from rules.engine import apply, new_game
+from rules.engine import apply_in_place, new_game
 from rules.errors import RecordError, RuleError
 from rules.fit import why_board_does_not_fit
 from rules.record import FORMAT
@@ -94,7 +94,7 @@ class Simulator:
         return self.record
 
     def emit(self, event: dict) -> None:
-        apply(self.state, event, in_place=True, narrate=False)
+        apply_in_place(self.state, event, narrate=False)
         self.record["events"].append(event)
 
     def step(self) -> None:

@@ -23,10 +23,11 @@ class UnbalancedMovement(Exception):
 
 
 class Tx:
-    __slots__ = ("s", "movements", "notes", "narrate")
+    __slots__ = ("s", "movements", "notes", "narrate", "event")
 
-    def __init__(self, state: GameState, narrate: bool = True):
+    def __init__(self, state: GameState, narrate: bool = True, event: dict | None = None):
         self.s = state
+        self.event = event  # the event being applied, as checked and normalised
         self.movements: list[Movement] = []
         self.notes: list[Message] = []  # what the event says happened
         self.narrate = narrate  # False: no notes (a replay for the books and the score only)
