@@ -130,24 +130,31 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
 
 def _owned(s: GameState, player_id: str) -> list:
     """(square, holding, board square) of what ``player_id`` owns, in board order."""
-    squares = s.board.squares
-    return sorted((sq, h, squares[sq]) for sq, h in s.holdings.items() if h.owner == player_id)
+    squares, holdings = s.board.squares, s.holdings
+    owned = [sq for sq, h in holdings.items() if h.owner == player_id]
+    owned.sort()
+    return [(sq, holdings[sq], squares[sq]) for sq in owned]
 
 
 def buildable(s: GameState, p: PlayerState) -> list[int]:
     """Squares where ``p`` may buy one more building level now (and has the cash for it)."""
     v = s.variant
     top = v.hotel_level_for(p.role)
-    whole_group = v.build_requires_full_group  # a cheap first test; build_refusal has the last word
-    return [
+    squares, holdings, pid, cash = s.board.squares, s.holdings, p.id, p.cash
+    # cheap first tests (his street, below the top, affordable, the group whole where the variant wants
+    # it); build_refusal has the last word
+    candidates = [
         sq
-        for sq, h, square in _owned(s, p.id)
-        if square.kind == "street"
+        for sq, h in holdings.items()
+        if h.owner == pid
         and h.level < top
-        and p.cash >= square.house_cost
-        and (not whole_group or group_owned_by(s, sq, p.id))
-        and build_refusal(s, p, sq, 1) is None
+        and (square := squares[sq]).kind == "street"
+        and cash >= square.house_cost
     ]
+    if v.build_requires_full_group:
+        candidates = [sq for sq in candidates if group_owned_by(s, sq, pid)]
+    candidates.sort()
+    return [sq for sq in candidates if build_refusal(s, p, sq, 1) is None]
 
 
 def sellable(s: GameState, p: PlayerState) -> dict[int, int]:

@@ -10,9 +10,11 @@ without notes.
 from __future__ import annotations
 
 import random
+from bisect import bisect
+from itertools import accumulate
 
 from rules import final_steps, jail, legal
-from rules.board import get_board
+from rules.board import Deck, get_board
 from rules.engine import apply_in_place, new_game
 from rules.errors import RecordError, RuleError
 from rules.fit import why_board_does_not_fit
@@ -79,6 +81,7 @@ class Simulator:
             self.board, self.variant, [(p["id"], p["name"], p.get("role")) for p in self.players]
         )
         self.max_events = max_events
+        self._drawables: dict[tuple[str, frozenset[str]], tuple[list[str], list[int]]] = {}
         self.time_up_round = time_up_round
         if self.time_up_round is None and (self.variant.timed and not rounds):
             self.time_up_round = self.rng.randint(8, 40)
@@ -213,8 +216,9 @@ class Simulator:
         event = {"type": "card", "player": draw.player}
         held = self.state.held_jail_cards()
         if deck.cards is not None:
-            cards = [c for c in deck.cards if not (c.effect["kind"] == "jail_card" and c.ref in held)]
-            event["card"] = f"{deck.id}:{rng.choices([c.id for c in cards], [c.copies for c in cards])[0]}"
+            refs, cum_weights = self._drawable(deck, held)
+            # as rng.choices(refs, weights) draws: one random number, the same card
+            event["card"] = refs[bisect(cum_weights, rng.random() * cum_weights[-1], 0, len(refs) - 1)]
         else:
             effects = [e for e in GENERIC_EFFECTS if not (e["kind"] == "jail_card" and deck.id in held)]
             event["effect"] = dict(rng.choice(effects))
@@ -224,6 +228,19 @@ class Simulator:
             if e.code != "card.dice_needed":
                 raise
             self.emit({**event, "dice": self.dice()})
+
+    def _drawable(self, deck: Deck, held: set[str]) -> tuple[list[str], list[int]]:
+        """The refs of the cards that can be drawn from ``deck`` (not a jail card a player holds) and their
+        cumulative weights (copies), kept per deck and held cards: a draw is then one bisection."""
+        key = (deck.id, frozenset(held))
+        drawable = self._drawables.get(key)
+        if drawable is None:
+            cards = [c for c in deck.cards if not (c.effect["kind"] == "jail_card" and c.ref in held)]
+            drawable = self._drawables[key] = (
+                [c.ref for c in cards],
+                list(accumulate(c.copies for c in cards)),
+            )
+        return drawable
 
     def decide_buy(self, d: BuyDecision) -> None:
         cash = self.state.by_id[d.player].cash
