@@ -9,8 +9,10 @@ without notes.
 
 from __future__ import annotations
 
+import gc
 import random
 from bisect import bisect
+from contextlib import contextmanager
 from itertools import accumulate
 
 from rules import final_steps, jail, legal
@@ -88,8 +90,9 @@ class Simulator:
 
     # -- the loop ----------------------------------------------------------------------------------------
     def run(self) -> dict:
-        while not self.state.finished and len(self.record["events"]) < self.max_events:
-            self.step()
+        with _cyclic_gc_paused():
+            while not self.state.finished and len(self.record["events"]) < self.max_events:
+                self.step()
         if self.state.finished and self.variant.ending == "game_b":  # Game B: value the utilities
             for sq in final_steps.utilities_to_roll(self.state):
                 owner = self.state.holdings[sq].owner
@@ -294,6 +297,22 @@ class Simulator:
             if options:
                 return self.sell_to_player(pid, options)
         return False
+
+
+@contextmanager
+def _cyclic_gc_paused():
+    """Python's cyclic garbage collector off while a game is played, as it was before after it.
+
+    The record grows by an event (a dict and its list of dice) at every step, and the collector would walk
+    all of them again and again: a fifth of the simulator's time. The engine makes no reference cycles, so
+    nothing waits for the collector meanwhile (reference counting frees the rest at once)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def simulate(
