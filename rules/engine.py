@@ -83,18 +83,14 @@ def new_game(board: Board, variant: Variant, players: list[tuple[str, str, str |
 
 def apply(state: GameState, raw_event: dict, *, in_place: bool = False, narrate: bool = True) -> Outcome:
     """Apply one event. ``narrate=False`` leaves out the notes (what happened, in words)."""
-    tx = _apply(state, raw_event, in_place, narrate)
+    tx = apply_in_place(state if in_place else state.clone(), raw_event, narrate)
     return Outcome(tx.event, tx.s, tuple(tx.movements), tuple(tx.notes))
 
 
 def apply_in_place(state: GameState, raw_event: dict, narrate: bool = True) -> Tx:
     """:func:`apply` with ``in_place=True``, for a loop that owns its state and makes no :class:`Outcome`
     (a replay nobody watches, the simulator): the same checks; the event as checked, its movements and
-    notes are the returned transaction's."""
-    return _apply(state, raw_event, True, narrate)
-
-
-def _apply(state: GameState, raw_event: dict, in_place: bool, narrate: bool) -> Tx:
+    notes are the returned transaction's. An illegal event raises before anything changes."""
     ev = parse_event(raw_event, state.by_id)
     t = ev["type"]
     if (state.finished or state.final_step is not None) and t not in AT_ANY_MOMENT:
@@ -104,15 +100,14 @@ def _apply(state: GameState, raw_event: dict, in_place: bool, narrate: bool) -> 
         raise RuleError(
             "player.bankrupt", gettext_noop("{player} is bankrupt and out of the game."), player=player.name
         )
-    tx = Tx(state if in_place else state.clone(), narrate, ev)
+    tx = Tx(state, narrate, ev)
     HANDLERS[t](tx, ev)  # every type of the record's vocabulary has one (an event a variant does not use is
     # refused by its handler: nothing pending for it)
-    s = tx.s
-    if s.jail_exit is not None:
+    if state.jail_exit is not None:
         jail.settle_exit(tx)
-    if s.bankruptcies or s.time_up or s.variant.max_rounds:  # check_end's own first test, without the call
-        check_end(s)
-    s.events += 1
+    if state.bankruptcies or state.time_up or state.variant.max_rounds:  # check_end's first test, inline
+        check_end(state)
+    state.events += 1
     return tx
 
 

@@ -171,6 +171,8 @@ def _player(ev, key, players, *, nullable=False):
 
 def _square(ev, key, *, required=True):
     v = ev.get(key)
+    if v.__class__ is int and 0 <= v < BOARD_SIZE:  # the common case first
+        return v
     if v is None and not required:
         return None
     if not _is_int(v) or not 0 <= v < BOARD_SIZE:
@@ -269,6 +271,12 @@ def _nothing(raw, ev, players) -> None:
 
 
 def _roll_fields(raw, ev, players) -> None:
+    v = raw.get("dice")  # the common case inline: two dice, each 1–6 (_dice says what is wrong)
+    if v.__class__ is list and len(v) == 2:
+        d1, d2 = v
+        if d1.__class__ is int and d2.__class__ is int and 0 < d1 < 7 and 0 < d2 < 7:
+            ev["dice"] = (d1, d2)
+            return
     ev["dice"] = _dice(raw)
 
 
@@ -286,7 +294,7 @@ def _auction_fields(raw, ev, players) -> None:
 
 def _rent_fields(raw, ev, players) -> None:
     ev["square"] = _square(raw, "square", required=False)
-    ev["dice"] = _dice(raw, required=False)
+    ev["dice"] = None if raw.get("dice") is None else _dice(raw)
 
 
 def _card_fields(raw, ev, players) -> None:
@@ -303,7 +311,7 @@ def _card_fields(raw, ev, players) -> None:
         ev["card"] = card
     else:
         ev["effect"] = effect
-    ev["dice"] = _dice(raw, required=False)
+    ev["dice"] = None if raw.get("dice") is None else _dice(raw)
 
 
 def _building_fields(raw, ev, players) -> None:

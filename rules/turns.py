@@ -44,7 +44,9 @@ def begin_turn(s: GameState, seat: int) -> None:
     s.rolls = 0
     s.doubles = 0
     s.roll_again = False
-    jail.count_turn(s.players[seat])
+    player = s.players[seat]
+    if player.in_jail:
+        jail.count_turn(player)
 
 
 def deals_missing(s: GameState) -> list[tuple[str, int]]:
