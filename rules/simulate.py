@@ -22,7 +22,7 @@ from rules.errors import RecordError, RuleError
 from rules.fit import why_board_does_not_fit
 from rules.record import FORMAT
 from rules.roles import ROLES
-from rules.state import BuyDecision, CardDraw, FoundationRoll, TaxChoice
+from rules.state import BuyDecision, CardDraw, Decision, FoundationRoll, TaxChoice
 from rules.turns import deals_missing, next_roller
 from rules.variants import make_variant
 
@@ -100,7 +100,7 @@ class Simulator:
         return self.record
 
     def emit(self, event: dict) -> None:
-        apply_in_place(self.state, event, narrate=False)
+        apply_in_place(self.state, event, False)  # no notes
         self.record["events"].append(event)
 
     def step(self) -> None:
@@ -123,16 +123,8 @@ class Simulator:
             if p.cash < 0 and not p.bankrupt:
                 return self.raise_money(p.id)
         d = s.decision
-        if isinstance(d, CardDraw):
-            return self.draw_card(d)
-        if isinstance(d, BuyDecision):
-            return self.decide_buy(d)
-        if isinstance(d, TaxChoice):
-            return self.emit(
-                {"type": "income_tax", "player": d.player, "choice": rng.choice(["fixed", "percent"])}
-            )
-        if isinstance(d, FoundationRoll):
-            return self.emit({"type": "foundation", "player": d.player, "die": int(rng.random() * 6) + 1})
+        if d is not None:
+            return self.decide(d)
         if s.auctions or s.bank_sale:
             return self.run_auction((*s.auctions, *s.bank_sale)[0])
         v = s.variant
@@ -152,6 +144,21 @@ class Simulator:
             if p.cash >= v.jail_fine:
                 return self.emit({"type": "jail_fine", "player": p.id})
         return self.emit({"type": "roll", "player": p.id, "dice": self.dice()})
+
+    def decide(self, d: Decision) -> None:
+        """What is pending before the next roll: a card to draw, a square to buy, a tax or a die to roll."""
+        rng = self.rng
+        if isinstance(d, CardDraw):
+            return self.draw_card(d)
+        if isinstance(d, BuyDecision):
+            return self.decide_buy(d)
+        if isinstance(d, TaxChoice):
+            return self.emit(
+                {"type": "income_tax", "player": d.player, "choice": rng.choice(["fixed", "percent"])}
+            )
+        if isinstance(d, FoundationRoll):
+            return self.emit({"type": "foundation", "player": d.player, "die": int(rng.random() * 6) + 1})
+        raise TypeError(f"no decision of the simulator for {d!r}")
 
     def dice(self) -> list[int]:
         r = self.rng.random() * 36  # one draw for both dice: 36 equally likely throws

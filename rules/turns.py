@@ -17,13 +17,15 @@ def next_roller(s: GameState) -> int | None:
     """Seat index of the player who rolls next (the current one if he must roll again)."""
     if s.finished:
         return None
-    players = s.players
-    if s.turn is not None and s.roll_again and not players[s.turn].bankrupt:
-        return s.turn
+    players, turn = s.players, s.turn
+    if turn is None:
+        turn = -1
+    elif s.roll_again and not players[turn].bankrupt:
+        return turn
     n = len(players)
-    start = -1 if s.turn is None else s.turn
-    for step in range(1, n + 1):
-        i = (start + step) % n
+    for i in range(turn + 1, turn + 1 + n):  # round the table from the next seat
+        if i >= n:
+            i -= n
         if not players[i].bankrupt:
             return i
     return None
