@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from rules.errors import Refusal, gettext_noop, refusal
 from rules.messages import Message
-from rules.movements import BANK, Leg, Movement
+from rules.movements import BANK, Leg, Movement, two_legged
 from rules.state import GameState
 
 
@@ -72,7 +72,7 @@ class Tx:
             self._cash(payer, -amount, payee)
         if payee != BANK:
             self._cash(payee, amount, payer)
-        self.movements.append(Movement(kind, (Leg(payer, -amount), Leg(payee, amount)), square, detail))
+        self.movements.append(two_legged(kind, payer, -amount, payee, amount, square, detail))
 
     def exchange(
         self, kind: str, player: str, cash: int, assets: int, square: int | None = None, detail: str = ""
