@@ -91,7 +91,8 @@ class Simulator:
     # -- the loop ----------------------------------------------------------------------------------------
     def run(self) -> dict:
         with _cyclic_gc_paused():
-            while not self.state.finished and len(self.record["events"]) < self.max_events:
+            state, events = self.state, self.record["events"]
+            while not state.finished and len(events) < self.max_events:
                 self.step()
         if self.state.finished and self.variant.ending == "game_b":  # Game B: value the utilities
             for sq in final_steps.utilities_to_roll(self.state):

@@ -129,6 +129,8 @@ class Board:
     groups: dict[str, tuple[int, ...]] = field(default_factory=dict)
     jail: int = 10
     members: tuple[tuple[int, ...], ...] = ()  # per square index: the squares of its group (or itself)
+    # the colour groups of streets, in board order (where houses may be built)
+    street_groups: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
 
     def __post_init__(self):
         if not self.members:
@@ -136,6 +138,8 @@ class Board:
                 self.groups.get(sq.group, (sq.index,)) if sq.group else (sq.index,) for sq in self.squares
             )
             object.__setattr__(self, "members", members)
+        streets = sorted({self.members[sq.index] for sq in self.squares if sq.kind == "street"})
+        object.__setattr__(self, "street_groups", tuple(streets))
 
     def __hash__(self):
         return hash(self.id)
