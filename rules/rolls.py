@@ -4,16 +4,17 @@ dice are thrown; then a prisoner tries his way out of jail (:mod:`rules.jail`), 
 
 from __future__ import annotations
 
-from rules import jail, mortgages, purchases, rent, tokens, turns
+from rules import jail, mortgages, purchases, rent, tokens
 from rules.errors import RuleError, gettext_noop
 from rules.transaction import Tx
+from rules.turns import begin_turn, blocked, blocking, next_roller
 
 
 def roll(tx: Tx, ev: dict) -> None:
     s = tx.s
-    seat = turns.next_roller(s)
-    if turns.blocked(s):  # the cheap test; blocking says what
-        raise turns.blocking(s).error()
+    seat = next_roller(s)
+    if blocked(s):  # the cheap test; blocking says what
+        raise blocking(s).error()
     p = s.by_id[ev["player"]]
     if seat is None or s.players[seat] is not p:
         expected = s.players[seat]
@@ -30,7 +31,7 @@ def roll(tx: Tx, ev: dict) -> None:
     if s.rents:
         rent.lapse(tx, new_turn)
     if new_turn:
-        turns.begin_turn(s, seat)
+        begin_turn(s, seat)
     s.roll_again = False
     if s.fee_paid:
         mortgages.fee_lapses(s, p)

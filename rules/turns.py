@@ -66,7 +66,7 @@ def blocked(s: GameState) -> bool:
     for p in s.players:
         if p.cash < 0 and not p.bankrupt:
             return True
-    return bool(s.variant.deal_title_deeds) and bool(deals_missing(s))
+    return bool(deals_missing(s)) if s.variant.deal_title_deeds else False
 
 
 def blocking(s: GameState) -> Refusal | None:
