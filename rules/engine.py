@@ -95,8 +95,8 @@ def apply_in_place(state: GameState, raw_event: dict, narrate: bool = True) -> T
     t = ev["type"]
     if (state.finished or state.final_step is not None) and t not in AT_ANY_MOMENT:
         _refuse_after_the_game(state, t)
-    player = state.by_id.get(ev.get("player"))
-    if player is not None and player.bankrupt:
+    player_id = ev.get("player")
+    if player_id is not None and (player := state.by_id[player_id]).bankrupt:
         raise RuleError(
             "player.bankrupt", gettext_noop("{player} is bankrupt and out of the game."), player=player.name
         )
