@@ -254,10 +254,14 @@ def parse_event(raw, players: Collection[str]) -> dict:
     fill = _FIELDS.get(t) if isinstance(t, str) else None
     if fill is None:
         raise _bad("event.unknown_type", gettext_noop("Unknown event type {type}."), type=json.dumps(t))
-    ev = {"type": t}
-    if t not in WITHOUT_PLAYER:
+    if t in WITHOUT_PLAYER:
+        ev = {"type": t}
+    else:
         v = raw.get("player")  # the common case inline: a known player's id
-        ev["player"] = v if v.__class__ is str and v in players else _player(raw, "player", players)
+        ev = {
+            "type": t,
+            "player": v if v.__class__ is str and v in players else _player(raw, "player", players),
+        }
     if fill is not _nothing:
         fill(raw, ev, players)
     if t in AMOUNT_CHECKED and "amount" in raw:

@@ -29,7 +29,8 @@ class Tx:
         self.s = state
         self.event = event  # the event being applied, as checked and normalised
         self.movements: list[Movement] = []
-        self.notes: list[Message] = []  # what the event says happened
+        # what the event says happened; without notes (narrate=False) an empty tuple: nothing is added
+        self.notes: list[Message] | tuple[()] = [] if narrate else ()
         self.narrate = narrate  # False: no notes (a replay for the books and the score only)
 
     # -- narration (hot paths test ``tx.narrate`` first, to skip building the values) ------------------
