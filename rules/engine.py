@@ -7,7 +7,8 @@
 ``apply`` changes a clone of the state it is given; with ``in_place=True`` it changes the state itself (for
 a caller that owns it: a replay, the console that loads the state per request). Either way an illegal event
 raises :class:`RuleError` (or :class:`RecordError` for a malformed one) before anything changes. The cost of
-one event does not depend on the length of the game.
+one event does not depend on the length of the game. ``apply_in_place`` is the same without the
+:class:`Outcome`, for loops that need none (a replay nobody watches, the simulator).
 """
 
 from __future__ import annotations
