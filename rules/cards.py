@@ -134,9 +134,9 @@ def card(tx: Tx, ev: dict) -> None:
             player=p.name,
         )
     s.decision = None
-    if c.text:
+    if tx.narrate and c.text:
         tx.note(gettext_noop("{player} draws a card: {text}"), player=p.name, text=c.text)
-    else:
+    elif tx.narrate:
         narrate_effect(tx, p, effect, deck.name)
     carry_out(tx, p, effect, detail, sum(dice) if dice else None)
 

@@ -7,7 +7,8 @@
 ``apply`` changes a clone of the state it is given; with ``in_place=True`` it changes the state itself (for
 a caller that owns it: a replay, the console that loads the state per request). Either way an illegal event
 raises :class:`RuleError` (or :class:`RecordError` for a malformed one) before anything changes. The cost of
-one event does not depend on the length of the game.
+one event does not depend on the length of the game. ``apply_in_place`` is the same without the
+:class:`Outcome`, for loops that need none (a replay nobody watches, the simulator).
 """
 
 from __future__ import annotations
@@ -83,34 +84,43 @@ def new_game(board: Board, variant: Variant, players: list[tuple[str, str, str |
 
 def apply(state: GameState, raw_event: dict, *, in_place: bool = False, narrate: bool = True) -> Outcome:
     """Apply one event. ``narrate=False`` leaves out the notes (what happened, in words)."""
+    tx = apply_in_place(state if in_place else state.clone(), raw_event, narrate)
+    return Outcome(tx.event, tx.s, tuple(tx.movements), tuple(tx.notes))
+
+
+def apply_in_place(state: GameState, raw_event: dict, narrate: bool = True) -> Tx:
+    """:func:`apply` with ``in_place=True``, for a loop that owns its state and makes no :class:`Outcome`
+    (a replay nobody watches, the simulator): the same checks; the event as checked, its movements and
+    notes are the returned transaction's. An illegal event raises before anything changes."""
     ev = parse_event(raw_event, state.by_id)
     t = ev["type"]
-    anytime = t in AT_ANY_MOMENT
-    if (
-        state.finished
-        and not anytime
-        and not ((t == "rent" and state.rents) or (t == "final_roll" and state.variant.roles))
-    ):
+    if (state.finished or state.final_step is not None) and t not in AT_ANY_MOMENT:
+        _refuse_after_the_game(state, t)
+    player_id = ev.get("player")
+    if player_id is not None and (player := state.by_id[player_id]).bankrupt:
+        raise RuleError(
+            "player.bankrupt", gettext_noop("{player} is bankrupt and out of the game."), player=player.name
+        )
+    tx = Tx(state, narrate, ev)
+    HANDLERS[t](tx, ev)  # every type of the record's vocabulary has one (an event a variant does not use is
+    # refused by its handler: nothing pending for it)
+    if state.jail_exit is not None:
+        jail.settle_exit(tx)
+    if state.bankruptcies or state.time_up or state.variant.max_rounds:  # check_end's first test, inline
+        check_end(state)
+    state.events += 1
+    return tx
+
+
+def _refuse_after_the_game(state: GameState, t: str) -> None:
+    """Raise if an event of type ``t`` cannot happen now that the game is over or in its final steps."""
+    if state.finished and not ((t == "rent" and state.rents) or (t == "final_roll" and state.variant.roles)):
         raise RuleError(
             "game.finished",
             gettext_noop("The game is over ({reason}): no more events."),
             reason=state.end_reason,
         )
-    if state.final_step is not None and not anytime:
+    if state.final_step is not None:
         refused = final_steps.refusal_of(state, t)
         if refused is not None:
             raise refused
-    player = state.by_id.get(ev.get("player"))
-    if player is not None and player.bankrupt:
-        raise RuleError(
-            "player.bankrupt", gettext_noop("{player} is bankrupt and out of the game."), player=player.name
-        )
-    tx = Tx(state if in_place else state.clone(), narrate)
-    HANDLERS[t](tx, ev)  # every type of the record's vocabulary has one (an event a variant does not use is
-    # refused by its handler: nothing pending for it)
-    s = tx.s
-    if s.jail_exit is not None:
-        jail.settle_exit(tx)
-    check_end(s)
-    s.events += 1
-    return Outcome(ev, s, tuple(tx.movements), tuple(tx.notes))

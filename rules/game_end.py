@@ -19,7 +19,7 @@ def check_end(s: GameState) -> None:
         return finish(s, "bankruptcy")
     if v.ending == "game_b" and s.bankruptcies and role_eliminated(s):
         return finish(s, "role_eliminated")
-    if s.bankruptcies and len(s.active_players) <= 1:
+    if s.bankruptcies and _at_most_one_left(s):
         return finish(s, "last_player")
     if s.time_up and not v.finish_round_on_time:
         return _time(s)
@@ -29,6 +29,17 @@ def check_end(s: GameState) -> None:
         if s.time_up:
             return _time(s)
     return None
+
+
+def _at_most_one_left(s: GameState) -> bool:
+    """One player (or none) is still in the game: asked after every event once one is bankrupt."""
+    left = 0
+    for p in s.players:
+        if not p.bankrupt:
+            left += 1
+            if left > 1:
+                return False
+    return True
 
 
 def role_eliminated(s: GameState) -> bool:

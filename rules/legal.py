@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from rules import final_steps, jail
 from rules.buildings import build_refusal, sell_refusal
 from rules.mortgages import mortgage_refusal, unmortgage_cost
-from rules.ownership import group_owned_by
 from rules.state import BuyDecision, CardDraw, FoundationRoll, GameState, PlayerState, TaxChoice
 from rules.taxes import percent_due
 from rules.trades import square_trade_refusal
@@ -130,24 +129,42 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
 
 def _owned(s: GameState, player_id: str) -> list:
     """(square, holding, board square) of what ``player_id`` owns, in board order."""
-    squares = s.board.squares
-    return sorted((sq, h, squares[sq]) for sq, h in s.holdings.items() if h.owner == player_id)
+    squares, holdings = s.board.squares, s.holdings
+    owned = [sq for sq, h in holdings.items() if h.owner == player_id]
+    owned.sort()
+    return [(sq, holdings[sq], squares[sq]) for sq in owned]
 
 
 def buildable(s: GameState, p: PlayerState) -> list[int]:
     """Squares where ``p`` may buy one more building level now (and has the cash for it)."""
     v = s.variant
     top = v.hotel_level_for(p.role)
-    whole_group = v.build_requires_full_group  # a cheap first test; build_refusal has the last word
+    squares, holdings, pid, cash = s.board.squares, s.holdings, p.id, p.cash
+    # cheap first tests (his street, below the top, affordable; in a group he holds whole where the variant
+    # wants it); build_refusal has the last word
+    if v.build_requires_full_group:
+        candidates = [
+            sq for group in s.board.street_groups if _holds_whole(holdings, group, pid) for sq in group
+        ]
+        candidates.sort()
+    else:
+        candidates = sorted(sq for sq, h in holdings.items() if h.owner == pid)
     return [
         sq
-        for sq, h, square in _owned(s, p.id)
-        if square.kind == "street"
-        and h.level < top
-        and p.cash >= square.house_cost
-        and (not whole_group or group_owned_by(s, sq, p.id))
+        for sq in candidates
+        if (square := squares[sq]).kind == "street"
+        and holdings[sq].level < top
+        and cash >= square.house_cost
         and build_refusal(s, p, sq, 1) is None
     ]
+
+
+def _holds_whole(holdings: dict, group: tuple[int, ...], player_id: str) -> bool:
+    for sq in group:
+        h = holdings.get(sq)
+        if h is None or h.owner != player_id:
+            return False
+    return True
 
 
 def sellable(s: GameState, p: PlayerState) -> dict[int, int]:

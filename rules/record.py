@@ -171,6 +171,8 @@ def _player(ev, key, players, *, nullable=False):
 
 def _square(ev, key, *, required=True):
     v = ev.get(key)
+    if v.__class__ is int and 0 <= v < BOARD_SIZE:  # the common case first
+        return v
     if v is None and not required:
         return None
     if not _is_int(v) or not 0 <= v < BOARD_SIZE:
@@ -249,111 +251,162 @@ def parse_event(raw, players: Collection[str]) -> dict:
     if not isinstance(raw, dict):
         raise _bad("event.not_object", gettext_noop("An event is a JSON object."))
     t = raw.get("type")
-    if t not in EVENT_TYPES:
+    fill = _FIELDS.get(t) if isinstance(t, str) else None
+    if fill is None:
         raise _bad("event.unknown_type", gettext_noop("Unknown event type {type}."), type=json.dumps(t))
-    ev = {"type": t}
-    if t not in WITHOUT_PLAYER:
-        ev["player"] = _player(raw, "player", players)
-    if t == "roll":
-        ev["dice"] = _dice(raw)
-    elif t == "deal":
-        ev["squares"] = _squares(raw, "squares")
-        if not ev["squares"]:
-            raise _bad("event.bad_squares", gettext_noop("A deal names at least one square."))
-    elif t == "auction":
-        ev["square"] = _square(raw, "square")
-        ev["winner"] = _player(raw, "winner", players, nullable=True)
-        ev["price"] = _amount(raw, "price", required=ev["winner"] is not None) or 0
-    elif t == "rent":
-        ev["square"] = _square(raw, "square", required=False)
-        ev["dice"] = _dice(raw, required=False)
-    elif t == "card":
-        card, effect = raw.get("card"), raw.get("effect")
-        if (card is None) == (effect is None):
-            raise _bad("event.card", gettext_noop("A card event names either the card or its effect."))
-        if card is not None:
-            if not isinstance(card, str) or ":" not in card:
-                raise _bad(
-                    "event.card",
-                    gettext_noop("'card' is written deck:card-id, not {value}."),
-                    value=json.dumps(card),
-                )
-            ev["card"] = card
-        else:
-            ev["effect"] = effect
-        ev["dice"] = _dice(raw, required=False)
-    elif t in ("build", "sell_building"):
-        ev["square"] = _square(raw, "square")
-        ev["count"] = _amount(raw, "count", required=False, minimum=1) or 1
-        if t == "build" and raw.get("price") is not None:
-            ev["price"] = _amount(raw, "price")  # won at the bank's auction of scarce buildings
-    elif t in ("mortgage", "unmortgage"):
-        ev["square"] = _square(raw, "square")
-    elif t == "trade":
-        ev["with"] = _player(raw, "with", players)
-        ev["give"] = _side(raw, "give")
-        ev["get"] = _side(raw, "get")
-    elif t == "final_roll":
-        ev["square"] = _square(raw, "square")
-        ev["dice"] = _dice(raw)
-    elif t == "income_tax":
-        choice = raw.get("choice")
-        if choice not in ("fixed", "percent"):
-            raise _bad(
-                "event.bad_choice",
-                gettext_noop('\'choice\' must be "fixed" or "percent", not {value}.'),
-                value=json.dumps(choice),
-            )
-        ev["choice"] = choice
-    elif t == "foundation":
-        die = raw.get("die")
-        if not _is_int(die) or not 1 <= die <= 6:
-            raise _bad(
-                "event.bad_die",
-                gettext_noop("'die' must be one die, 1–6, not {value}."),
-                value=json.dumps(die),
-            )
-        ev["die"] = die
-    elif t == "cash_count":
-        ev["counted"] = _amount(raw, "counted")
-    elif t == "time_up" and "now" in raw:
-        if not isinstance(raw["now"], bool):
-            raise _bad(
-                "event.bad_now",
-                gettext_noop("'now' must be true or false, not {value}."),
-                value=json.dumps(raw["now"]),
-            )
-        if raw["now"]:
-            ev["now"] = True
-    if "amount" in raw and t in AMOUNT_CHECKED:
+    if t in WITHOUT_PLAYER:
+        ev = {"type": t}
+    else:
+        v = raw.get("player")  # the common case inline: a known player's id
+        ev = {
+            "type": t,
+            "player": v if v.__class__ is str and v in players else _player(raw, "player", players),
+        }
+    if fill is not _nothing:
+        fill(raw, ev, players)
+    if t in AMOUNT_CHECKED and "amount" in raw:
         ev["amount"] = _amount(raw, "amount")
     return ev
 
 
-EVENT_TYPES = (
-    "deal",
-    "roll",
-    "buy",
-    "decline",
-    "auction",
-    "rent",
-    "card",
-    "build",
-    "sell_building",
-    "mortgage",
-    "unmortgage",
-    "trade",
-    "jail_fine",
-    "jail_card",
-    "timeout",
-    "bankrupt",
-    "time_up",
-    "final_roll",
-    "income_tax",
-    "foundation",
-    "final_keep",
-    "final_tour",
-    "cash_count",
-)
-WITHOUT_PLAYER = ("time_up", "auction", "final_keep", "final_tour")
-AMOUNT_CHECKED = ("buy", "rent", "build", "sell_building", "mortgage", "unmortgage", "income_tax")
+# -- the fields of each type of event, checked and copied into the normalised event ----------------------
+def _nothing(raw, ev, players) -> None:
+    return None
+
+
+def _roll_fields(raw, ev, players) -> None:
+    v = raw.get("dice")  # the common case inline: two dice, each 1–6 (_dice says what is wrong)
+    if v.__class__ is list and len(v) == 2:
+        d1, d2 = v
+        if d1.__class__ is int and d2.__class__ is int and 0 < d1 < 7 and 0 < d2 < 7:
+            ev["dice"] = (d1, d2)
+            return
+    ev["dice"] = _dice(raw)
+
+
+def _deal_fields(raw, ev, players) -> None:
+    ev["squares"] = _squares(raw, "squares")
+    if not ev["squares"]:
+        raise _bad("event.bad_squares", gettext_noop("A deal names at least one square."))
+
+
+def _auction_fields(raw, ev, players) -> None:
+    ev["square"] = _square(raw, "square")
+    ev["winner"] = _player(raw, "winner", players, nullable=True)
+    ev["price"] = _amount(raw, "price", required=ev["winner"] is not None) or 0
+
+
+def _rent_fields(raw, ev, players) -> None:
+    ev["square"] = _square(raw, "square", required=False)
+    ev["dice"] = None if raw.get("dice") is None else _dice(raw)
+
+
+def _card_fields(raw, ev, players) -> None:
+    card, effect = raw.get("card"), raw.get("effect")
+    if (card is None) == (effect is None):
+        raise _bad("event.card", gettext_noop("A card event names either the card or its effect."))
+    if card is not None:
+        if not isinstance(card, str) or ":" not in card:
+            raise _bad(
+                "event.card",
+                gettext_noop("'card' is written deck:card-id, not {value}."),
+                value=json.dumps(card),
+            )
+        ev["card"] = card
+    else:
+        ev["effect"] = effect
+    ev["dice"] = None if raw.get("dice") is None else _dice(raw)
+
+
+def _building_fields(raw, ev, players) -> None:
+    ev["square"] = _square(raw, "square")
+    ev["count"] = _amount(raw, "count", required=False, minimum=1) or 1
+    if ev["type"] == "build" and raw.get("price") is not None:
+        ev["price"] = _amount(raw, "price")  # won at the bank's auction of scarce buildings
+
+
+def _square_fields(raw, ev, players) -> None:
+    ev["square"] = _square(raw, "square")
+
+
+def _trade_fields(raw, ev, players) -> None:
+    ev["with"] = _player(raw, "with", players)
+    ev["give"] = _side(raw, "give")
+    ev["get"] = _side(raw, "get")
+
+
+def _final_roll_fields(raw, ev, players) -> None:
+    ev["square"] = _square(raw, "square")
+    ev["dice"] = _dice(raw)
+
+
+def _income_tax_fields(raw, ev, players) -> None:
+    choice = raw.get("choice")
+    if choice not in ("fixed", "percent"):
+        raise _bad(
+            "event.bad_choice",
+            gettext_noop('\'choice\' must be "fixed" or "percent", not {value}.'),
+            value=json.dumps(choice),
+        )
+    ev["choice"] = choice
+
+
+def _foundation_fields(raw, ev, players) -> None:
+    die = raw.get("die")
+    if not _is_int(die) or not 1 <= die <= 6:
+        raise _bad(
+            "event.bad_die",
+            gettext_noop("'die' must be one die, 1–6, not {value}."),
+            value=json.dumps(die),
+        )
+    ev["die"] = die
+
+
+def _cash_count_fields(raw, ev, players) -> None:
+    ev["counted"] = _amount(raw, "counted")
+
+
+def _time_up_fields(raw, ev, players) -> None:
+    if "now" not in raw:
+        return
+    if not isinstance(raw["now"], bool):
+        raise _bad(
+            "event.bad_now",
+            gettext_noop("'now' must be true or false, not {value}."),
+            value=json.dumps(raw["now"]),
+        )
+    if raw["now"]:
+        ev["now"] = True
+
+
+#: Each event type of the record (GAME_RECORD.md), in the record's order, and how its own fields are read.
+_FIELDS = {
+    "deal": _deal_fields,
+    "roll": _roll_fields,
+    "buy": _nothing,
+    "decline": _nothing,
+    "auction": _auction_fields,
+    "rent": _rent_fields,
+    "card": _card_fields,
+    "build": _building_fields,
+    "sell_building": _building_fields,
+    "mortgage": _square_fields,
+    "unmortgage": _square_fields,
+    "trade": _trade_fields,
+    "jail_fine": _nothing,
+    "jail_card": _nothing,
+    "timeout": _nothing,
+    "bankrupt": _nothing,
+    "time_up": _time_up_fields,
+    "final_roll": _final_roll_fields,
+    "income_tax": _income_tax_fields,
+    "foundation": _foundation_fields,
+    "final_keep": _nothing,
+    "final_tour": _nothing,
+    "cash_count": _cash_count_fields,
+}
+
+
+EVENT_TYPES = tuple(_FIELDS)
+WITHOUT_PLAYER = frozenset(("time_up", "auction", "final_keep", "final_tour"))
+AMOUNT_CHECKED = frozenset(("buy", "rent", "build", "sell_building", "mortgage", "unmortgage", "income_tax"))

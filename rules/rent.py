@@ -113,7 +113,7 @@ def fall_due(
     if s.variant.roles and not collects_rent(s, h.owner):
         tx.note(gettext_noop("{owner} is in Prison: no rent."), owner=s.by_id[h.owner].name)
         return
-    if s.board.squares[square].kind == "utility" and s.variant.utility_rent_fresh_throw:
+    if s.variant.utility_rent_fresh_throw and s.board.squares[square].kind == "utility":
         times = utility_multiplier_for(s, square, utility_multiplier) * rent_multiplier
         s.rents = (*s.rents, RentDue(p.id, h.owner, square, 0, times))
         tx.note(
@@ -161,7 +161,7 @@ def rent(tx: Tx, ev: dict) -> None:
     s = tx.s
     p = s.by_id[ev["player"]]
     square = ev.get("square")
-    due = [r for r in s.rents if r.payer == p.id and square in (None, r.square)]
+    due = [r for r in s.rents if r.payer == p.id and (square is None or square == r.square)]
     if not due:
         raise RuleError(
             "rent.none",
@@ -185,10 +185,11 @@ def rent(tx: Tx, ev: dict) -> None:
                 player=p.name,
             )
         amount = r.times * (dice[0] + dice[1])
-    bad = amount_refusal(ev, amount, msg(gettext_noop("rent")))
-    if bad is not None:
-        raise bad.error()
-    s.rents = tuple(x for x in s.rents if x is not r)
+    if "amount" in ev:  # the amount the referee saw, when he typed it
+        bad = amount_refusal(ev, amount, msg(gettext_noop("rent")))
+        if bad is not None:
+            raise bad.error()
+    s.rents = tuple([x for x in s.rents if x is not r])
     tx.transfer("rent", p.id, r.owner, amount, r.square)
     if tx.narrate:
         tx.note(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rules.engine import Outcome, apply, new_game
+from rules.engine import Outcome, apply, apply_in_place, new_game
 from rules.errors import RulesError
 from rules.record import Record, parse_record
 from rules.state import GameState
@@ -53,6 +53,8 @@ def replay(
         return Replay(None, None, error={"index": None, **e.as_dict()}, exception=e)
     state = start_state(record)
     result = Replay(record, state)
+    if on_outcome is None and not keep:  # nobody looks at the outcomes: none is made
+        return _replay_quietly(record, result, narrate)
     in_place = not keep
     for i, raw in enumerate(record.events):
         try:
@@ -69,6 +71,20 @@ def replay(
         if on_outcome:
             on_outcome(i, out)
     result.state = state
+    return result
+
+
+def _replay_quietly(record: Record, result: Replay, narrate: bool) -> Replay:
+    """:func:`replay` when nobody looks at the outcomes: the same events applied with the same checks."""
+    state = result.state
+    for i, raw in enumerate(record.events):
+        try:
+            apply_in_place(state, raw, narrate)
+        except RulesError as e:
+            result.error = {"index": i, **e.as_dict()}
+            result.exception = e
+            result.state = _state_before(record, i)  # as replay does: rebuilt all the same, to be sure
+            break
     return result
 
 

@@ -4,17 +4,17 @@ dice are thrown; then a prisoner tries his way out of jail (:mod:`rules.jail`), 
 
 from __future__ import annotations
 
-from rules import jail, mortgages, purchases, rent, tokens, turns
+from rules import jail, mortgages, purchases, rent, tokens
 from rules.errors import RuleError, gettext_noop
 from rules.transaction import Tx
+from rules.turns import begin_turn, blocked, blocking, next_roller
 
 
 def roll(tx: Tx, ev: dict) -> None:
     s = tx.s
-    seat = turns.next_roller(s)
-    r = turns.blocking(s)
-    if r is not None:
-        raise r.error()
+    seat = next_roller(s)
+    if blocked(s):  # the cheap test; blocking says what
+        raise blocking(s).error()
     p = s.by_id[ev["player"]]
     if seat is None or s.players[seat] is not p:
         expected = s.players[seat]
@@ -28,9 +28,10 @@ def roll(tx: Tx, ev: dict) -> None:
             player=p.name,
         )
     new_turn = not (seat == s.turn and s.roll_again)
-    rent.lapse(tx, new_turn)
+    if s.rents:
+        rent.lapse(tx, new_turn)
     if new_turn:
-        turns.begin_turn(s, seat)
+        begin_turn(s, seat)
     s.roll_again = False
     if s.fee_paid:
         mortgages.fee_lapses(s, p)

@@ -35,16 +35,17 @@ def send_to_jail(tx: Tx, p: PlayerState) -> None:
 
 def free_roll(tx: Tx, p: PlayerState, d1: int, d2: int) -> None:
     """A roll of a player not in jail: doubles in a row may send him there, else he moves."""
-    s, v = tx.s, tx.s.variant
     double = d1 == d2
     if double:
+        s, v = tx.s, tx.s.variant
         s.doubles += 1
         if v.doubles_to_jail and s.doubles >= v.doubles_to_jail:
             tx.note(gettext_noop("{n} doubles in a row."), n=s.doubles)  # then: "… goes to jail."
             send_to_jail(tx, p)
             return
     advance(tx, p, d1 + d2)
-    maybe_roll_again(tx, p, double)
+    if double:
+        maybe_roll_again(tx, p, double)
 
 
 def maybe_roll_again(tx: Tx, p: PlayerState, double: bool) -> None:
@@ -94,15 +95,7 @@ def land(
     if tx.narrate:
         tx.note(gettext_noop("{player} lands on {square}."), player=p.name, square=sq.name)
     kind = sq.kind
-    if kind == "go_to_jail":
-        send_to_jail(tx, p)
-    elif kind == "tax":
-        land_on_tax(tx, p, sq)
-    elif kind == "card":
-        s.decision = CardDraw(p.id, sq.deck_for(p.role))
-    elif kind == "foundation":
-        land_on_foundation(tx, p, sq)
-    elif sq.is_property:
+    if sq.is_property:  # the most common landing first
         h = s.holdings.get(sq.index)
         if h is None:
             purchases.offer(tx, p, sq.index)
@@ -110,3 +103,11 @@ def land(
             if dice_total is None and kind == "utility":
                 dice_total = s.last_dice[0] + s.last_dice[1]
             rent.fall_due(tx, p, sq.index, dice_total, rent_multiplier, utility_multiplier)
+    elif kind == "card":
+        s.decision = CardDraw(p.id, sq.deck_for(p.role))
+    elif kind == "go_to_jail":
+        send_to_jail(tx, p)
+    elif kind == "tax":
+        land_on_tax(tx, p, sq)
+    elif kind == "foundation":
+        land_on_foundation(tx, p, sq)

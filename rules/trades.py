@@ -118,8 +118,9 @@ def trade(tx: Tx, ev: dict) -> None:
         receiver.jail_cards.extend(moved)
     cash = get["cash"] - give["cash"]
     tx.record("trade", [Leg(a.id, cash, vb - va), Leg(b.id, -cash, va - vb)], detail=f"{a.id}-{b.id}")
-    template, params = trade_note(s, a, b, give, get)
-    tx.note(template, **params)
+    if tx.narrate:
+        template, params = trade_note(s, a, b, give, get)
+        tx.note(template, **params)
     for m in mortgaged_to_b:
         transfer_fee(tx, b.id, m)
     for m in mortgaged_to_a:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from rules.errors import Refusal, gettext_noop, refusal
 from rules.messages import Message
-from rules.movements import BANK, Leg, Movement
+from rules.movements import BANK, Leg, Movement, two_legged
 from rules.state import GameState
 
 
@@ -23,12 +23,14 @@ class UnbalancedMovement(Exception):
 
 
 class Tx:
-    __slots__ = ("s", "movements", "notes", "narrate")
+    __slots__ = ("s", "movements", "notes", "narrate", "event")
 
-    def __init__(self, state: GameState, narrate: bool = True):
+    def __init__(self, state: GameState, narrate: bool = True, event: dict | None = None):
         self.s = state
+        self.event = event  # the event being applied, as checked and normalised
         self.movements: list[Movement] = []
-        self.notes: list[Message] = []  # what the event says happened
+        # what the event says happened; without notes (narrate=False) an empty tuple: nothing is added
+        self.notes: list[Message] | tuple[()] = [] if narrate else ()
         self.narrate = narrate  # False: no notes (a replay for the books and the score only)
 
     # -- narration (hot paths test ``tx.narrate`` first, to skip building the values) ------------------
@@ -48,18 +50,18 @@ class Tx:
             return
         p = self.s.by_id[party]
         before = p.cash
-        p.cash += delta
-        if p.cash < 0:
-            if p.debt_to is None or (delta < 0 and p.debt_to == BANK and creditor != BANK):
-                p.debt_to = creditor
-            if delta < 0:  # the part of this payment his banknotes did not cover
-                p.unpaid[creditor] = p.unpaid.get(creditor, 0) + min(-delta, -p.cash)
-            elif before < 0:
-                _pay_back(p.unpaid, delta)
-        else:
+        p.cash = cash = before + delta
+        if cash >= 0:  # the common case: no debt (left)
             p.debt_to = None
             if p.unpaid:
                 p.unpaid = {}
+            return
+        if p.debt_to is None or (delta < 0 and p.debt_to == BANK and creditor != BANK):
+            p.debt_to = creditor
+        if delta < 0:  # the part of this payment his banknotes did not cover
+            p.unpaid[creditor] = p.unpaid.get(creditor, 0) + min(-delta, -cash)
+        elif before < 0:
+            _pay_back(p.unpaid, delta)
 
     def transfer(
         self, kind: str, payer: str, payee: str, amount: int, square: int | None = None, detail: str = ""
@@ -67,9 +69,11 @@ class Tx:
         """Cash from ``payer`` to ``payee`` (either may be the bank). The payer may go below zero: a debt."""
         if amount == 0:
             return
-        self._cash(payer, -amount, payee)
-        self._cash(payee, amount, payer)
-        self.movements.append(Movement(kind, (Leg(payer, -amount), Leg(payee, amount)), square, detail))
+        if payer != BANK:
+            self._cash(payer, -amount, payee)
+        if payee != BANK:
+            self._cash(payee, amount, payer)
+        self.movements.append(two_legged(kind, payer, -amount, payee, amount, square, detail))
 
     def exchange(
         self, kind: str, player: str, cash: int, assets: int, square: int | None = None, detail: str = ""

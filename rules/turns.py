@@ -17,13 +17,15 @@ def next_roller(s: GameState) -> int | None:
     """Seat index of the player who rolls next (the current one if he must roll again)."""
     if s.finished:
         return None
-    players = s.players
-    if s.turn is not None and s.roll_again and not players[s.turn].bankrupt:
-        return s.turn
+    players, turn = s.players, s.turn
+    if turn is None:
+        turn = -1
+    elif s.roll_again and not players[turn].bankrupt:
+        return turn
     n = len(players)
-    start = -1 if s.turn is None else s.turn
-    for step in range(1, n + 1):
-        i = (start + step) % n
+    for i in range(turn + 1, turn + 1 + n):  # round the table from the next seat
+        if i >= n:
+            i -= n
         if not players[i].bankrupt:
             return i
     return None
@@ -44,7 +46,9 @@ def begin_turn(s: GameState, seat: int) -> None:
     s.rolls = 0
     s.doubles = 0
     s.roll_again = False
-    jail.count_turn(s.players[seat])
+    player = s.players[seat]
+    if player.in_jail:
+        jail.count_turn(player)
 
 
 def deals_missing(s: GameState) -> list[tuple[str, int]]:
@@ -62,7 +66,7 @@ def blocked(s: GameState) -> bool:
     for p in s.players:
         if p.cash < 0 and not p.bankrupt:
             return True
-    return bool(s.variant.deal_title_deeds) and bool(deals_missing(s))
+    return bool(deals_missing(s)) if s.variant.deal_title_deeds else False
 
 
 def blocking(s: GameState) -> Refusal | None:

@@ -1,6 +1,6 @@
 """Benchmark of the rules engine (prints figures; not a test).
 
-    python tests/bench_engine.py [--games 20] [--seed 0]
+    python tests/bench_engine.py [--games 20] [--seed 0] [--peer DIR [--peer-games 150]]
 
 Prints:
 - ``simulate``: player-turns per CPU-second over complete random games (4 players, classic; every event
@@ -11,12 +11,22 @@ Prints:
   all of it (flat: the state is changed in place, nothing is kept per event);
 - the cost of applying one event at event 10 and at event 10,000 of the same long game (the console applies
   one event per request: this must not grow with the game).
+
+``--peer DIR`` also times the fastest public Monopoly simulator (gamescomputersplay/monopoly, extracted in
+DIR; it validates nothing) beside the project: project and peer alternately, 3 runs each, and prints the
+medians and their ratio. The peer runs in a subprocess (its top-level ``settings`` module would clash with
+nothing here, but its module state would outlive a run), with its own fastest settings: no game log, its
+bankruptcy log to /dev/null, 4 players. Its player-turns are counted as the project counts them: one per
+player's move, a double's extra roll being the same turn (the recursive call of ``Player.make_a_move`` is not
+counted). The counting wrapper costs the peer well under 1 % of its time.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -39,6 +49,71 @@ def simulate_games(games: int, seed: int) -> tuple[list[dict], int, float]:
         records.append(sim.record)
         turns += count_turns(sim.record)
     return records, turns, cpu
+
+
+#: Run in the peer's directory: ``games`` games from ``seed`` (drawn as its scripts/simulate.py draws them);
+#: prints {"turns", "cpu"} as JSON. Written here, not copied from the peer: it drives its public function.
+PEER_DRIVER = """
+import json, os, random, sys, time
+sys.path.insert(0, os.getcwd())
+from monopoly.log_settings import LogSettings
+LogSettings.KEEP_GAME_LOG = False
+LogSettings.BANKRUPTCIES_PATH = os.devnull
+from monopoly.core import game
+from monopoly.core.player import Player
+
+games, seed = int(sys.argv[1]), int(sys.argv[2])
+turns = depth = 0
+move = Player.make_a_move
+
+def counted(self, *args):
+    global turns, depth
+    if not depth:
+        turns += 1
+    depth += 1
+    try:
+        return move(self, *args)
+    finally:
+        depth -= 1
+
+Player.make_a_move = counted
+master = random.Random(seed)
+pairs = [(i + 1, master.getrandbits(32)) for i in range(games)]
+t0 = time.process_time()
+for pair in pairs:
+    game.monopoly_game(pair)
+print(json.dumps({"turns": turns, "cpu": time.process_time() - t0}))
+"""
+
+
+def peer_games(peer: Path, games: int, seed: int) -> tuple[int, float]:
+    """The peer's (player-turns, CPU seconds) over ``games`` games, in a subprocess run in its directory."""
+    done = subprocess.run(
+        [sys.executable, "-c", PEER_DRIVER, str(games), str(seed)],
+        cwd=peer,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    figures = json.loads(done.stdout.splitlines()[-1])
+    return figures["turns"], figures["cpu"]
+
+
+def compare_with_peer(peer: Path, games: int, peer_games_n: int, seed: int, runs: int = 3) -> None:
+    """Project and peer alternately, ``runs`` times each; medians of player-turns per CPU-second."""
+    ours, theirs = [], []
+    for run in range(runs):
+        _, turns, cpu = simulate_games(games, seed)
+        ours.append(turns / cpu)
+        p_turns, p_cpu = peer_games(peer, peer_games_n, seed)
+        theirs.append(p_turns / p_cpu)
+        print(
+            f"  run {run + 1}: project {ours[-1]:,.0f} turns/s ({turns:,} turns), "
+            f"peer {theirs[-1]:,.0f} turns/s ({p_turns:,} turns)"
+        )
+    a, b = statistics.median(ours), statistics.median(theirs)
+    print(f"simulate vs peer, medians of {runs}: project {a:,.0f}, peer {b:,.0f} player-turns per CPU-second")
+    print(f"ratio project/peer: {a / b:.2f}")
 
 
 def count_turns(record: dict) -> int:
@@ -91,7 +166,12 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--peer", type=Path, help="gamescomputersplay/monopoly extracted in this directory")
+    ap.add_argument("--peer-games", type=int, default=150, help="the peer's games a run (about 1 CPU-second)")
     args = ap.parse_args(argv)
+
+    if args.peer:
+        compare_with_peer(args.peer, args.games, args.peer_games, args.seed)
 
     records, turns, cpu = simulate_games(args.games, args.seed)
     events = sum(len(r["events"]) for r in records)

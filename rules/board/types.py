@@ -67,10 +67,11 @@ class Square:
     percent_choice: bool = False  # income tax: the fixed amount or the role's percentage of assets
     monopolist_pays: int = 0  # foundation: what a monopolist pays
     die_grants: tuple[int, ...] = ()  # foundation: what a competitor gets for each face of one die (1–6)
+    # may be owned (a street, a railroad, a utility): set from ``kind``, asked at every landing
+    is_property: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_property(self) -> bool:
-        return self.kind in PROPERTY_KINDS
+    def __post_init__(self):
+        object.__setattr__(self, "is_property", self.kind in PROPERTY_KINDS)
 
     def deck_for(self, role: str | None) -> str | None:
         """The deck a player of ``role`` draws from on this card square."""
@@ -95,10 +96,10 @@ class Card:
     text: str
     effect: dict
     copies: int = 1
+    ref: str = field(init=False, repr=False, compare=False)  # "deck:id", as the record writes it
 
-    @property
-    def ref(self) -> str:
-        return f"{self.deck}:{self.id}"
+    def __post_init__(self):
+        object.__setattr__(self, "ref", f"{self.deck}:{self.id}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,12 +107,16 @@ class Deck:
     id: str
     name: str
     cards: tuple[Card, ...] | None  # None: deck known by name only; record cards by effect
+    by_id: dict[str, Card] = field(init=False, repr=False, compare=False)  # the cards by their id
+
+    def __post_init__(self):
+        by_id = {}
+        for c in self.cards or ():
+            by_id.setdefault(c.id, c)  # the first of a repeated id, as a search from the top finds it
+        object.__setattr__(self, "by_id", by_id)
 
     def card(self, card_id: str) -> Card | None:
-        for c in self.cards or ():
-            if c.id == card_id:
-                return c
-        return None
+        return self.by_id.get(card_id)
 
 
 @dataclass(frozen=True)
@@ -124,6 +129,8 @@ class Board:
     groups: dict[str, tuple[int, ...]] = field(default_factory=dict)
     jail: int = 10
     members: tuple[tuple[int, ...], ...] = ()  # per square index: the squares of its group (or itself)
+    # the colour groups of streets, in board order (where houses may be built)
+    street_groups: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
 
     def __post_init__(self):
         if not self.members:
@@ -131,6 +138,8 @@ class Board:
                 self.groups.get(sq.group, (sq.index,)) if sq.group else (sq.index,) for sq in self.squares
             )
             object.__setattr__(self, "members", members)
+        streets = sorted({self.members[sq.index] for sq in self.squares if sq.kind == "street"})
+        object.__setattr__(self, "street_groups", tuple(streets))
 
     def __hash__(self):
         return hash(self.id)
