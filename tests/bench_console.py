@@ -2,12 +2,13 @@
 
     python tests/bench_console.py
 
-Prints, around event 10 and around event 1,000 of the same game (the console must not replay the game, so the
-two should be about equal), for one move submission (the whole view: permission, stored state, engine, save,
-refreshed panel): its wall time, its CPU time (``process_time`` of the request through Django's test client,
-middleware and session included) and its queries; and the same for the panel's poll, when nothing changed
-(the version it carries is current) and when another device moved meanwhile. Then the taps a turn takes on
-the console.
+The game is a tournament table's, entered by its referee (each move with its request key, as the console
+posts it). Prints, around event 10 and around event 1,000 of the same game (the console must not replay the
+game, so the two should be about equal), for one move submission (the whole view: permission, stored state,
+engine, save, refreshed panel): its wall time, its CPU time (``process_time`` of the request through Django's
+test client, middleware and session included) and its queries; and the same for the panel's poll, when
+nothing changed (the version it carries is current) and when another device moved meanwhile. Then the taps a
+turn takes on the console.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,8 +45,9 @@ from rules.board import EFFECT_FIELDS  # noqa: E402
 from rules.cards import classic_effects  # noqa: E402
 from rules.simulate import simulate  # noqa: E402
 from tests.console_posts import post_form  # noqa: E402
+from tournament.console.devices import SESSION_KEY, key_start  # noqa: E402
 from tournament.games import recording  # noqa: E402
-from tournament.models import Game  # noqa: E402
+from tournament.models import Game, Round, Table, Tournament  # noqa: E402
 
 # Taps on the console for each kind of event, as tests/test_console_browser_cards.py counts them on a phone
 # (a field typed in: one tap; a list: two; the keyboard's keys are not counted).
@@ -151,28 +154,44 @@ def poll_costs(client: Client, pk: int, version: int, seen: str) -> dict[str, li
     return out
 
 
+def table_game(referee: User, record: dict) -> Game:
+    """The record's game started at a tournament's table whose referee is ``referee`` (a referee's account,
+    not the director's): the console asks what it asks on an event day (is the table's result confirmed, does
+    he direct the tournament)."""
+    tournament = Tournament.objects.create(
+        name="Bench", variant="classic", board="classic-us", game_rounds=record["options"]["max_rounds"]
+    )
+    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.RUNNING)
+    table = Table.objects.create(round=round_, number=1)
+    table.referees.add(referee)
+    return recording.create_game(
+        variant="classic",
+        board="classic-us",
+        table=table,
+        referees=[referee],
+        options=record["options"],
+        players=[{"name": p["name"]} for p in record["players"]],
+    )
+
+
 def main() -> None:
     call_command("migrate", verbosity=0)
     user = User.objects.create_user("bench", password="x")
     record = simulate("classic", "classic-us", 8, seed=0, rounds=5000, max_events=1_100)
     events = record["events"]
-    game = recording.create_game(
-        variant="classic",
-        board="classic-us",
-        referees=[user],
-        options=record["options"],
-        players=[{"name": p["name"]} for p in record["players"]],
-    )
+    game = table_game(user, record)
     client = Client(HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en", HTTP_HOST="localhost")
     client.force_login(user)
     client.get(reverse("console", args=[game.pk]))  # the console opened: its device is known
+    device = key_start(client.session[SESSION_KEY])
     url = reverse("console_act", args=[game.pk])
     moves: dict[int, Cost] = {}
     polls: dict[int, dict[str, list[Cost]]] = {}
     for k, event in enumerate(events):
         version = Game.objects.values_list("version", flat=True).get(pk=game.pk)
         seen = f"{k + 1}.{int(time.time() * 1000)}"  # as the panel shown before this move carries it
-        moves[k], response = cost(client.post, url, {"version": version, **post_form(event)})
+        form = {"version": version, "client_key": device + uuid.uuid4().hex, **post_form(event)}
+        moves[k], response = cost(client.post, url, form)
         assert response.status_code == 200, response.status_code
         if b'class="error"' in response.content:
             raise SystemExit(f"event {k} refused: {event}")
@@ -181,7 +200,7 @@ def main() -> None:
     game.refresh_from_db()
     assert game.version == len(events)
 
-    print(f"game of {len(events)} events submitted through the console view (classic, 8 players)")
+    print(f"game of {len(events)} events entered on the console (classic, 8 players, a tournament's table)")
     for start in (10, 1000):
         window = [moves[k] for k in range(start, start + WINDOW)]
         span = f"median over events {start:,}–{start + WINDOW - 1:,}"
