@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Q, Window
+from django.db.models import Count, Exists, Subquery
 
 from tournament.models import Game, GameEvent
 
@@ -20,11 +20,14 @@ class Latest:
 
 
 def latest_moves(game: Game, length: int) -> Latest:
-    """The game's ``length`` latest moves, with the whole game's figures (``Latest``)."""
-    cash_count = Q(status=GameEvent.Status.ACTIVE, data__type="cash_count")
+    """The game's ``length`` latest moves, with the whole game's figures (``Latest``), each a subquery the
+    database answers once (a window function would sort every move of the game)."""
+    moves = game.events.order_by()
+    total = Subquery(moves.values("game").annotate(n=Count("pk")).values("n"))
+    counted = Exists(moves.filter(status=GameEvent.Status.ACTIVE, data__type="cash_count"))
     rows = list(
         game.events.select_related("entered_by")
-        .annotate(total=Window(Count("pk")), counted=Window(Count("pk", filter=cash_count)))
+        .annotate(total=total, counted=counted)
         .order_by("-seq")[:length]
     )
     return Latest(rows, rows[0].total if rows else 0, bool(rows and rows[0].counted))

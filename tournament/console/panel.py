@@ -26,6 +26,7 @@ from tournament.console.building import group_builds, street_builds, top_level_w
 from tournament.console.card_panel import card_panel
 from tournament.console.cash_line import cash_lines
 from tournament.console.deed_trade import deed_trade, deed_trade_form, default_pair
+from tournament.console.dice_pad import dice_pad, right_dice_pad
 from tournament.console.kept import NOTHING, Kept
 from tournament.console.latest import Latest, latest_moves
 from tournament.console.raising import raising_choices, rent_way_out, sale_label
@@ -123,6 +124,8 @@ def build_panel(
         **_pending(state, legal, names, kept),
         **_clocks(state, legal, names),
         **_log_and_undo(game, error, latest),
+        "dice_pad": dice_pad(),
+        "right_dice_pad": right_dice_pad(),
     }
 
 

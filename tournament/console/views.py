@@ -9,7 +9,9 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Q
 from django.http import HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -67,6 +69,7 @@ def _for_device(request, game: Game, context: dict) -> dict:
     the undo of the last move and, the game over, the next steps."""
     context["client_key"] = new_client_key(request)
     context["seen"] = seen_mark(game)
+    context["hidden"] = _hidden_fields(request, context)
     if context.get("can_undo"):
         context["undo"] = undo_offer(
             context["undo_batch"], device_of(request), directs=may_direct_game(request.user, game)
@@ -74,6 +77,21 @@ def _for_device(request, game: Game, context: dict) -> dict:
     if context.get("finished"):
         context["next_steps"] = next_steps(game, request.user)
     return context
+
+
+def _hidden_fields(request, context: dict) -> str:
+    """The hidden fields every form of the page carries (the CSRF token, the version it was made against, its
+    request key, what it has seen), written once for the page's thirty-odd forms."""
+    return format_html(
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+        '<input type="hidden" name="version" value="{}">'
+        '<input type="hidden" name="client_key" value="{}">'
+        '<input type="hidden" name="seen" value="{}">',
+        get_token(request),
+        context["version"],
+        context["client_key"],
+        context["seen"],
+    )
 
 
 def _panel(request, game: Game, changed_meanwhile: str = "", state=None, **how) -> dict:
