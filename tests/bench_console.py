@@ -2,9 +2,13 @@
 
     python tests/bench_console.py
 
-Prints the server time of one move submission (the whole view: permission, stored state, engine, save,
-refreshed panel) around event 10 and around event 1,000 of the same game — the console must not replay the
-game, so the two should be about equal — and the taps a turn takes on the console.
+The game is a tournament table's, entered by its referee (each move with its request key, as the console
+posts it). Prints, around event 10 and around event 1,000 of the same game (the console must not replay the
+game, so the two should be about equal), for one move submission (the whole view: permission, stored state,
+engine, save, refreshed panel): its wall time, its CPU time (``process_time`` of the request through Django's
+test client, middleware and session included) and its queries; and the same for the panel's poll, when
+nothing changed (the version it carries is current) and when another device moved meanwhile. Then the taps a
+turn takes on the console.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,6 +37,7 @@ django.setup()
 
 from django.contrib.auth.models import User  # noqa: E402
 from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
@@ -38,8 +45,9 @@ from rules.board import EFFECT_FIELDS  # noqa: E402
 from rules.cards import classic_effects  # noqa: E402
 from rules.simulate import simulate  # noqa: E402
 from tests.console_posts import post_form  # noqa: E402
+from tournament.console.devices import SESSION_KEY, key_start  # noqa: E402
 from tournament.games import recording  # noqa: E402
-from tournament.models import Game  # noqa: E402
+from tournament.models import Game, Round, Table, Tournament  # noqa: E402
 
 # Taps on the console for each kind of event, as tests/test_console_browser_cards.py counts them on a phone
 # (a field typed in: one tap; a list: two; the keyboard's keys are not counted).
@@ -96,39 +104,110 @@ def card_taps(event) -> int:
     return 1 + sum(2 if f == "square" else 1 for f in EFFECT_FIELDS[effect["kind"]])
 
 
+WINDOW = 50
+POLLED_AT = (10 + WINDOW - 1, 1000 + WINDOW - 1)
+POLLS = 20
+
+
+@dataclass
+class Cost:
+    """One request's cost on the server's side."""
+
+    wall_ms: float
+    cpu_ms: float
+    queries: int
+
+
+def cost(request, *args) -> tuple[Cost, object]:
+    """``request(*args)`` timed (wall and CPU of this process: it runs the view) and its queries counted."""
+    queries = 0
+
+    def count(execute, sql, params, many, context):
+        nonlocal queries
+        queries += 1
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
+        wall, cpu = time.perf_counter(), time.process_time()
+        response = request(*args)
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    return Cost(wall * 1000, cpu * 1000, queries), response
+
+
+def median(costs: list[Cost]) -> str:
+    wall = statistics.median(c.wall_ms for c in costs)
+    cpu = statistics.median(c.cpu_ms for c in costs)
+    queries = statistics.median(c.queries for c in costs)
+    return f"{wall:.1f} ms wall, {cpu:.1f} ms CPU, {queries:g} queries"
+
+
+def poll_costs(client: Client, pk: int, version: int, seen: str) -> dict[str, list[Cost]]:
+    """The console's poll (every 10 s) of a panel showing ``version`` (current: nothing changed, 204) and of
+    one showing the version before (another device's move: the panel, told what changed)."""
+    url = reverse("console_panel", args=[pk])
+    out: dict[str, list[Cost]] = {"nothing changed": [], "a move meanwhile": []}
+    for _ in range(POLLS):
+        for kind, shown in (("nothing changed", version), ("a move meanwhile", version - 1)):
+            spent, response = cost(client.get, url, {"version": shown, "seen": seen})
+            assert response.status_code == (204 if shown == version else 200), response.status_code
+            out[kind].append(spent)
+    return out
+
+
+def table_game(referee: User, record: dict) -> Game:
+    """The record's game started at a tournament's table whose referee is ``referee`` (a referee's account,
+    not the director's): the console asks what it asks on an event day (is the table's result confirmed, does
+    he direct the tournament)."""
+    tournament = Tournament.objects.create(
+        name="Bench", variant="classic", board="classic-us", game_rounds=record["options"]["max_rounds"]
+    )
+    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.RUNNING)
+    table = Table.objects.create(round=round_, number=1)
+    table.referees.add(referee)
+    return recording.create_game(
+        variant="classic",
+        board="classic-us",
+        table=table,
+        referees=[referee],
+        options=record["options"],
+        players=[{"name": p["name"]} for p in record["players"]],
+    )
+
+
 def main() -> None:
     call_command("migrate", verbosity=0)
     user = User.objects.create_user("bench", password="x")
     record = simulate("classic", "classic-us", 8, seed=0, rounds=5000, max_events=1_100)
     events = record["events"]
-    game = recording.create_game(
-        variant="classic",
-        board="classic-us",
-        referees=[user],
-        options=record["options"],
-        players=[{"name": p["name"]} for p in record["players"]],
-    )
+    game = table_game(user, record)
     client = Client(HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en", HTTP_HOST="localhost")
     client.force_login(user)
+    client.get(reverse("console", args=[game.pk]))  # the console opened: its device is known
+    device = key_start(client.session[SESSION_KEY])
     url = reverse("console_act", args=[game.pk])
-    timings: dict[int, float] = {}
+    moves: dict[int, Cost] = {}
+    polls: dict[int, dict[str, list[Cost]]] = {}
     for k, event in enumerate(events):
         version = Game.objects.values_list("version", flat=True).get(pk=game.pk)
-        t0 = time.perf_counter()
-        response = client.post(url, {"version": version, **post_form(event)})
-        timings[k] = time.perf_counter() - t0
+        seen = f"{k + 1}.{int(time.time() * 1000)}"  # as the panel shown before this move carries it
+        form = {"version": version, "client_key": device + uuid.uuid4().hex, **post_form(event)}
+        moves[k], response = cost(client.post, url, form)
         assert response.status_code == 200, response.status_code
         if b'class="error"' in response.content:
             raise SystemExit(f"event {k} refused: {event}")
+        if k in POLLED_AT:
+            polls[k] = poll_costs(client, game.pk, version + 1, seen)
     game.refresh_from_db()
     assert game.version == len(events)
 
-    def window(start):
-        return statistics.median(timings[k] for k in range(start, start + 50)) * 1000
-
-    print(f"game of {len(events)} events submitted through the console view (classic, 8 players)")
-    print(f"server time of one move at event 10:    {window(10):.1f} ms (median over events 10–59)")
-    print(f"server time of one move at event 1,000: {window(1000):.1f} ms (median over events 1,000–1,049)")
+    print(f"game of {len(events)} events entered on the console (classic, 8 players, a tournament's table)")
+    for start in (10, 1000):
+        window = [moves[k] for k in range(start, start + WINDOW)]
+        span = f"median over events {start:,}–{start + WINDOW - 1:,}"
+        print(f"one move at event {start:,} ({span}): {median(window)}")
+        at = start + WINDOW - 1
+        for kind, costs in polls[at].items():
+            print(f"  the panel's poll after event {at:,}, {kind}: {median(costs)}")
 
     turns = sum(1 for e in events if e["type"] == "roll")  # every roll begins a turn or an extra roll
     total = game_taps(events)

@@ -19,11 +19,13 @@ from tournament.games.recording import active_events, record_header
 from tournament.models import Game
 
 
-def cash_lines(game: Game, state: GameState, names: dict[str, str]) -> dict[str, dict]:
+def cash_lines(
+    game: Game, state: GameState, names: dict[str, str], *, counted: bool | None = None
+) -> dict[str, dict]:
     """Per player id: ``debt`` (what he owes) and ``owes_to`` (to whom), ``banknotes`` (what he should hold),
     ``owed`` (who owes him how much), ``owed_total``, ``owed_from`` and ``count`` (his last cash count, or
-    None)."""
-    counts = last_counts(game)
+    None). ``counted``: whether an active move of the game is a cash count, when known (else asked)."""
+    counts = last_counts(game, counted=counted)
     out = {}
     for pid, notes in banknotes(state).items():
         out[pid] = {
@@ -46,10 +48,12 @@ def owed_from(debtors: list[tuple[str, int]]) -> str:
     return ", ".join(f"{name} ({amount})" for name, amount in debtors)
 
 
-def last_counts(game: Game) -> dict[str, dict]:
-    """Each counted player's last count as the panel shows it, by player id."""
+def last_counts(game: Game, *, counted: bool | None = None) -> dict[str, dict]:
+    """Each counted player's last count as the panel shows it, by player id (``counted``: as cash_lines)."""
     moves = active_events(game)
-    if not moves.filter(data__type="cash_count").exists():
+    if counted is None:
+        counted = moves.filter(data__type="cash_count").exists()
+    if not counted:
         return {}
     rows = list(moves.values_list("seq", "data"))
     seqs = [seq for seq, _data in rows]

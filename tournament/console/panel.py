@@ -26,10 +26,12 @@ from tournament.console.building import group_builds, street_builds, top_level_w
 from tournament.console.card_panel import card_panel
 from tournament.console.cash_line import cash_lines
 from tournament.console.deed_trade import deed_trade, deed_trade_form, default_pair
+from tournament.console.dice_pad import dice_pad, right_dice_pad
 from tournament.console.kept import NOTHING, Kept
+from tournament.console.latest import Latest, latest_moves
 from tournament.console.raising import raising_choices, rent_way_out, sale_label
 from tournament.games.messages import message_text
-from tournament.games.recording import batch_start, is_closed
+from tournament.games.recording import batch_start, is_closed, last_batch
 from tournament.labels import end_reason_text, role_label, score_label
 from tournament.models import Game, GameEvent
 
@@ -98,6 +100,7 @@ def build_panel(
     form, what is pending (the roll, a purchase or an auction, a card, a payment, a deal), the clocks, the log
     and the undo."""
     legal = legal_actions(state)
+    latest = latest_moves(game, LOG_LENGTH)
     names = {p.id: p.name for p in state.players}
     # Who has the move: the next roller once the current turn is over, else the player whose turn it is.
     mover = legal.roll or (state.current.id if state.current else None)
@@ -106,7 +109,7 @@ def build_panel(
     pair = None if state.finished or state.final_step else default_pair(state, mover)
     if trade and pair and kept is NOTHING:
         kept = deed_trade_form(state, trade, pair, legal)
-    players = _players(game, state, legal, names, mover, pair, kept)
+    players = _players(game, state, legal, names, mover, pair, kept, latest)
     return {
         "game": game,
         "version": game.version,
@@ -120,7 +123,9 @@ def build_panel(
         "bank": {"houses": state.houses, "hotels": state.hotels},
         **_pending(state, legal, names, kept),
         **_clocks(state, legal, names),
-        **_log_and_undo(game, error),
+        **_log_and_undo(game, error, latest),
+        "dice_pad": dice_pad(),
+        "right_dice_pad": right_dice_pad(),
     }
 
 
@@ -139,10 +144,12 @@ def _standing(state: GameState, names: dict, mover: str | None) -> dict:
     }
 
 
-def _players(game: Game, state: GameState, legal, names: dict, mover, pair, kept: Kept) -> list[dict]:
+def _players(
+    game: Game, state: GameState, legal, names: dict, mover, pair, kept: Kept, latest: Latest
+) -> list[dict]:
     """The players' cards, in the order of play."""
     ranks = ranking(state) if state.finished else {}
-    cash = cash_lines(game, state, names)
+    cash = cash_lines(game, state, names, counted=latest.counted)
     return [
         _player_card(game, state, p, legal.players.get(p.id), mover, pair, kept, ranks, cash)
         for p in state.players
@@ -333,16 +340,19 @@ def _clocks(state: GameState, legal, names: dict) -> dict:
     }
 
 
-def _log_and_undo(game: Game, error: str | None) -> dict:
-    """The latest moves (the one just made told apart), whether a move may be undone, when the last came."""
-    log = _log(game)
+def _log_and_undo(game: Game, error: str | None, latest: Latest) -> dict:
+    """The latest moves (the one just made told apart), whether a move may be undone (``undo_batch``: the
+    moves the undo would take back, for ``undo.undo_offer``), when the last came."""
+    log = _rows(latest.rows, next((r.seq for r in latest.rows if r.status == GameEvent.Status.ACTIVE), None))
     closed = is_closed(game)
+    batch = [] if closed else last_batch(game, latest.rows, whole=latest.total == len(latest.rows))
     return {
         "log": log,
-        "log_total": game.events.count() if len(log) == LOG_LENGTH else len(log),
+        "log_total": latest.total,
         "just_now": _just_now(log) if not error else None,
         "closed": closed,
-        "can_undo": not closed and game.events.active().exists(),
+        "can_undo": bool(batch),
+        "undo_batch": batch,
         "last_move_at": log[0]["at"] if log else game.created_at,  # the latest entry, whatever its status
     }
 
@@ -386,11 +396,6 @@ def moves_page(game: Game, page=None) -> dict:
         "page": shown,
         "closed": is_closed(game),
     }
-
-
-def _log(game: Game, length: int | None = LOG_LENGTH) -> list[dict]:
-    rows = list(game.events.select_related("entered_by").order_by("-seq")[:length])
-    return _rows(rows, next((r.seq for r in rows if r.status == GameEvent.Status.ACTIVE), None))
 
 
 def _just_now(log: list[dict]) -> dict | None:

@@ -15,7 +15,7 @@ from tournament.console.action_forms import ConsoleForm, DiceFields
 from tournament.console.actions import ActionError
 from tournament.console.devices import entered_on
 from tournament.games import recording
-from tournament.models import Game
+from tournament.models import GameEvent
 
 #: The one-tap reasons: what the form sends, the words stored and shown.
 QUICK_REASONS = {
@@ -25,12 +25,11 @@ QUICK_REASONS = {
 }
 
 
-def undo_offer(game: Game, device: str, *, directs: bool) -> dict | None:
-    """The last move — or the moves one tap entered together — to be undone beside the panel: its number
-    (``first``: the batch's first), and whether this device entered it (then the one-tap reasons are offered);
-    None when there is nothing to undo, or the last move is the director's stop and ``directs`` is False (the
-    referee does not take back the director's decision)."""
-    batch = recording.last_batch(game)
+def undo_offer(batch: list[GameEvent], device: str, *, directs: bool) -> dict | None:
+    """The last move — or the moves one tap entered together (``batch``: ``recording.last_batch``) — to be
+    undone beside the panel: its number (``first``: the batch's first), and whether this device entered it
+    (then the one-tap reasons are offered); None when there is nothing to undo, or the last move is the
+    director's stop and ``directs`` is False (the referee does not take back the director's decision)."""
     if not batch or not directs and any(recording.is_directors_stop(r.data) for r in batch):
         return None
     mine = entered_on(batch[-1].client_key, device)

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.db.models import Q
 from django.http import HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -34,13 +37,14 @@ SEARCH_LENGTH = 100
 TITLED = Game.objects.select_related("table__round__tournament")
 
 
-def _game_for(request, pk: int) -> Game:
+def _game_for(request, pk: int, games=None) -> Game:
     """The game, if this user enters its moves. Its stored state is read when used (a poll that finds
-    nothing new, or a move that locks and reads the game again, does not need it)."""
+    nothing new, or a change that locks and reads the game again, does not need it); a move reads the game
+    once, locked (``games``: ``recording.locking``)."""
     return game_for(
         request.user,
         pk,
-        TITLED.defer("state", "ledger"),
+        TITLED.defer("state", "ledger") if games is None else games,
         refusal=_("Only the referees of this table and the tournament director may enter moves."),
     )
 
@@ -65,15 +69,34 @@ def _for_device(request, game: Game, context: dict) -> dict:
     the undo of the last move and, the game over, the next steps."""
     context["client_key"] = new_client_key(request)
     context["seen"] = seen_mark(game)
+    context["hidden"] = _hidden_fields(request, context)
     if context.get("can_undo"):
-        context["undo"] = undo_offer(game, device_of(request), directs=may_direct_game(request.user, game))
+        context["undo"] = undo_offer(
+            context["undo_batch"], device_of(request), directs=may_direct_game(request.user, game)
+        )
     if context.get("finished"):
         context["next_steps"] = next_steps(game, request.user)
     return context
 
 
-def _panel(request, game: Game, changed_meanwhile: str = "", **how) -> dict:
-    context = build_panel(game, recording.current_state(game), **how)
+def _hidden_fields(request, context: dict) -> str:
+    """The hidden fields every form of the page carries (the CSRF token, the version it was made against, its
+    request key, what it has seen), written once for the page's thirty-odd forms."""
+    return format_html(
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+        '<input type="hidden" name="version" value="{}">'
+        '<input type="hidden" name="client_key" value="{}">'
+        '<input type="hidden" name="seen" value="{}">',
+        get_token(request),
+        context["version"],
+        context["client_key"],
+        context["seen"],
+    )
+
+
+def _panel(request, game: Game, changed_meanwhile: str = "", state=None, **how) -> dict:
+    """``state``: the game's when known (a move's answer shows what it just stored), else read from it."""
+    context = build_panel(game, state or recording.current_state(game), **how)
     context["changed_meanwhile"] = changed_meanwhile
     return _for_device(request, game, context)
 
@@ -83,13 +106,16 @@ def _stale(request, game: Game, lead: str) -> str:
     return " ".join(filter(None, [lead, what_changed(game, request.POST.get("seen", ""))]))
 
 
-def _respond(request, game: Game, *, error: str | None = None, notice: str | None = None, kept=False):
+def _respond(
+    request, game: Game, *, error: str | None = None, notice: str | None = None, kept=False, state=None
+):
     """The refreshed panel (HTMX) or a redirect to the console page carrying the message; a move refused
-    without HTMX (``kept``) is answered with the console page itself, what was typed still in its form."""
+    without HTMX (``kept``) is answered with the console page itself, what was typed still in its form.
+    ``state``: the game's state just stored (a move's), shown as it is."""
     if request.htmx or (error and kept):
         game = _whole(game)
         typed = Kept(request.POST) if kept and not request.htmx else NOTHING
-        context = _panel(request, game, error=error, notice=notice, kept=typed)
+        context = _panel(request, game, error=error, notice=notice, kept=typed, state=state)
         return render(request, "console/panel.html" if request.htmx else "console/page.html", context)
     if error:
         messages.error(request, error)
@@ -160,16 +186,20 @@ def all_moves(request, pk: int):
 @login_required
 @require_POST
 def act(request, pk: int):
-    game = _game_for(request, pk)
+    """A move: the form read, then the game read once, locked, who may enter its moves asked, and the move
+    entered (``recording.enter``); the answer shows the state just stored. A refused move's answer reads the
+    game again (the refused move was applied to the one read, in part)."""
     try:
         events = events_from_post(request.POST)
-        result = recording.submit_all(
-            game.pk, events, version=_version(request), user=request.user, client_key=client_key(request.POST)
-        )
+        key = client_key(request.POST)
+        with transaction.atomic():
+            game = _game_for(request, pk, recording.locking(TITLED))
+            version = _version(request)
+            result = recording.enter(game, events, version=version, user=request.user, client_key=key)
     except (ActionError, recording.GameClosed) as e:
-        return _respond(request, game, error=str(e), kept=True)
+        return _respond(request, _game_for(request, pk), error=str(e), kept=True)
     except RulesError as e:
-        return _respond(request, game, error=error_text(e), kept=True)
+        return _respond(request, _game_for(request, pk), error=error_text(e), kept=True)
     except recording.StaleVersion as e:
         return _respond(
             request,
@@ -184,7 +214,7 @@ def act(request, pk: int):
             ),
             kept=True,
         )
-    return _respond(request, result.game)
+    return _respond(request, result.game, state=result.state)
 
 
 def _take_back(request, pk: int, change, *, stale: str, done: str, **how):

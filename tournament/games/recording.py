@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -98,6 +98,9 @@ class Submitted:
     game: Game
     event: GameEvent
     duplicate: bool = False  # the same request had already been applied
+    #: the game's state after the move, as stored (None for a duplicate: read it from ``game``), so that the
+    #: answer shows it without reading back what was just written
+    state: GameState | None = None
 
 
 def create_game(
@@ -187,8 +190,14 @@ def batch_start(client_key: str | None) -> str | None:
     return client_key.split(BATCH_MARK, 1)[0] if client_key else None
 
 
-def last_batch(game: Game) -> list[GameEvent]:
-    """The active events the last request entered (one, or a whole batch), in order; [] for none."""
+def last_batch(game: Game, latest: list[GameEvent] | None = None, *, whole: bool = False) -> list[GameEvent]:
+    """The active events the last request entered (one, or a whole batch), in order; [] for none.
+    ``latest``: the game's latest events, any status, newest first, as the console's log reads them
+    (``whole``: they are all its events): when the batch is found within them, it is not read again."""
+    if latest is not None:
+        found = _batch_within(latest, whole=whole)
+        if found is not None:
+            return found
     last = active_events(game).last()
     if last is None:
         return []
@@ -201,6 +210,26 @@ def last_batch(game: Game) -> list[GameEvent]:
     while len(batch) > 1 and batch[0].seq + len(batch) - 1 != last.seq:  # only the unbroken run at the end
         batch.pop(0)
     return batch
+
+
+def _batch_within(latest: list[GameEvent], *, whole: bool) -> list[GameEvent] | None:
+    """``last_batch`` found among the game's latest events (newest first), or None when they may not hold all
+    of it: its last active event, then the one numbered just before it while that is an active event of the
+    same request (the unbroken run ``last_batch`` keeps)."""
+    rows = iter(latest)
+    last = next((r for r in rows if r.status == GameEvent.Status.ACTIVE), None)
+    if last is None:
+        return [] if whole else None
+    start = batch_start(last.client_key)
+    batch = [last]
+    if not start or start == last.client_key:
+        return batch
+    for r in rows:
+        same = r.client_key == start or (r.client_key or "").startswith(start + BATCH_MARK)
+        if r.seq != batch[0].seq - 1 or r.status != GameEvent.Status.ACTIVE or not same:
+            return batch
+        batch.insert(0, r)
+    return batch if whole else None
 
 
 def record_header(game: Game, players) -> dict:
@@ -243,17 +272,32 @@ def author(user):
 
 
 def is_closed(game: Game) -> bool:
-    """A tournament game whose result is confirmed, or whose round is over, is read-only."""
+    """A tournament game whose result is confirmed, or whose round is over, is read-only. A game read with
+    ``locking`` knows it already (``closed``, read with its row)."""
+    if "closed" in game.__dict__:
+        return game.closed
     if game.table_id is None:
         return False
     return Table.objects.filter(pk=game.table_id).closed().exists()
 
 
+def locking(games=None):
+    """``games`` (by default all) read with their row locked until the transaction ends: one change of a game
+    at a time. Whoever also locks the game's round or table locks them first (round, table, game): no two
+    changes wait on each other. Read in the same query: the table, round and tournament (the game's title) and
+    whether the game is closed (``is_closed``)."""
+    games = Game.objects.all() if games is None else games
+    closed = Table.objects.filter(pk=OuterRef("table_id")).closed()
+    return (
+        games.select_for_update(of=("self",))
+        .select_related("table__round__tournament")
+        .annotate(closed=Exists(closed))
+    )
+
+
 def _lock(game_id: int) -> Game:
-    """The game's row, locked until the transaction ends: one change of a game at a time. Whoever also
-    locks the game's round or table locks them first (round, table, game): no two changes wait on each
-    other."""
-    return Game.objects.select_for_update().get(pk=game_id)
+    """The game, its row locked until the transaction ends (``locking``)."""
+    return locking().get(pk=game_id)
 
 
 def submit(
@@ -275,16 +319,29 @@ def submit_all(
     (``BatchRefused``). The answer names the last event; the request's key is kept with the first, and with
     each later one its mark and place (``batch_key``)."""
     with transaction.atomic():
-        game = _lock(game_id)
-        if client_key:
-            done = game.events.filter(client_key=client_key).first()
-            if done is not None:
-                return Submitted(game, done, duplicate=True)
-        if is_closed(game):
-            raise GameClosed()
-        _require_version(game, version)
-        rows = _enter(game, load_state(game.state), events, user=user, client_key=client_key)
-        return Submitted(game, rows[-1])
+        return enter(_lock(game_id), events, version=version, user=user, client_key=client_key)
+
+
+def enter(
+    game: Game, events: list[dict], *, version: int | None, user=None, client_key: str | None = None
+) -> Submitted:
+    """``submit_all`` of a game its caller has read with ``locking``, in the transaction it is still in (the
+    console reads the game once: who may enter its moves, and the move itself).
+
+    A request's key is looked for only when the request is not made against the current version: a key is
+    stored by the change it came with, which made the version newer than the one its form carries, so a
+    resent request is always one of an older version (and the unique (game, client_key) would refuse a
+    second row anyway)."""
+    if client_key and version != game.version:
+        done = game.events.filter(client_key=client_key).first()
+        if done is not None:
+            return Submitted(game, done, duplicate=True)
+    if is_closed(game):
+        raise GameClosed()
+    _require_version(game, version)
+    state = load_state(game.state)
+    rows = _enter(game, state, events, user=user, client_key=client_key)
+    return Submitted(game, rows[-1], state=state)
 
 
 def _enter(game: Game, state: GameState, events: list[dict], *, user, client_key: str | None):
