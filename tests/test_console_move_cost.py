@@ -22,12 +22,11 @@ HX = {"HTTP_HX_REQUEST": "true"}
 TOKENS = re.compile(
     r'(name="csrfmiddlewaretoken" value="|name="client_key" value="|seen=|name="seen" value=")[^"&]*'
 )
-#: A move's queries: the session and the user (Django's), the game read and locked, who may enter its moves
-#: (people.access: is he a director, is he the game's referee), the move stored, the game saved, the panel's
-#: log. Folding access's two questions into the game's read would make it 6.
-MOVE_QUERIES = 8
-#: A poll when nothing changed: the session, the user, the game's version, who may see it (as above).
-UNCHANGED_POLL_QUERIES = 5
+#: A move's queries: the session and the user (Django's), the game read and locked (with whether this user
+#: referees it: people.access.with_referee), the move stored, the game saved, the panel's log.
+MOVE_QUERIES = 6
+#: A poll when nothing changed: the session, the user, the game's version (with whether he referees it).
+UNCHANGED_POLL_QUERIES = 3
 
 
 def table_game(referee, record) -> Game:

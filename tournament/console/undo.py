@@ -8,6 +8,8 @@ dice") and enters the same player's throw with the right dice (``recording.corre
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy
 
@@ -25,12 +27,15 @@ QUICK_REASONS = {
 }
 
 
-def undo_offer(batch: list[GameEvent], device: str, *, directs: bool) -> dict | None:
+def undo_offer(batch: list[GameEvent], device: str, *, directs: Callable[[], bool]) -> dict | None:
     """The last move — or the moves one tap entered together (``batch``: ``recording.last_batch``) — to be
     undone beside the panel: its number (``first``: the batch's first), and whether this device entered it
     (then the one-tap reasons are offered); None when there is nothing to undo, or the last move is the
-    director's stop and ``directs`` is False (the referee does not take back the director's decision)."""
-    if not batch or not directs and any(recording.is_directors_stop(r.data) for r in batch):
+    director's stop and ``directs()`` is False (the referee does not take back the director's decision).
+    ``directs`` is asked only then: a panel after a plain move asks nobody's role."""
+    if not batch:
+        return None
+    if any(recording.is_directors_stop(r.data) for r in batch) and not directs():
         return None
     mine = entered_on(batch[-1].client_key, device)
     return {

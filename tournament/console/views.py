@@ -72,7 +72,7 @@ def _for_device(request, game: Game, context: dict) -> dict:
     context["hidden"] = _hidden_fields(request, context)
     if context.get("can_undo"):
         context["undo"] = undo_offer(
-            context["undo_batch"], device_of(request), directs=may_direct_game(request.user, game)
+            context["undo_batch"], device_of(request), directs=lambda: may_direct_game(request.user, game)
         )
     if context.get("finished"):
         context["next_steps"] = next_steps(game, request.user)

@@ -16,7 +16,7 @@ from functools import wraps
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
@@ -102,10 +102,20 @@ def may_direct_game(user, game) -> bool:
 
 
 def can_enter_moves(user, game) -> bool:
-    """The game's referees, and who directs it (:func:`may_direct_game`)."""
+    """The game's referees, and who directs it (:func:`may_direct_game`). A game read by :func:`game_for`
+    says with its row whether ``user`` referees it (``refereed``): a referee is let in without a question."""
     if not user.is_authenticated:
         return False
-    return may_direct_game(user, game) or game.referees.filter(pk=user.pk).exists()
+    refereed = getattr(game, "refereed", None)
+    if refereed:
+        return True
+    return may_direct_game(user, game) or (refereed is None and game.referees.filter(pk=user.pk).exists())
+
+
+def with_referee(games, user):
+    """``games``, each with ``refereed``: whether ``user`` is one of its referees, read in the same query."""
+    link = Game.referees.through.objects.filter(game_id=OuterRef("pk"), user_id=user.pk)
+    return games.annotate(refereed=Exists(link))
 
 
 def visible_games(user):
@@ -171,6 +181,8 @@ def game_for(user, pk: int, games=None, *, refusal: str | None = None):
     this"."""
     if games is None:
         games = Game.objects.select_related("table__round__tournament")
+    if user.is_authenticated:
+        games = with_referee(games, user)
     game = get_object_or_404(games, pk=pk)
     if not can_enter_moves(user, game):
         raise PermissionDenied(
