@@ -8,7 +8,8 @@
 - ``python -m pytest --postgres``: the whole suite against a throw-away PostgreSQL server started here and
   stopped at the end (tests/pgserver.py), or against the server of ``DATABASE_URL`` when it is set;
 - ``python -m pytest --slow``: with the tests marked ``slow`` (skipped by default), e.g. a real run of the
-  event-day load test.
+  event-day load test;
+- Hypothesis's profiles (tests/fuzzing.py): ``--hypothesis-profile=quick`` or ``HYPOTHESIS_PROFILE=quick``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import shutil
 import tempfile
 
 import pytest
+
+import tests.fuzzing  # noqa: F401 (Hypothesis's profiles, registered before Hypothesis reads its options)
 
 _server_key = pytest.StashKey[object]()
 _tmp_key = pytest.StashKey[str]()

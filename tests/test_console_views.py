@@ -451,6 +451,8 @@ def test_random_form_data_never_breaks_the_console(client, referee):
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
+    from tests.fuzzing import examples
+
     game = start(referee)
     values = st.one_of(
         st.sampled_from(
@@ -481,7 +483,7 @@ def test_random_form_data_never_breaks_the_console(client, referee):
         st.text(max_size=8),
     )
 
-    @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(120), suppress_health_check=list(HealthCheck))
     @given(data=st.dictionaries(st.sampled_from(FIELDS), values, max_size=6))
     def check(data):
         game.refresh_from_db()
