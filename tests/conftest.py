@@ -34,6 +34,14 @@ def client(client):
 
 
 @pytest.fixture
+def quick_poll(settings):
+    """The console asks for another device's moves every second instead of every 10 (CONSOLE_POLL_SECONDS),
+    for a browser test that waits for the next poll. Not for every browser test: some keep a stale screen on
+    purpose, and a poll would bring it up to date."""
+    settings.CONSOLE_POLL_SECONDS = 1
+
+
+@pytest.fixture
 def referee(db):
     """A referee's account, "ref" (password "pw"), in no group and not signed in."""
     from django.contrib.auth.models import User
