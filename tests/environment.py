@@ -5,10 +5,15 @@
   the hashed names WhiteNoise serves when deployed);
 - SQLite's test database in a file rather than shared memory, so that threads wait for its lock the way
   server processes do (the race tests);
-- ``python -m pytest --postgres``: the whole suite against a throw-away PostgreSQL server started here and
-  stopped at the end (tests/pgserver.py), or against the server of ``DATABASE_URL`` when it is set;
+- ``python -m pytest --postgres``: the tests that use the database against a throw-away PostgreSQL server
+  started here and stopped at the end (tests/pgserver.py), or against the server of ``DATABASE_URL`` when it
+  is set. The tests that cannot touch it (the rules, the ledger, pure functions: pytest-django refuses them
+  the database) run on SQLite only, as they would run the same on both; the line after "collected" says how
+  many. The SQLite run leaves out none, so every test runs in one of the two at least;
 - ``python -m pytest --slow``: with the tests marked ``slow`` (skipped by default), e.g. a real run of the
   event-day load test;
+- the tests that drive chromium are marked ``browser`` (those using the ``browser`` fixture):
+  ``-m "not browser"`` leaves them out;
 - Hypothesis's profiles (tests/fuzzing.py): ``--hypothesis-profile=quick`` or ``HYPOTHESIS_PROFILE=quick``.
 """
 
@@ -24,6 +29,13 @@ import tests.fuzzing  # noqa: F401 (Hypothesis's profiles, registered before Hyp
 
 _server_key = pytest.StashKey[object]()
 _tmp_key = pytest.StashKey[str]()
+_left_to_sqlite_key = pytest.StashKey[int]()
+
+#: The fixtures through which pytest-django lets a test use the database (each of the first ones asks for
+#: ``_django_db_helper``; ``live_server`` gets ``transactional_db`` by an autouse fixture of pytest-django).
+DATABASE_FIXTURES = frozenset(
+    {"_django_db_helper", "db", "transactional_db", "django_db_reset_sequences", "live_server"}
+)
 
 
 def pytest_addoption(parser):
@@ -39,15 +51,48 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: a test of a minute or so: run with --slow only")
+    config.addinivalue_line("markers", "browser: drives chromium (marked by itself: the browser fixture)")
 
 
+def uses_database(item) -> bool:
+    """Whether pytest-django lets the test touch the database: a ``django_db`` marker, a fixture of
+    :data:`DATABASE_FIXTURES` (the ones it is asked for through, however indirectly), or Django's own test
+    case. Any other test that queries fails on SQLite already ("Database access not allowed")."""
+    from django.test import TransactionTestCase
+
+    cls = getattr(item, "cls", None)
+    if cls is not None and issubclass(cls, TransactionTestCase):
+        return True
+    return item.get_closest_marker("django_db") is not None or not DATABASE_FIXTURES.isdisjoint(
+        item.fixturenames
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # marked before ``-m`` selects by the marks
 def pytest_collection_modifyitems(config, items):
-    if config.getoption("--slow"):
-        return
-    skip = pytest.mark.skip(reason="slow: run with --slow")
     for item in items:
-        if "slow" in item.keywords:
-            item.add_marker(skip)
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+    if config.getoption("--postgres"):
+        kept, left = [], []
+        for item in items:
+            (kept if uses_database(item) else left).append(item)
+        if left:
+            config.hook.pytest_deselected(items=left)
+            config.stash[_left_to_sqlite_key] = len(left)
+            items[:] = kept
+    if not config.getoption("--slow"):
+        skip = pytest.mark.skip(reason="slow: run with --slow")
+        for item in items:
+            if "slow" in item.keywords:
+                item.add_marker(skip)
+
+
+def pytest_report_collectionfinish(config, items):
+    left = config.stash.get(_left_to_sqlite_key, 0)
+    if left:
+        return f"{left} tests that use no database left to the SQLite run (python -m pytest)"
+    return None
 
 
 @pytest.hookimpl(tryfirst=True)
