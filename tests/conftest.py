@@ -26,6 +26,17 @@ def _imports_beside_the_games(settings):
     settings.SQLITE_IMPORT_QUIET_MINUTES = 0
 
 
+@pytest.fixture(autouse=True)
+def _english():
+    """Every test starts in English (the site's default is Polish), whichever test ran before it in its
+    process: a request leaves its language active in the thread, and under xdist the tests before are not
+    the same from run to run. A test speaks Polish with ``translation.override("pl")`` or a Polish client."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 @pytest.fixture
 def client(client):
     """Django's test client speaking English unless a test chooses another language."""
