@@ -8,7 +8,7 @@
 - ``python -m pytest --postgres``: the tests that use the database against a throw-away PostgreSQL server
   started here and stopped at the end (tests/pgserver.py), or against the server of ``DATABASE_URL`` when it
   is set. The tests that cannot touch it (the rules, the ledger, pure functions: pytest-django refuses them
-  the database) run on SQLite only, as they would run the same on both; the line after "collected" says how
+  the database) run on SQLite only, as they would run the same on both; the summary at the end says how
   many. The SQLite run leaves out none, so every test runs in one of the two at least;
 - ``python -m pytest --slow``: with the tests marked ``slow`` (skipped by default), e.g. a real run of the
   event-day load test;
@@ -79,8 +79,10 @@ def pytest_collection_modifyitems(config, items):
             (kept if uses_database(item) else left).append(item)
         if left:
             config.hook.pytest_deselected(items=left)
-            config.stash[_left_to_sqlite_key] = len(left)
             items[:] = kept
+            config.stash[_left_to_sqlite_key] = len(left)
+            if hasattr(config, "workeroutput"):  # an xdist worker: the count goes to the controller
+                config.workeroutput["left_to_sqlite"] = len(left)
     if not config.getoption("--slow"):
         skip = pytest.mark.skip(reason="slow: run with --slow")
         for item in items:
@@ -88,11 +90,19 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(skip)
 
 
-def pytest_report_collectionfinish(config, items):
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """xdist's controller collects nothing: each worker says how many it left to the SQLite run."""
+    left = getattr(node, "workeroutput", {}).get("left_to_sqlite", 0)
+    node.config.stash[_left_to_sqlite_key] = max(left, node.config.stash.get(_left_to_sqlite_key, 0))
+
+
+def pytest_terminal_summary(terminalreporter, config):
     left = config.stash.get(_left_to_sqlite_key, 0)
-    if left:
-        return f"{left} tests that use no database left to the SQLite run (python -m pytest)"
-    return None
+    if left and not hasattr(config, "workeroutput"):
+        terminalreporter.write_line(
+            f"{left} tests that use no database were left to the SQLite run (python -m pytest)"
+        )
 
 
 @pytest.hookimpl(tryfirst=True)
