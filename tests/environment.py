@@ -109,6 +109,9 @@ def pytest_terminal_summary(terminalreporter, config):
 def pytest_load_initial_conftests(early_config, parser, args):
     os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-not-a-secret")
     os.environ.setdefault("DJANGO_HTTPS", "0")  # the test client speaks plain HTTP
+    # Under pytest-xdist each worker runs this too: its own folder, so its own SQLite file; the PostgreSQL
+    # server is started once, by the controller, whose DATABASE_URL the workers inherit (pytest-django gives
+    # each worker a database of its own there).
     tmp = tempfile.mkdtemp(prefix="monopoly-tests-")
     early_config.stash[_tmp_key] = tmp
     os.environ["DB_TEST_NAME"] = os.path.join(tmp, "test.sqlite3")
