@@ -26,11 +26,30 @@ def _imports_beside_the_games(settings):
     settings.SQLITE_IMPORT_QUIET_MINUTES = 0
 
 
+@pytest.fixture(autouse=True)
+def _english():
+    """Every test starts in English (the site's default is Polish), whichever test ran before it in its
+    process: a request leaves its language active in the thread, and under xdist the tests before are not
+    the same from run to run. A test speaks Polish with ``translation.override("pl")`` or a Polish client."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 @pytest.fixture
 def client(client):
     """Django's test client speaking English unless a test chooses another language."""
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     return client
+
+
+@pytest.fixture
+def quick_poll(settings):
+    """The console asks for another device's moves every second instead of every 10 (CONSOLE_POLL_SECONDS),
+    for a browser test that waits for the next poll. Not for every browser test: some keep a stale screen on
+    purpose, and a poll would bring it up to date."""
+    settings.CONSOLE_POLL_SECONDS = 1
 
 
 @pytest.fixture

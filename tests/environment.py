@@ -5,10 +5,16 @@
   the hashed names WhiteNoise serves when deployed);
 - SQLite's test database in a file rather than shared memory, so that threads wait for its lock the way
   server processes do (the race tests);
-- ``python -m pytest --postgres``: the whole suite against a throw-away PostgreSQL server started here and
-  stopped at the end (tests/pgserver.py), or against the server of ``DATABASE_URL`` when it is set;
+- ``python -m pytest --postgres``: the tests that use the database against a throw-away PostgreSQL server
+  started here and stopped at the end (tests/pgserver.py), or against the server of ``DATABASE_URL`` when it
+  is set. The tests that cannot touch it (the rules, the ledger, pure functions: pytest-django refuses them
+  the database) run on SQLite only, as they would run the same on both; the summary at the end says how
+  many. The SQLite run leaves out none, so every test runs in one of the two at least;
 - ``python -m pytest --slow``: with the tests marked ``slow`` (skipped by default), e.g. a real run of the
-  event-day load test.
+  event-day load test;
+- the tests that drive chromium are marked ``browser`` (those using the ``browser`` fixture):
+  ``-m "not browser"`` leaves them out;
+- Hypothesis's profiles (tests/fuzzing.py): ``--hypothesis-profile=quick`` or ``HYPOTHESIS_PROFILE=quick``.
 """
 
 from __future__ import annotations
@@ -19,8 +25,17 @@ import tempfile
 
 import pytest
 
+import tests.fuzzing  # noqa: F401 (Hypothesis's profiles, registered before Hypothesis reads its options)
+
 _server_key = pytest.StashKey[object]()
 _tmp_key = pytest.StashKey[str]()
+_left_to_sqlite_key = pytest.StashKey[int]()
+
+#: The fixtures through which pytest-django lets a test use the database (each of the first ones asks for
+#: ``_django_db_helper``; ``live_server`` gets ``transactional_db`` by an autouse fixture of pytest-django).
+DATABASE_FIXTURES = frozenset(
+    {"_django_db_helper", "db", "transactional_db", "django_db_reset_sequences", "live_server"}
+)
 
 
 def pytest_addoption(parser):
@@ -36,21 +51,67 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: a test of a minute or so: run with --slow only")
+    config.addinivalue_line("markers", "browser: drives chromium (marked by itself: the browser fixture)")
 
 
+def uses_database(item) -> bool:
+    """Whether pytest-django lets the test touch the database: a ``django_db`` marker, a fixture of
+    :data:`DATABASE_FIXTURES` (the ones it is asked for through, however indirectly), or Django's own test
+    case. Any other test that queries fails on SQLite already ("Database access not allowed")."""
+    from django.test import TransactionTestCase
+
+    cls = getattr(item, "cls", None)
+    if cls is not None and issubclass(cls, TransactionTestCase):
+        return True
+    return item.get_closest_marker("django_db") is not None or not DATABASE_FIXTURES.isdisjoint(
+        item.fixturenames
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # marked before ``-m`` selects by the marks
 def pytest_collection_modifyitems(config, items):
-    if config.getoption("--slow"):
-        return
-    skip = pytest.mark.skip(reason="slow: run with --slow")
     for item in items:
-        if "slow" in item.keywords:
-            item.add_marker(skip)
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+    if config.getoption("--postgres"):
+        kept, left = [], []
+        for item in items:
+            (kept if uses_database(item) else left).append(item)
+        if left:
+            config.hook.pytest_deselected(items=left)
+            items[:] = kept
+            config.stash[_left_to_sqlite_key] = len(left)
+            if hasattr(config, "workeroutput"):  # an xdist worker: the count goes to the controller
+                config.workeroutput["left_to_sqlite"] = len(left)
+    if not config.getoption("--slow"):
+        skip = pytest.mark.skip(reason="slow: run with --slow")
+        for item in items:
+            if "slow" in item.keywords:
+                item.add_marker(skip)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """xdist's controller collects nothing: each worker says how many it left to the SQLite run."""
+    left = getattr(node, "workeroutput", {}).get("left_to_sqlite", 0)
+    node.config.stash[_left_to_sqlite_key] = max(left, node.config.stash.get(_left_to_sqlite_key, 0))
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    left = config.stash.get(_left_to_sqlite_key, 0)
+    if left and not hasattr(config, "workeroutput"):
+        terminalreporter.write_line(
+            f"{left} tests that use no database were left to the SQLite run (python -m pytest)"
+        )
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config, parser, args):
     os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-not-a-secret")
     os.environ.setdefault("DJANGO_HTTPS", "0")  # the test client speaks plain HTTP
+    # Under pytest-xdist each worker runs this too: its own folder, so its own SQLite file; the PostgreSQL
+    # server is started once, by the controller, whose DATABASE_URL the workers inherit (pytest-django gives
+    # each worker a database of its own there).
     tmp = tempfile.mkdtemp(prefix="monopoly-tests-")
     early_config.stash[_tmp_key] = tmp
     os.environ["DB_TEST_NAME"] = os.path.join(tmp, "test.sqlite3")

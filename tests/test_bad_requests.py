@@ -29,6 +29,7 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from rules.board import BOARDS_DIR
 from rules.legal import legal_actions
 from rules.simulate import simulate
+from tests.fuzzing import examples
 from tournament.boards.files import template_workbook
 from tournament.event import rounds
 from tournament.files import backup
@@ -210,7 +211,7 @@ def test_malformed_requests_at_every_endpoint_never_fail_and_change_nothing_when
     routes = dict(endpoints())
     assert len(routes) >= 25  # the whole project, not a few pages
 
-    @settings(max_examples=len(routes) * 10, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(len(routes) * 10), suppress_health_check=list(HealthCheck))
     @given(
         name=st.sampled_from(sorted(routes)),
         method=st.sampled_from(["get", "post", "post"]),
@@ -411,7 +412,7 @@ def test_forged_files_at_the_import_pages_never_fail_and_change_nothing_when_ref
         "participants workbook": (reverse("participant_import", args=[t.pk]), "file", {}),
     }[target]
 
-    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(40), suppress_health_check=list(HealthCheck))
     @given(file=files[target])
     def check(file):
         name, data = file
@@ -432,7 +433,7 @@ def test_forged_backups_never_fail_and_change_nothing_when_refused(world, tmp_pa
     data["tournament"]["name"] = "Restored Cup"
     path = tmp_path / "backup.json"
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(60), suppress_health_check=list(HealthCheck))
     @given(text=hostile_json(data))
     def check(text):
         path.write_bytes(text)

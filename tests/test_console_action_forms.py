@@ -8,7 +8,7 @@ from html import unescape
 import pytest
 from django.http import QueryDict
 from django.utils import translation
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.board import EFFECT_FIELDS
@@ -16,6 +16,7 @@ from rules.cards import NEAREST_MULTIPLIERS
 from rules.record import EVENT_TYPES
 from tests.accounts import signed_in_referee  # noqa: F401 (the fixture referee, signed in)
 from tests.console_posts import post_form
+from tests.fuzzing import examples
 from tests.test_console_views import act, html, start, state
 from tournament.console.action_forms import ACTION_FORMS, ActionForm, EffectForm
 from tournament.console.actions import ActionError, event_from_post, events_from_post
@@ -311,7 +312,7 @@ VALUES = st.one_of(
 )  # fmt: skip
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400))
 @given(
     action=st.sampled_from([*EVENT_TYPES, "fly", None]),
     fields=st.dictionaries(st.sampled_from(FIELDS), st.lists(VALUES, min_size=1, max_size=3), max_size=8),

@@ -41,6 +41,15 @@ def dealt_game(live_server, browser, username="ref9"):
     return game, ref, context
 
 
+#: Counts the console's polls that come round (sent, or held back while a move is on its way), from now.
+POLL_TURNS = """() => {
+  window.pollTurns = 0;
+  document.addEventListener("htmx:beforeRequest", (e) => {
+    if (e.detail.elt.hasAttribute("data-poll")) window.pollTurns++;
+  });
+}"""
+
+
 def holdings(page, player):
     """The player's "Build, sell, mortgage", opened by a tap unless it is open already (it is, in his turn
     when he can build)."""
@@ -173,7 +182,7 @@ def test_the_trade_form_shows_each_sides_own_and_the_log_says_what_changed_hands
     context.close()
 
 
-def test_another_devices_move_does_not_wipe_a_half_typed_trade(live_server, browser):
+def test_another_devices_move_does_not_wipe_a_half_typed_trade(live_server, browser, quick_poll):
     game, ref, context = dealt_game(live_server, browser, "ref11")
     page = ref.page
     trade = page.locator("details.trade")
@@ -182,7 +191,7 @@ def test_another_devices_move_does_not_wipe_a_half_typed_trade(live_server, brow
     trade.locator("input[name=get_cash]").fill("120")
     enter(game, type="mortgage", player="C", square=11)  # another phone at the table
     banner = page.get_by_role("button", name="The game changed on another device — show it")
-    expect(banner).to_be_visible(timeout=15000)  # the next poll
+    expect(banner).to_be_visible(timeout=15000)  # the next poll, a second away (15 s: a loaded machine)
     expect(trade).to_have_attribute("open", "")
     expect(chip(trade, "Ulica Stalowa")).to_be_checked()
     expect(trade.locator("input[name=get_cash]")).to_have_value("120")
@@ -194,13 +203,13 @@ def test_another_devices_move_does_not_wipe_a_half_typed_trade(live_server, brow
     context.close()
 
 
-def test_a_poll_keeps_an_open_form_open_when_nothing_was_typed(live_server, browser):
+def test_a_poll_keeps_an_open_form_open_when_nothing_was_typed(live_server, browser, quick_poll):
     game, ref, context = dealt_game(live_server, browser, "ref12")
     page = ref.page
     actions = page.locator(".player", has_text="Bartek").locator("details.actions")  # folded: not his turn
     actions.locator("summary").click()
     enter(game, type="mortgage", player="C", square=11)
-    expect(page.locator(".player", has_text="Celina")).to_contain_text("mortgaged", timeout=15000)
+    expect(page.locator(".player", has_text="Celina")).to_contain_text("mortgaged", timeout=15000)  # a poll
     expect(actions).to_have_attribute("open", "")  # the panel swapped in: the same section, still open
     context.close()
 
@@ -257,7 +266,7 @@ def test_the_income_and_cost_cards_fit_a_phone(live_server, browser):
     context.close()
 
 
-def test_htmx_says_nothing_in_the_browser_console(live_server, browser):
+def test_htmx_says_nothing_in_the_browser_console(live_server, browser, quick_poll):
     game, ref, context = dealt_game(live_server, browser, "ref16")
     page = ref.page
     said = []
@@ -272,7 +281,9 @@ def test_htmx_says_nothing_in_the_browser_console(live_server, browser):
     context.close()
 
 
-def test_a_poll_answered_while_a_move_is_on_its_way_does_not_swallow_the_moves_answer(live_server, browser):
+def test_a_poll_answered_while_a_move_is_on_its_way_does_not_swallow_the_moves_answer(
+    live_server, browser, quick_poll
+):
     """The race behind the "Rent claimed" button left disabled: the poll replaced the panel while a move was
     on its way, and the move's answer then fell on a panel no longer on the screen."""
     game, ref, context = dealt_game(live_server, browser, "ref17")
@@ -283,8 +294,9 @@ def test_a_poll_answered_while_a_move_is_on_its_way_does_not_swallow_the_moves_a
     ref.tap(page.get_by_role("button", name="Build on Ulica Konopacka: +1 · 50"))
     page.wait_for_timeout(200)
     assert len(held) == 1  # the move is on its way, its answer held back
+    page.evaluate(POLL_TURNS)
     enter(game, type="mortgage", player="C", square=11)  # meanwhile another device
-    page.wait_for_timeout(11000)  # a poll's turn came: it waited for the move's answer
+    page.wait_for_function("() => window.pollTurns >= 1", timeout=15000)  # a poll's turn came, and waited
     held[0].continue_()
     ref.sees("Another device entered a move meanwhile")  # the move's answer is shown
     # (the refusal, said in Anna's form, names Celina's mortgage: hers is the card with her name on top)

@@ -294,7 +294,7 @@ def test_game_over_leads_to_the_confirmation_and_the_sheet(live_server, browser)
     context.close()
 
 
-def test_a_form_being_filled_in_is_offered_the_other_devices_moves_by_name(live_server, browser):
+def test_a_form_being_filled_in_is_offered_the_other_devices_moves_by_name(live_server, browser, quick_poll):
     game = short_game("flow10")
     ref, context = polish_phone(browser, live_server, "flow10", f"/games/{game.pk}/")
     page = ref.page
@@ -302,7 +302,7 @@ def test_a_form_being_filled_in_is_offered_the_other_devices_moves_by_name(live_
     page.locator("form.undo input[name=reason]").fill("pomył")  # half typed: the poll does not replace it
     row = enter(game, type="roll", player="A", dice=[1, 2]).game.events.get(data__type="roll")
     banner = page.locator("#console-changed")
-    expect(banner).to_be_visible(timeout=15000)  # the next poll
+    expect(banner).to_be_visible(timeout=15000)  # the next poll, a second away (15 s: a loaded machine)
     with translation.override("pl"):
         told = f"#{row.seq} " + " ".join(narration(row))
     expect(banner.locator("small")).to_contain_text(told)

@@ -375,6 +375,14 @@ def test_panel_polling_answers_204_when_unchanged(client, referee):
     assert client.get(url, {"version": 0}).status_code == 200
 
 
+def test_the_panel_polls_as_often_as_the_setting_says(client, referee, settings):
+    game = start(referee)
+    assert 'hx-trigger="every 10s"' in html(client.get(reverse("console", args=[game.pk])))
+    settings.CONSOLE_POLL_SECONDS = 3
+    act(client, game, action="roll", player="A", d1=4, d2=6)
+    assert 'hx-trigger="every 3s"' in html(client.get(reverse("console_panel", args=[game.pk])))
+
+
 def test_exported_record_replays_to_what_the_console_shows(client, referee):
     game = start(referee)
     act(client, game, action="roll", player="A", d1=3, d2=3)
@@ -451,6 +459,8 @@ def test_random_form_data_never_breaks_the_console(client, referee):
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
+    from tests.fuzzing import examples
+
     game = start(referee)
     values = st.one_of(
         st.sampled_from(
@@ -481,7 +491,7 @@ def test_random_form_data_never_breaks_the_console(client, referee):
         st.text(max_size=8),
     )
 
-    @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(120), suppress_health_check=list(HealthCheck))
     @given(data=st.dictionaries(st.sampled_from(FIELDS), values, max_size=6))
     def check(data):
         game.refresh_from_db()

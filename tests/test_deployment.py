@@ -15,7 +15,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
-from tournament.settings import env_bool
+from tournament.settings import env_bool, env_positive_int
 
 ROOT = Path(__file__).resolve().parents[1]
 # The README's production environment (section "Serving it on an event day").
@@ -76,6 +76,18 @@ def test_the_app_refuses_to_start_with_a_typo_in_a_yes_no_setting():
     assert out.returncode != 0 and "DJANGO_HTTPS is 'ture'" in out.stderr
     out = django_process("import django; django.setup()", {"DJANGO_DEBUG": "yes please"})
     assert out.returncode != 0 and "DJANGO_DEBUG is 'yes please'" in out.stderr
+
+
+def test_a_number_setting_is_a_whole_number_of_one_or_more_unset_or_empty_its_default():
+    assert env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10, {"DJANGO_CONSOLE_POLL_SECONDS": " 3 "}) == 3
+    assert env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10, {}) == 10
+    assert env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10, {"DJANGO_CONSOLE_POLL_SECONDS": ""}) == 10
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "1.5", "10s", "1e3", "1_0", "²", "ten"])
+def test_a_number_setting_otherwise_is_refused_naming_the_variable_and_the_value(value):
+    with pytest.raises(ImproperlyConfigured, match=f"DJANGO_CONSOLE_POLL_SECONDS is '{value}'"):
+        env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10, {"DJANGO_CONSOLE_POLL_SECONDS": value})
 
 
 def test_a_db_part_without_db_postgres_stops_the_app():

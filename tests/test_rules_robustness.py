@@ -4,12 +4,13 @@ import copy
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import BoardError, RecordError, RuleError, get_board, replay
 from rules.board import BOARDS_DIR, parse_board
 from rules.simulate import simulate
+from tests.fuzzing import examples
 
 US = json.loads((BOARDS_DIR / "classic-us.json").read_text(encoding="utf-8"))
 
@@ -191,7 +192,7 @@ FIELDS = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300))
 @given(
     cut=st.integers(0, len(RECORD["events"])),
     index=st.integers(0, len(RECORD["events"]) - 1),
@@ -214,7 +215,7 @@ def test_mutated_records_give_an_error_naming_the_event_never_a_traceback(cut, i
         assert set(result.error) == {"index", "code", "message"}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(events=st.lists(st.dictionaries(FIELDS, JSON_VALUES, max_size=5), max_size=8))
 def test_random_events_never_crash(events):
     result = replay({**BASE, "events": events})

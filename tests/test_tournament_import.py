@@ -325,6 +325,8 @@ def test_random_files_never_fail_and_are_imported_whole_or_not_at_all(director_c
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
+    from tests.fuzzing import examples
+
     good = xlsx([["Name", "Club", "Seed"], ["Anna", "X", 1], ["Bartek", "Y", 2]])
     cell = st.one_of(
         st.text(max_size=12),
@@ -344,7 +346,7 @@ def test_random_files_never_fail_and_are_imported_whole_or_not_at_all(director_c
         st.tuples(st.just("p.xlsx"), st.one_of(spoilt_workbook, st.binary(max_size=300))),
     )
 
-    @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(100), suppress_health_check=list(HealthCheck))
     @given(file=files)
     def check(file):
         filename, data = file

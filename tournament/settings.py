@@ -53,6 +53,18 @@ def env_bool(name: str, default: bool, env=os.environ) -> bool:
     )
 
 
+def env_positive_int(name: str, default: int, env=os.environ) -> int:
+    """A whole number of 1 or more from the environment; unset or empty is ``default``. Anything else is
+    refused naming the variable, as :func:`env_bool` does: ``10s`` or ``0`` must not start the app on a
+    guess."""
+    value = env.get(name, "").strip()
+    if not value:
+        return default
+    if value.isascii() and value.isdigit() and int(value) >= 1:  # no sign, point, "1e3", "1_0" nor "²"
+        return int(value)
+    raise ImproperlyConfigured(f"{name} is {env[name]!r}: it is a whole number, 1 or more.")
+
+
 DEBUG = env_bool("DJANGO_DEBUG", False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
@@ -202,6 +214,10 @@ LOGOUT_REDIRECT_URL = "home"
 LOGIN_LINK_HOURS = int(os.environ.get("LOGIN_LINK_HOURS", "24"))
 if LOGIN_LINK_HOURS < 1:
     raise ImproperlyConfigured("LOGIN_LINK_HOURS must be 1 or more.")
+# How often a console open on a phone asks whether another device entered a move (templates/console/
+# panel.html): soon enough for a table's second phone, seldom enough for 30 tables on the venue's Wi-Fi.
+# The browser tests that wait for a poll shorten it (tests/conftest.py: quick_poll).
+CONSOLE_POLL_SECONDS = env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

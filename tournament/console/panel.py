@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.conf import settings
 from django.core.paginator import Paginator
 from django.db.models import Max
 from django.utils.translation import gettext as _
@@ -114,6 +115,7 @@ def build_panel(
         "game": game,
         "version": game.version,
         "client_key": uuid.uuid4().hex,
+        "poll_seconds": settings.CONSOLE_POLL_SECONDS,  # how often another device's move is asked for
         "error": error,
         "notice": notice,
         **_standing(state, names, mover),
