@@ -248,6 +248,10 @@ def _side(ev, key):
 
 def parse_event(raw, players: Collection[str]) -> dict:
     """A checked, normalised copy of one event (defaults filled in)."""
+    if raw.__class__ is dict and raw.get("type") == "roll":  # the most common event, read in one step
+        ev = _common_roll(raw, players)
+        if ev is not None:
+            return ev
     if not isinstance(raw, dict):
         raise _bad("event.not_object", gettext_noop("An event is a JSON object."))
     t = raw.get("type")
@@ -269,18 +273,23 @@ def parse_event(raw, players: Collection[str]) -> dict:
     return ev
 
 
+def _common_roll(raw: dict, players: Collection[str]) -> dict | None:
+    """A roll of the common shape, normalised — a known player's id and two dice, each 1–6, nothing else the
+    reading of a roll looks at — or None (then read as any event is, which says what is wrong)."""
+    player, dice = raw.get("player"), raw.get("dice")
+    if player.__class__ is str and player in players and dice.__class__ is list and len(dice) == 2:
+        d1, d2 = dice
+        if d1.__class__ is int and d2.__class__ is int and 0 < d1 < 7 and 0 < d2 < 7:
+            return {"type": "roll", "player": player, "dice": (d1, d2)}
+    return None
+
+
 # -- the fields of each type of event, checked and copied into the normalised event ----------------------
 def _nothing(raw, ev, players) -> None:
     return None
 
 
-def _roll_fields(raw, ev, players) -> None:
-    v = raw.get("dice")  # the common case inline: two dice, each 1–6 (_dice says what is wrong)
-    if v.__class__ is list and len(v) == 2:
-        d1, d2 = v
-        if d1.__class__ is int and d2.__class__ is int and 0 < d1 < 7 and 0 < d2 < 7:
-            ev["dice"] = (d1, d2)
-            return
+def _roll_fields(raw, ev, players) -> None:  # a roll not of the common shape (_common_roll)
     ev["dice"] = _dice(raw)
 
 
