@@ -142,13 +142,13 @@ def buildable(s: GameState, p: PlayerState) -> list[int]:
     squares, holdings, pid, cash = s.board.squares, s.holdings, p.id, p.cash
     # cheap first tests (his street, below the top, affordable; in a group he holds whole where the variant
     # wants it); build_refusal has the last word
+    owned = [sq for sq, h in holdings.items() if h.owner == pid]
     if v.build_requires_full_group:
-        candidates = [
-            sq for group in s.board.street_groups if _holds_whole(holdings, group, pid) for sq in group
-        ]
-        candidates.sort()
+        owned = set(owned)
+        candidates = [sq for group in s.board.street_groups if owned.issuperset(group) for sq in group]
     else:
-        candidates = sorted(sq for sq, h in holdings.items() if h.owner == pid)
+        candidates = owned
+    candidates.sort()
     return [
         sq
         for sq in candidates
@@ -157,14 +157,6 @@ def buildable(s: GameState, p: PlayerState) -> list[int]:
         and cash >= square.house_cost
         and build_refusal(s, p, sq, 1) is None
     ]
-
-
-def _holds_whole(holdings: dict, group: tuple[int, ...], player_id: str) -> bool:
-    for sq in group:
-        h = holdings.get(sq)
-        if h is None or h.owner != player_id:
-            return False
-    return True
 
 
 def sellable(s: GameState, p: PlayerState) -> dict[int, int]:

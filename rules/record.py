@@ -222,7 +222,8 @@ def _squares(ev, key):
     v = ev.get(key, [])
     if not isinstance(v, list):
         raise _bad("event.bad_squares", gettext_noop("'{field}' must be a list of squares."), field=key)
-    out = [_square({"s": x}, "s") for x in v]
+    # a square of the common shape as it is (an int 0–39), else read by _square, which says what is wrong
+    out = [x if x.__class__ is int and 0 <= x < BOARD_SIZE else _square({"s": x}, "s") for x in v]
     if len(set(out)) != len(out):
         raise _bad("event.bad_squares", gettext_noop("'{field}' names a square twice."), field=key)
     return out
@@ -239,10 +240,12 @@ def _side(ev, key):
     cards = v.get("jail_cards", 0)
     if isinstance(cards, list):
         cards = len(cards)
+    elif not (cards.__class__ is int and cards >= 0):  # else a count of the common shape, as it is
+        cards = _amount({"n": cards}, "n")
     return {
         "squares": _squares(v, "squares"),
         "cash": _amount(v, "cash", required=False) or 0,
-        "jail_cards": _amount({"n": cards}, "n"),
+        "jail_cards": cards,
     }
 
 
