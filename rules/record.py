@@ -251,8 +251,10 @@ def _side(ev, key):
 
 def parse_event(raw, players: Collection[str]) -> dict:
     """A checked, normalised copy of one event (defaults filled in)."""
-    if raw.__class__ is dict and raw.get("type") == "roll":  # the most common event, read in one step
-        ev = _common_roll(raw, players)
+    t = raw.get("type") if raw.__class__ is dict else None
+    common = _COMMON_SHAPES.get(t) if t.__class__ is str else None
+    if common is not None:  # the most common events (rolls, rents) read in one step
+        ev = common(raw, players)
         if ev is not None:
             return ev
     if not isinstance(raw, dict):
@@ -285,6 +287,26 @@ def _common_roll(raw: dict, players: Collection[str]) -> dict | None:
         if d1.__class__ is int and d2.__class__ is int and 0 < d1 < 7 and 0 < d2 < 7:
             return {"type": "roll", "player": player, "dice": (d1, d2)}
     return None
+
+
+def _common_rent(raw: dict, players: Collection[str]) -> dict | None:
+    """A rent of the common shape — a known player's id and a square 0–39, no dice, no amount — normalised,
+    or None (then read as any event is)."""
+    player, square = raw.get("player"), raw.get("square")
+    if (
+        player.__class__ is str
+        and player in players
+        and square.__class__ is int
+        and 0 <= square < BOARD_SIZE
+        and raw.get("dice") is None
+        and "amount" not in raw
+    ):
+        return {"type": "rent", "player": player, "square": square, "dice": None}
+    return None
+
+
+#: The events read in one step when of the common shape (else as any event is, which says what is wrong).
+_COMMON_SHAPES = {"roll": _common_roll, "rent": _common_rent}
 
 
 # -- the fields of each type of event, checked and copied into the normalised event ----------------------
