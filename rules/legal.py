@@ -142,12 +142,17 @@ def buildable(s: GameState, p: PlayerState) -> list[int]:
     squares, holdings, pid, cash = s.board.squares, s.holdings, p.id, p.cash
     # cheap first tests (his street, below the top, affordable; in a group he holds whole where the variant
     # wants it); build_refusal has the last word
-    owned = [sq for sq, h in holdings.items() if h.owner == pid]
     if v.build_requires_full_group:
-        owned = set(owned)
-        candidates = [sq for group in s.board.street_groups if owned.issuperset(group) for sq in group]
+        candidates = []
+        for group in s.board.street_groups:
+            for sq in group:  # most groups are left at their first street: not his
+                h = holdings.get(sq)
+                if h is None or h.owner != pid:
+                    break
+            else:
+                candidates.extend(group)
     else:
-        candidates = owned
+        candidates = [sq for sq, h in holdings.items() if h.owner == pid]
     candidates.sort()
     return [
         sq
