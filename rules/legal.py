@@ -143,12 +143,17 @@ def buildable(s: GameState, p: PlayerState) -> list[int]:
     # cheap first tests (his street, below the top, affordable; in a group he holds whole where the variant
     # wants it); build_refusal has the last word
     if v.build_requires_full_group:
-        candidates = [
-            sq for group in s.board.street_groups if _holds_whole(holdings, group, pid) for sq in group
-        ]
-        candidates.sort()
+        candidates = []
+        for group in s.board.street_groups:
+            for sq in group:  # most groups are left at their first street: not his
+                h = holdings.get(sq)
+                if h is None or h.owner != pid:
+                    break
+            else:
+                candidates.extend(group)
     else:
-        candidates = sorted(sq for sq, h in holdings.items() if h.owner == pid)
+        candidates = [sq for sq, h in holdings.items() if h.owner == pid]
+    candidates.sort()
     return [
         sq
         for sq in candidates
@@ -157,14 +162,6 @@ def buildable(s: GameState, p: PlayerState) -> list[int]:
         and cash >= square.house_cost
         and build_refusal(s, p, sq, 1) is None
     ]
-
-
-def _holds_whole(holdings: dict, group: tuple[int, ...], player_id: str) -> bool:
-    for sq in group:
-        h = holdings.get(sq)
-        if h is None or h.owner != player_id:
-            return False
-    return True
 
 
 def sellable(s: GameState, p: PlayerState) -> dict[int, int]:

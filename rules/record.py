@@ -222,7 +222,8 @@ def _squares(ev, key):
     v = ev.get(key, [])
     if not isinstance(v, list):
         raise _bad("event.bad_squares", gettext_noop("'{field}' must be a list of squares."), field=key)
-    out = [_square({"s": x}, "s") for x in v]
+    # a square of the common shape as it is (an int 0–39), else read by _square, which says what is wrong
+    out = [x if x.__class__ is int and 0 <= x < BOARD_SIZE else _square({"s": x}, "s") for x in v]
     if len(set(out)) != len(out):
         raise _bad("event.bad_squares", gettext_noop("'{field}' names a square twice."), field=key)
     return out
@@ -239,15 +240,23 @@ def _side(ev, key):
     cards = v.get("jail_cards", 0)
     if isinstance(cards, list):
         cards = len(cards)
+    elif not (cards.__class__ is int and cards >= 0):  # else a count of the common shape, as it is
+        cards = _amount({"n": cards}, "n")
     return {
         "squares": _squares(v, "squares"),
         "cash": _amount(v, "cash", required=False) or 0,
-        "jail_cards": _amount({"n": cards}, "n"),
+        "jail_cards": cards,
     }
 
 
 def parse_event(raw, players: Collection[str]) -> dict:
     """A checked, normalised copy of one event (defaults filled in)."""
+    t = raw.get("type") if raw.__class__ is dict else None
+    common = _COMMON_SHAPES.get(t) if t.__class__ is str else None
+    if common is not None:  # the most common events (rolls, rents) read in one step
+        ev = common(raw, players)
+        if ev is not None:
+            return ev
     if not isinstance(raw, dict):
         raise _bad("event.not_object", gettext_noop("An event is a JSON object."))
     t = raw.get("type")
@@ -269,18 +278,43 @@ def parse_event(raw, players: Collection[str]) -> dict:
     return ev
 
 
+def _common_roll(raw: dict, players: Collection[str]) -> dict | None:
+    """A roll of the common shape, normalised — a known player's id and two dice, each 1–6, nothing else the
+    reading of a roll looks at — or None (then read as any event is, which says what is wrong)."""
+    player, dice = raw.get("player"), raw.get("dice")
+    if player.__class__ is str and player in players and dice.__class__ is list and len(dice) == 2:
+        d1, d2 = dice
+        if d1.__class__ is int and d2.__class__ is int and 0 < d1 < 7 and 0 < d2 < 7:
+            return {"type": "roll", "player": player, "dice": (d1, d2)}
+    return None
+
+
+def _common_rent(raw: dict, players: Collection[str]) -> dict | None:
+    """A rent of the common shape — a known player's id and a square 0–39, no dice, no amount — normalised,
+    or None (then read as any event is)."""
+    player, square = raw.get("player"), raw.get("square")
+    if (
+        player.__class__ is str
+        and player in players
+        and square.__class__ is int
+        and 0 <= square < BOARD_SIZE
+        and raw.get("dice") is None
+        and "amount" not in raw
+    ):
+        return {"type": "rent", "player": player, "square": square, "dice": None}
+    return None
+
+
+#: The events read in one step when of the common shape (else as any event is, which says what is wrong).
+_COMMON_SHAPES = {"roll": _common_roll, "rent": _common_rent}
+
+
 # -- the fields of each type of event, checked and copied into the normalised event ----------------------
 def _nothing(raw, ev, players) -> None:
     return None
 
 
-def _roll_fields(raw, ev, players) -> None:
-    v = raw.get("dice")  # the common case inline: two dice, each 1–6 (_dice says what is wrong)
-    if v.__class__ is list and len(v) == 2:
-        d1, d2 = v
-        if d1.__class__ is int and d2.__class__ is int and 0 < d1 < 7 and 0 < d2 < 7:
-            ev["dice"] = (d1, d2)
-            return
+def _roll_fields(raw, ev, players) -> None:  # a roll not of the common shape (_common_roll)
     ev["dice"] = _dice(raw)
 
 

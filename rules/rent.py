@@ -161,8 +161,8 @@ def rent(tx: Tx, ev: dict) -> None:
     s = tx.s
     p = s.by_id[ev["player"]]
     square = ev.get("square")
-    due = [r for r in s.rents if r.payer == p.id and (square is None or square == r.square)]
-    if not due:
+    r = _latest_due(s.rents, p.id, square)
+    if r is None:
         raise RuleError(
             "rent.none",
             gettext_noop(
@@ -170,7 +170,6 @@ def rent(tx: Tx, ev: dict) -> None:
             ),
             player=p.name,
         )
-    r = due[-1]
     amount = r.amount
     if r.times:  # a utility's rent, valued by a fresh throw of the dice
         dice = ev.get("dice")
@@ -189,7 +188,7 @@ def rent(tx: Tx, ev: dict) -> None:
         bad = amount_refusal(ev, amount, msg(gettext_noop("rent")))
         if bad is not None:
             raise bad.error()
-    s.rents = tuple([x for x in s.rents if x is not r])
+    s.rents = () if len(s.rents) == 1 else tuple([x for x in s.rents if x is not r])
     tx.transfer("rent", p.id, r.owner, amount, r.square)
     if tx.narrate:
         tx.note(
@@ -198,3 +197,11 @@ def rent(tx: Tx, ev: dict) -> None:
             amount=amount,
             owner=tx.name(r.owner),
         )
+
+
+def _latest_due(rents: tuple[RentDue, ...], payer: str, square: int | None) -> RentDue | None:
+    """The latest pending rent of ``payer`` (on ``square``, if given), or None."""
+    for r in reversed(rents):
+        if r.payer == payer and (square is None or square == r.square):
+            return r
+    return None

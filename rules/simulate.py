@@ -135,12 +135,16 @@ class Simulator:
         if rng.random() < 0.25 and self.optional_action():
             return None
         seat = next_roller(s)
-        roll_again = seat == s.turn and s.roll_again
         if v.move_time_limit and rng.random() < 0.02:
             mover = s.current.id if s.current is not None and s.roll_again else s.players[seat].id
             return self.emit({"type": "timeout", "player": mover})
         p = s.players[seat]
-        if p.in_jail and not roll_again and rng.random() < 0.4 and not jail.fine_owed(s, p):
+        if (
+            p.in_jail
+            and not (seat == s.turn and s.roll_again)
+            and rng.random() < 0.4
+            and not jail.fine_owed(s, p)
+        ):
             if p.jail_cards:
                 return self.emit({"type": "jail_card", "player": p.id})
             if p.cash >= v.jail_fine:

@@ -8,7 +8,7 @@ checked against one updated event by event.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rules.board import Board
@@ -33,21 +33,23 @@ class PlayerState:
     unpaid: dict[str, int] = field(default_factory=dict)
 
     def clone(self) -> PlayerState:
-        return PlayerState(
-            self.id,
-            self.name,
-            self.cash,
-            self.role,
-            self.position,
-            self.in_jail,
-            self.jail_turns,
-            list(self.jail_cards),
-            self.bankrupt,
-            self.bankrupt_order,
-            self.debt_to,
-            self.dealt,
-            dict(self.unpaid),
-        )
+        """A copy sharing nothing that changes in place (a slot by slot copy: half the cost of a call of
+        the dataclass's ``__init__``; a field missing here is an unset slot, an error at its first use)."""
+        c = _new_player(PlayerState)
+        c.id = self.id
+        c.name = self.name
+        c.cash = self.cash
+        c.role = self.role
+        c.position = self.position
+        c.in_jail = self.in_jail
+        c.jail_turns = self.jail_turns
+        c.jail_cards = self.jail_cards.copy()
+        c.bankrupt = self.bankrupt
+        c.bankrupt_order = self.bankrupt_order
+        c.debt_to = self.debt_to
+        c.dealt = self.dealt
+        c.unpaid = self.unpaid.copy()
+        return c
 
     @property
     def active(self) -> bool:
@@ -61,8 +63,18 @@ class Holding(NamedTuple):
     level: int = 0  # 0..houses_per_hotel houses; houses_per_hotel + 1 is the hotel
     mortgaged: bool = False
 
-    def but(self, **changes) -> Holding:
-        return self._replace(**changes)
+    def but(
+        self, *, owner: str | None = None, level: int | None = None, mortgaged: bool | None = None
+    ) -> Holding:
+        """A copy with the fields given changed (None: kept), made at a third of ``_replace``'s cost."""
+        return _new_tuple(
+            Holding,
+            (
+                self.owner if owner is None else owner,
+                self.level if level is None else level,
+                self.mortgaged if mortgaged is None else mortgaged,
+            ),
+        )
 
 
 # What is pending (a decision, a rent, a jail exit) is a small value: replaced, never changed in place. Not
@@ -163,13 +175,36 @@ class GameState:
         )
 
     def clone(self) -> GameState:
-        c = GameState.__new__(GameState)
-        for name in _STATE_FIELDS:
-            setattr(c, name, getattr(self, name))
-        c.players = [p.clone() for p in self.players]
-        c.by_id = {p.id: p for p in c.players}
-        c.holdings = dict(self.holdings)
-        c.final_rolls = dict(self.final_rolls)
+        """A copy sharing nothing that changes in place (the console applies one event per request to a
+        clone). Written out slot by slot, a third of the cost of a loop over the fields; a field missing
+        here is an unset slot, an error at its first use (tests/test_rules_state.py compares every field)."""
+        c = _new_state(GameState)
+        c.board = self.board
+        c.variant = self.variant
+        c.players = players = [p.clone() for p in self.players]
+        c.holdings = self.holdings.copy()
+        c.houses = self.houses
+        c.hotels = self.hotels
+        c.round = self.round
+        c.turn = self.turn
+        c.rolls = self.rolls
+        c.doubles = self.doubles
+        c.roll_again = self.roll_again
+        c.last_dice = self.last_dice
+        c.decision = self.decision  # the pending values are replaced, never changed in place
+        c.auctions = self.auctions
+        c.bank_sale = self.bank_sale
+        c.rents = self.rents
+        c.fee_paid = self.fee_paid
+        c.jail_exit = self.jail_exit
+        c.final_step = self.final_step
+        c.final_rolls = self.final_rolls.copy()
+        c.time_up = self.time_up
+        c.finished = self.finished
+        c.end_reason = self.end_reason
+        c.bankruptcies = self.bankruptcies
+        c.events = self.events
+        c.by_id = {p.id: p for p in players}
         return c
 
     # -- look-ups -------------------------------------------------------------------------------------
@@ -202,6 +237,6 @@ class GameState:
         return {c for p in self.players for c in p.jail_cards}
 
 
-_STATE_FIELDS = tuple(
-    f.name for f in fields(GameState) if f.name not in ("players", "by_id", "holdings", "final_rolls")
-)
+_new_tuple = tuple.__new__  # a NamedTuple made from all its fields at once, without its constructor's frame
+_new_player = PlayerState.__new__
+_new_state = GameState.__new__

@@ -22,10 +22,10 @@ def next_roller(s: GameState) -> int | None:
         turn = -1
     elif s.roll_again and not players[turn].bankrupt:
         return turn
-    n = len(players)
-    for i in range(turn + 1, turn + 1 + n):  # round the table from the next seat
-        if i >= n:
-            i -= n
+    for i in range(turn + 1, len(players)):  # round the table from the next seat: to its end …
+        if not players[i].bankrupt:
+            return i
+    for i in range(turn + 1):  # … then from its start, back to the current seat
         if not players[i].bankrupt:
             return i
     return None
