@@ -48,11 +48,16 @@ def owed_from(debtors: list[tuple[str, int]]) -> str:
     return ", ".join(f"{name} ({amount})" for name, amount in debtors)
 
 
+def cash_count_moves(game: Game):
+    """The game's active moves that are cash counts (any makes the panel replay the game for the counts)."""
+    return active_events(game).filter(data__type="cash_count")
+
+
 def last_counts(game: Game, *, counted: bool | None = None) -> dict[str, dict]:
     """Each counted player's last count as the panel shows it, by player id (``counted``: as cash_lines)."""
     moves = active_events(game)
     if counted is None:
-        counted = moves.filter(data__type="cash_count").exists()
+        counted = cash_count_moves(game).exists()
     if not counted:
         return {}
     rows = list(moves.values_list("seq", "data"))

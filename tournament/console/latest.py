@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Exists, Subquery
 
+from tournament.console.cash_line import cash_count_moves
 from tournament.models import Game, GameEvent
 
 
@@ -24,7 +25,7 @@ def latest_moves(game: Game, length: int) -> Latest:
     database answers once (a window function would sort every move of the game)."""
     moves = game.events.order_by()
     total = Subquery(moves.values("game").annotate(n=Count("pk")).values("n"))
-    counted = Exists(moves.filter(status=GameEvent.Status.ACTIVE, data__type="cash_count"))
+    counted = Exists(cash_count_moves(game).order_by())
     rows = list(
         game.events.select_related("entered_by")
         .annotate(total=total, counted=counted)

@@ -193,7 +193,7 @@ def act(request, pk: int):
         events = events_from_post(request.POST)
         key = client_key(request.POST)
         with transaction.atomic():
-            game = _game_for(request, pk, recording.locking(TITLED))
+            game = _game_for(request, pk, recording.locking())
             version = _version(request)
             result = recording.enter(game, events, version=version, user=request.user, client_key=key)
     except (ActionError, recording.GameClosed) as e:

@@ -195,41 +195,37 @@ def last_batch(game: Game, latest: list[GameEvent] | None = None, *, whole: bool
     ``latest``: the game's latest events, any status, newest first, as the console's log reads them
     (``whole``: they are all its events): when the batch is found within them, it is not read again."""
     if latest is not None:
-        found = _batch_within(latest, whole=whole)
-        if found is not None:
-            return found
+        rows = iter(latest)
+        last = next((r for r in rows if r.status == GameEvent.Status.ACTIVE), None)
+        if last is None:
+            if whole:
+                return []
+        else:
+            batch, ended = _run_back(last, rows)
+            if ended or whole:
+                return batch
     last = active_events(game).last()
     if last is None:
         return []
-    start = batch_start(last.client_key)
-    if not start or start == last.client_key:
-        return [last]
-    batch = list(
-        active_events(game).filter(Q(client_key=start) | Q(client_key__startswith=start + BATCH_MARK))
-    )
-    while len(batch) > 1 and batch[0].seq + len(batch) - 1 != last.seq:  # only the unbroken run at the end
-        batch.pop(0)
-    return batch
+    start = batch_start(last.client_key)  # the query below is read only when ``last`` ends a batch
+    same_request = Q(client_key=start) | Q(client_key__startswith=f"{start}{BATCH_MARK}")
+    return _run_back(last, active_events(game).filter(same_request, seq__lt=last.seq).order_by("-seq"))[0]
 
 
-def _batch_within(latest: list[GameEvent], *, whole: bool) -> list[GameEvent] | None:
-    """``last_batch`` found among the game's latest events (newest first), or None when they may not hold all
-    of it: its last active event, then the one numbered just before it while that is an active event of the
-    same request (the unbroken run ``last_batch`` keeps)."""
-    rows = iter(latest)
-    last = next((r for r in rows if r.status == GameEvent.Status.ACTIVE), None)
-    if last is None:
-        return [] if whole else None
+def _run_back(last: GameEvent, older) -> tuple[list[GameEvent], bool]:
+    """The batch ending at ``last``: ``last``, then each event of ``older`` (newest first) numbered just
+    before the batch's first while it is an active event of the same request — the unbroken run at the end.
+    With whether something ended the run (else ``older`` ran out first and may not hold all of it)."""
     start = batch_start(last.client_key)
     batch = [last]
-    if not start or start == last.client_key:
-        return batch
-    for r in rows:
+    if not start or start == last.client_key:  # not a batch, or its first event
+        return batch, True
+    for r in older:
         same = r.client_key == start or (r.client_key or "").startswith(start + BATCH_MARK)
         if r.seq != batch[0].seq - 1 or r.status != GameEvent.Status.ACTIVE or not same:
-            return batch
+            return batch, True
         batch.insert(0, r)
-    return batch if whole else None
+    return batch, False
 
 
 def record_header(game: Game, players) -> dict:
