@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -268,27 +268,24 @@ def author(user):
 
 
 def is_closed(game: Game) -> bool:
-    """A tournament game whose result is confirmed, or whose round is over, is read-only. A game read with
-    ``locking`` knows it already (``closed``, read with its row)."""
-    if "closed" in game.__dict__:
-        return game.closed
-    if game.table_id is None:
-        return False
-    return Table.objects.filter(pk=game.table_id).closed().exists()
+    """A tournament game whose result is confirmed, or whose round is over, is read-only. Asked once per
+    game read (kept on it: the move's check and the panel after it agree).
+
+    Asked by its own query after the game's row is locked, never read with the row: on PostgreSQL a
+    ``SELECT … FOR UPDATE`` that waited for the lock answers its subqueries from the snapshot it began with,
+    so a confirmation committed while a move waited would not be seen, and the move would reopen a confirmed
+    game (tests/test_event_day_races.py, confirm and undo at once)."""
+    if "closed" not in game.__dict__:
+        game.closed = game.table_id is not None and Table.objects.filter(pk=game.table_id).closed().exists()
+    return game.closed
 
 
 def locking(games=None):
     """``games`` (by default all) read with their row locked until the transaction ends: one change of a game
     at a time. Whoever also locks the game's round or table locks them first (round, table, game): no two
-    changes wait on each other. Read in the same query: the table, round and tournament (the game's title) and
-    whether the game is closed (``is_closed``)."""
+    changes wait on each other. The table, round and tournament (the game's title) are read with it."""
     games = Game.objects.all() if games is None else games
-    closed = Table.objects.filter(pk=OuterRef("table_id")).closed()
-    return (
-        games.select_for_update(of=("self",))
-        .select_related("table__round__tournament")
-        .annotate(closed=Exists(closed))
-    )
+    return games.select_for_update(of=("self",)).select_related("table__round__tournament")
 
 
 def _lock(game_id: int) -> Game:
