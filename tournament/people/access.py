@@ -164,13 +164,16 @@ def round_for(user, pk: int, number: int):
 def table_for(user, pk: int, number: int, table: int):
     """The table ``table`` of that round, its round, tournament and game read with it: for the table's
     referees and the tournament's directors; 403 for anybody else."""
+    # whether he referees it is read with the table (one snapshot: a round seated again meanwhile gives either
+    # the old table with its referees or the new one with its own, never a table and another's referees)
+    link = Table.referees.through.objects.filter(table_id=OuterRef("pk"), user_id=user.pk or 0)
     t = get_object_or_404(
-        Table.objects.select_related("round__tournament", "game"),
+        Table.objects.select_related("round__tournament", "game").annotate(refereed=Exists(link)),
         round__tournament_id=pk,
         round__number=number,
         number=table,
     )
-    if not (may_direct(user, t.round.tournament) or t.referees.filter(pk=user.pk).exists()):
+    if not (t.refereed or may_direct(user, t.round.tournament)):
         raise PermissionDenied(_("Only this table's referees and the director may do this."))
     return t
 
