@@ -23,9 +23,9 @@ TOKENS = re.compile(
     r'(name="csrfmiddlewaretoken" value="|name="client_key" value="|seen=|name="seen" value=")[^"&]*'
 )
 #: A move's queries: the session and the user (Django's), the game read and locked (with whether this user
-#: referees it: people.access.with_referee), whether its table is closed (asked after the lock:
-#: recording.is_closed says why), the move stored, the game saved, the panel's log.
-MOVE_QUERIES = 7
+#: referees it: people.access.with_referee), the move stored, the game saved if its table is not closed (asked
+#: in the UPDATE: recording._save_if_open), the panel's log.
+MOVE_QUERIES = 6
 #: A poll when nothing changed: the session, the user, the game's version (with whether he referees it).
 UNCHANGED_POLL_QUERIES = 3
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -329,11 +329,16 @@ def enter(
         done = game.events.filter(client_key=client_key).first()
         if done is not None:
             return Submitted(game, done, duplicate=True)
-    if is_closed(game):
+    if game.__dict__.get("closed"):
         raise GameClosed()
-    _require_version(game, version)
-    state = load_state(game.state)
-    rows = _enter(game, state, events, user=user, client_key=client_key)
+    try:
+        _require_version(game, version)
+        state = load_state(game.state)
+        rows = _enter(game, state, events, user=user, client_key=client_key)
+    except (StaleVersion, RulesError):
+        if is_closed(game):  # a closed game says so first, whatever else is wrong with the move
+            raise GameClosed() from None
+        raise
     return Submitted(game, rows[-1], state=state)
 
 
@@ -366,8 +371,25 @@ def _enter(game: Game, state: GameState, events: list[dict], *, user, client_key
     now = timezone.now()
     game.started_at = game.started_at or now
     _set_status(game, state, now)
-    game.save()
+    _save_if_open(game)
     return rows
+
+
+#: What a move changes in its game's row.
+MOVED = ("state", "ledger", "version", "next_seq", "started_at", "status", "finished_at")
+
+
+def _save_if_open(game: Game) -> None:
+    """The move's game saved unless its table is closed (GameClosed: the caller's transaction stores
+    nothing). Asked in the UPDATE itself, one statement instead of asking first: a statement of its own,
+    it sees what was committed while the move waited for the game's lock (``is_closed`` says why)."""
+    row = Game.objects.filter(pk=game.pk)
+    if game.table_id is not None:
+        row = row.exclude(Exists(Table.objects.closed().filter(pk=OuterRef("table_id"))))
+    if not row.update(**{field: getattr(game, field) for field in MOVED}):
+        game.closed = True
+        raise GameClosed()
+    game.closed = False
 
 
 def _set_status(game: Game, state: GameState, now) -> None:
