@@ -53,6 +53,14 @@ def quick_poll(settings):
 
 
 @pytest.fixture
+def quick_pages(settings):
+    """The projector turns its page every 5 seconds instead of 12 (PROJECTOR_PAGE_SECONDS), for a browser
+    test that waits for the page to turn."""
+    settings.PROJECTOR_PAGE_SECONDS = 5
+    return settings.PROJECTOR_PAGE_SECONDS
+
+
+@pytest.fixture
 def referee(db):
     """A referee's account, "ref" (password "pw"), in no group and not signed in."""
     from django.contrib.auth.models import User

@@ -4,7 +4,8 @@
   under their plain names (the live server of the browser tests finds them by name; test_deployment checks
   the hashed names WhiteNoise serves when deployed);
 - SQLite's test database in a file rather than shared memory, so that threads wait for its lock the way
-  server processes do (the race tests);
+  server processes do (the race tests); the file on a memory-backed file system where there is one
+  (``/dev/shm``): nothing of a test's database is kept, so its commits need not wait for the disk;
 - ``python -m pytest --postgres``: the tests that use the database against a throw-away PostgreSQL server
   started here and stopped at the end (tests/pgserver.py), or against the server of ``DATABASE_URL`` when it
   is set. The tests that cannot touch it (the rules, the ledger, pure functions: pytest-django refuses them
@@ -30,6 +31,19 @@ import tests.fuzzing  # noqa: F401 (Hypothesis's profiles, registered before Hyp
 _server_key = pytest.StashKey[object]()
 _tmp_key = pytest.StashKey[str]()
 _left_to_sqlite_key = pytest.StashKey[int]()
+
+#: Where the test databases' files are kept when it exists with room enough: in memory (Linux's tmpfs), not
+#: on the disk. A container's may be as small as 64 MiB (then the disk, as everywhere else).
+MEMORY = "/dev/shm"
+MEMORY_ROOM = 1 << 30
+
+
+def _roomy(path: str) -> bool:
+    try:
+        stat = os.statvfs(path)
+    except OSError:
+        return False
+    return stat.f_bavail * stat.f_frsize >= MEMORY_ROOM and os.access(path, os.W_OK)
 
 #: The fixtures through which pytest-django lets a test use the database (each of the first ones asks for
 #: ``_django_db_helper``; ``live_server`` gets ``transactional_db`` by an autouse fixture of pytest-django).
@@ -112,7 +126,7 @@ def pytest_load_initial_conftests(early_config, parser, args):
     # Under pytest-xdist each worker runs this too: its own folder, so its own SQLite file; the PostgreSQL
     # server is started once, by the controller, whose DATABASE_URL the workers inherit (pytest-django gives
     # each worker a database of its own there).
-    tmp = tempfile.mkdtemp(prefix="monopoly-tests-")
+    tmp = tempfile.mkdtemp(prefix="monopoly-tests-", dir=MEMORY if _roomy(MEMORY) else None)
     early_config.stash[_tmp_key] = tmp
     os.environ["DB_TEST_NAME"] = os.path.join(tmp, "test.sqlite3")
     os.environ["DJANGO_STATIC_MANIFEST"] = "0"

@@ -13,7 +13,6 @@ from tests.test_console_browser import SCREENS, browser  # noqa: E402, F401 (bro
 from tests.test_public_browser import CLUBS, FIRST, LAST, LOCALES  # noqa: E402
 from tournament.event import rounds  # noqa: E402
 from tournament.models import Participant, Tournament  # noqa: E402
-from tournament.public.views import PAGE_SECONDS  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -117,15 +116,15 @@ def test_the_seating_page_keeps_the_site_header_without_refresh(screen):
     assert page.locator("header.topbar").count() == 1 and page.locator("[data-pause]").count() == 0
 
 
-def test_the_page_turning_pauses_and_resumes(screen):
+def test_the_page_turning_pauses_and_resumes(screen, quick_pages):
     t = make_tournament(40)  # two pages of 20
     page = screen(f"/tournaments/{t.pk}/projector/", "en")
     pause = page.get_by_role("button", name="Pause")
     pause.click()
     assert pause.get_attribute("aria-pressed") == "true"
-    page.wait_for_timeout((PAGE_SECONDS + 2) * 1000)
+    page.wait_for_timeout((quick_pages + 2) * 1000)
     assert "page=2" not in page.url and "page 1 of 2" in page.locator(".page-of").inner_text()
-    pause.click()  # resumed: the next page after PAGE_SECONDS
+    pause.click()  # resumed: the next page after PROJECTOR_PAGE_SECONDS
     assert pause.get_attribute("aria-pressed") == "false"
-    page.wait_for_url("**page=2", timeout=(PAGE_SECONDS + 8) * 1000)
+    page.wait_for_url("**page=2", timeout=(quick_pages + 8) * 1000)
     assert "page 2 of 2" in page.locator(".page-of").inner_text()

@@ -10,7 +10,6 @@ import pytest
 from tests.test_console_browser import PHONE, SCREENS, browser  # noqa: F401 (browser: a fixture)
 from tests.tournaments import make_tournament
 from tournament.event import rounds
-from tournament.public.views import PAGE_SECONDS
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -59,7 +58,7 @@ def shot(page, name, full_page=True):
 
 
 @pytest.mark.parametrize("language", ["en", "pl"])
-def test_the_projector_pages_through_40_participants(open_page, tournament, language):
+def test_the_projector_pages_through_40_participants(open_page, tournament, language, quick_pages):
     page = open_page(f"/tournaments/{tournament.pk}/projector/", FULL_HD, language)
     assert page.locator("tbody tr").count() == 20  # 40 shared evenly by two pages
     assert size(page) == {"width": 1920, "height": 1080}  # a whole page of rows, nothing to scroll
@@ -69,7 +68,7 @@ def test_the_projector_pages_through_40_participants(open_page, tournament, lang
     shot(page, f"public-projector-{language}-page1", full_page=False)
     if language == "pl":
         return
-    page.wait_for_url("**page=2", timeout=(PAGE_SECONDS + 8) * 1000)  # it turns the page by itself
+    page.wait_for_url("**page=2", timeout=(quick_pages + 8) * 1000)  # it turns the page by itself
     page.wait_for_load_state()
     assert "page 2 of 2" in page.locator(".page-of").inner_text()
     assert not set(first_rows) & set(page.locator("tbody td.name").all_inner_texts())

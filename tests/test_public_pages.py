@@ -4,11 +4,12 @@ standings, participants sharing a rank are listed in Polish order, the phone's c
 import re
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.urls import reverse
 
 from tournament.models import Participant, Tournament
-from tournament.public.views import PAGE_SECONDS, REFRESH_SECONDS, ROWS_PER_COLUMN, ROWS_PER_PAGE
+from tournament.public.views import REFRESH_SECONDS, ROWS_PER_COLUMN, ROWS_PER_PAGE
 
 pytestmark = pytest.mark.django_db
 
@@ -31,8 +32,9 @@ def test_the_projector_pages_through_long_standings(client):
     url = reverse("projector", args=[t.pk])
     first = client.get(url).content.decode()
     assert len(names_on(first)) == 24 and "page 1 of 3" in first
-    assert f'content="{PAGE_SECONDS}; url={url}?page=2"' in first  # without JavaScript
-    assert f'data-refresh="{PAGE_SECONDS}" data-next="{url}?page=2"' in first  # projector.js
+    seconds = settings.PROJECTOR_PAGE_SECONDS
+    assert f'content="{seconds}; url={url}?page=2"' in first  # without JavaScript
+    assert f'data-refresh="{seconds}" data-next="{url}?page=2"' in first  # projector.js
     third = client.get(url, {"page": "3"}).content.decode()
     assert len(names_on(third)) == 22 and "page 3 of 3" in third
     assert f'url={url}?page=1"' in third  # from the last page back to the first

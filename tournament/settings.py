@@ -218,6 +218,9 @@ if LOGIN_LINK_HOURS < 1:
 # panel.html): soon enough for a table's second phone, seldom enough for 30 tables on the venue's Wi-Fi.
 # The browser tests that wait for a poll shorten it (tests/conftest.py: quick_poll).
 CONSOLE_POLL_SECONDS = env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10)
+# How long the projector shows each page of the standings when they take more than one (public/projector.html
+# turns to the next by itself). The browser tests that wait for a page to turn shorten it (quick_pages).
+PROJECTOR_PAGE_SECONDS = env_positive_int("DJANGO_PROJECTOR_PAGE_SECONDS", 12)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -4,6 +4,7 @@ that pages through them — and who sits at which table in a round."""
 from urllib.parse import urlencode
 
 import django_tables2 as tables
+from django.conf import settings
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
@@ -13,7 +14,6 @@ from tournament.models import Tournament
 
 ROWS_PER_COLUMN = 16  # projector rows one above another (projector.css: a row is 5 % of the screen's height)
 ROWS_PER_PAGE = 2 * ROWS_PER_COLUMN  # a 16:9 screen holds two columns of them side by side
-PAGE_SECONDS = 12  # how long each page of them is shown
 REFRESH_SECONDS = 20  # when they fit on one page: how often it is read anew
 
 
@@ -103,8 +103,8 @@ def projector(request, pk: int):
     """The standings on a projector, a page at a time: up to ``ROWS_PER_PAGE`` rows, in two columns when they
     do not fit in one, fill a 16:9 screen (1920×1080 or any other: projector.css sizes everything by the
     screen's height), so that a tournament of 32 is on one page. With more rows the page turns itself to the
-    next every ``PAGE_SECONDS`` (``?page=``; from the last back to the first), each load reading the standings
-    anew; ``?rows=`` sets fewer rows a page for another screen."""
+    next every ``settings.PROJECTOR_PAGE_SECONDS`` (``?page=``; from the last back to the first), each load
+    reading the standings anew; ``?rows=`` sets fewer rows a page for another screen."""
     tournament = get_object_or_404(Tournament, pk=pk)
     rows = shown_rows(tournament)
     most = _bounded(request, "rows", 5, ROWS_PER_PAGE, ROWS_PER_PAGE)
@@ -121,7 +121,7 @@ def projector(request, pk: int):
             "columns": in_columns(rows[(page - 1) * per_page : page * per_page]),
             "page": page,
             "pages": pages,
-            "refresh": PAGE_SECONDS if pages > 1 else REFRESH_SECONDS,
+            "refresh": settings.PROJECTOR_PAGE_SECONDS if pages > 1 else REFRESH_SECONDS,
             "next_url": f"{request.path}?{urlencode(following)}",
         },
     )
