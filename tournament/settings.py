@@ -161,9 +161,17 @@ AXES_VERBOSE = False
 
 # Several app servers behind one load balancer (docs/scaling.md) share what a request leaves for the next in
 # the database, never in a process's memory: the sessions (a referee's login, his phone's device token) and
-# the login throttling's failures. Said here, not left to the defaults: Django's cache (CACHES, by default
-# in each process's memory) is used by nothing, and must not be unless it is shared too.
+# the login throttling's failures. Said here, not left to the defaults. Django's cache (CACHES: each
+# process's memory) holds only parts of pages found by the very data they show (console/fragments.py, the
+# public standings' table): a process that lacks one renders it, none can serve another's stale one.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        # a player's card or a row of the log is a few kB: 250 tables' fit in some 40 MB a process
+        "OPTIONS": {"MAX_ENTRIES": 10_000},
+    }
+}
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 
 LANGUAGE_CODE = "pl"

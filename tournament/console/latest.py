@@ -1,13 +1,14 @@
 """The latest moves of a game as the console's panel shows them, read in one query: the last few rows (any
-status: the log shows the undone and voided ones too) and, counted over the whole game with them, how many
-moves it has and whether one of its active moves is a cash count (only then does the panel replay the game
-for the counts: ``cash_line.last_counts``)."""
+status: the log shows the undone and voided ones too) and, asked over the whole game with them, whether one
+of its active moves is a cash count (only then does the panel replay the game for the counts:
+``cash_line.last_counts``). How many moves the game has is its ``next_seq`` less one: each move entered takes
+the next number (recording._enter, record_import), so the rows need not be counted."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Exists, Subquery
+from django.db.models import Exists
 
 from tournament.console.cash_line import cash_count_moves
 from tournament.models import Game, GameEvent
@@ -19,16 +20,19 @@ class Latest:
     total: int  # every move of the game, whatever its status
     counted: bool  # an active move of the game is a cash count
 
+    @property
+    def whole(self) -> bool:
+        """Whether the rows are all the game's moves."""
+        return len(self.rows) == self.total
+
 
 def latest_moves(game: Game, length: int) -> Latest:
-    """The game's ``length`` latest moves, with the whole game's figures (``Latest``), each a subquery the
-    database answers once (a window function would sort every move of the game)."""
-    moves = game.events.order_by()
-    total = Subquery(moves.values("game").annotate(n=Count("pk")).values("n"))
-    counted = Exists(cash_count_moves(game).order_by())
+    """The game's ``length`` latest moves, with whether the game has a cash count (``Latest``): a subquery
+    the database answers once."""
     rows = list(
         game.events.select_related("entered_by")
-        .annotate(total=total, counted=counted)
+        .annotate(counted=Exists(cash_count_moves(game).order_by()))
         .order_by("-seq")[:length]
     )
-    return Latest(rows, rows[0].total if rows else 0, bool(rows and rows[0].counted))
+    total = len(rows) if len(rows) < length else game.next_seq - 1
+    return Latest(rows, total, bool(rows and rows[0].counted))

@@ -347,7 +347,7 @@ def _log_and_undo(game: Game, error: str | None, latest: Latest) -> dict:
     moves the undo would take back, for ``undo.undo_offer``), when the last came."""
     log = _rows(latest.rows, next((r.seq for r in latest.rows if r.status == GameEvent.Status.ACTIVE), None))
     closed = is_closed(game)
-    batch = [] if closed else last_batch(game, latest.rows, whole=latest.total == len(latest.rows))
+    batch = [] if closed else last_batch(game, latest.rows, whole=latest.whole)
     return {
         "log": log,
         "log_total": latest.total,

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import RulesError
+from tournament.console import fragments
 from tournament.console.action_forms import DAMAGED
 from tournament.console.actions import ActionError, client_key, events_from_post
 from tournament.console.devices import device_of, entered_on, key_start, new_client_key
@@ -69,7 +70,7 @@ def _for_device(request, game: Game, context: dict) -> dict:
     the undo of the last move and, the game over, the next steps."""
     context["client_key"] = new_client_key(request)
     context["seen"] = seen_mark(game)
-    context["hidden"] = _hidden_fields(request, context)
+    context["hidden_fields"] = _hidden_fields(request, context)
     if context.get("can_undo"):
         context["undo"] = undo_offer(
             context["undo_batch"], device_of(request), directs=lambda: may_direct_game(request.user, game)
@@ -81,7 +82,7 @@ def _for_device(request, game: Game, context: dict) -> dict:
 
 def _hidden_fields(request, context: dict) -> str:
     """The hidden fields every form of the page carries (the CSRF token, the version it was made against, its
-    request key, what it has seen), written once for the page's thirty-odd forms."""
+    request key, what it has seen), written once for the page's thirty-odd forms (``_page``)."""
     return format_html(
         '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
         '<input type="hidden" name="version" value="{}">'
@@ -92,6 +93,11 @@ def _hidden_fields(request, context: dict) -> str:
         context["client_key"],
         context["seen"],
     )
+
+
+def _page(request, template: str, context: dict):
+    """A page of the console (or its panel): each form's hidden fields written in (``fragments.page``)."""
+    return fragments.page(request, template, context, context["hidden_fields"])
 
 
 def _panel(request, game: Game, changed_meanwhile: str = "", state=None, **how) -> dict:
@@ -116,7 +122,7 @@ def _respond(
         game = _whole(game)
         typed = Kept(request.POST) if kept and not request.htmx else NOTHING
         context = _panel(request, game, error=error, notice=notice, kept=typed, state=state)
-        return render(request, "console/panel.html" if request.htmx else "console/page.html", context)
+        return _page(request, "console/panel.html" if request.htmx else "console/page.html", context)
     if error:
         messages.error(request, error)
     elif notice:
@@ -156,7 +162,7 @@ def game_new(request):
 def console(request, pk: int):
     game = _whole(_game_for(request, pk))
     # ?trade=SQUARE: a deed tapped without JavaScript opens the trade form filled in
-    return render(request, "console/page.html", _panel(request, game, trade=request.GET.get("trade")))
+    return _page(request, "console/page.html", _panel(request, game, trade=request.GET.get("trade")))
 
 
 @login_required
@@ -169,18 +175,15 @@ def panel(request, pk: int):
         return HttpResponse(status=204)
     game = _whole(game)
     context = _panel(request, game, changed_meanwhile=what_changed(game, request.GET.get("seen", "")))
-    return render(request, "console/panel.html", context)
+    return _page(request, "console/panel.html", context)
 
 
 @login_required
 def all_moves(request, pk: int):
     """Every move of the game (the panel's log shows the latest few), each one voidable."""
     game = _game_for(request, pk)
-    return render(
-        request,
-        "console/moves.html",
-        _for_device(request, game, moves_page(game, request.GET.get("page"))),
-    )
+    context = _for_device(request, game, moves_page(game, request.GET.get("page")))
+    return _page(request, "console/moves.html", context)
 
 
 @login_required
