@@ -5,6 +5,7 @@ import re
 import uuid
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -12,6 +13,7 @@ from django.urls import reverse
 from rules.simulate import simulate
 from tests.console_posts import post_form
 from tournament.console.devices import SESSION_KEY, key_start
+from tournament.console.fragments import HIDDEN
 from tournament.games import recording
 from tournament.models import Game, Round, Table, Tournament
 
@@ -98,7 +100,8 @@ def test_a_move_and_an_unchanged_poll_ask_the_database_little(client, referee):
     ],
 )
 def test_a_moves_answer_is_the_panel_read_afresh(client, referee, variant, board, players, seed):
-    """The answer shows the state the move stored, kept in memory: it must read as the state read back."""
+    """The answer shows the state the move stored, kept in memory, with the parts of the panel kept from the
+    answers before (console/fragments.py): it must read as the state read back and rendered whole."""
     record = simulate(variant, board, players, seed=seed)
     game = table_game(referee, record)
     device = opened(client, referee, game)
@@ -106,5 +109,7 @@ def test_a_moves_answer_is_the_panel_read_afresh(client, referee, variant, board
         answer = move(client, game, device, event)
         assert answer.status_code == 200 and b'class="error"' not in answer.content, event
         version = version_of(game)
+        cache.clear()  # nothing kept: every part rendered from the state read back
         afresh = client.get(reverse("console_panel", args=[game.pk]), {"version": version - 1}, **HX)
+        assert HIDDEN not in answer.content.decode() and b'name="csrfmiddlewaretoken"' in answer.content
         assert TOKENS.sub(r"\1", answer.content.decode()) == TOKENS.sub(r"\1", afresh.content.decode()), event
