@@ -60,8 +60,12 @@ def check_game(variant, board, seed):
                     bank_cash += g.cash
                 else:
                     cash_moves[g.party] += g.cash
-        hotels_on_board = sum(1 for h in s.holdings.values() if h.level == s.hotel_level(h.owner))
-        houses_on_board = sum(h.level for h in s.holdings.values() if h.level < s.hotel_level(h.owner))
+        hotels_on_board = houses_on_board = 0
+        for h in s.holdings.values():
+            if h.level:  # (an unbuilt street adds nothing: its owner's hotel level need not be asked)
+                hotel = s.hotel_level(h.owner)
+                hotels_on_board += h.level == hotel
+                houses_on_board += h.level if h.level < hotel else 0
         assert s.houses + houses_on_board == v.bank_houses and s.hotels + hotels_on_board == v.bank_hotels
         for p in s.players:
             assert p.cash == v.starting_cash + cash_moves[p.id], (seed, i, p.id)
