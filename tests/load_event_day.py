@@ -6,6 +6,7 @@ its verdict, and runs it once, small, with ``--slow``).
     python tests/load_event_day.py --db postgres --tables 250 --pace 3 --workers 4 --threads 8
     python tests/load_event_day.py --db postgres --tables 250 --pace 0 --workers 4 --threads 8
     python tests/load_event_day.py --db postgres --tables 20 --pace 2 --servers 2 --kill-one-at 20
+    python tests/load_event_day.py --db postgres --tables 500 --pace 5 --spectators 1000
 
 The app is served by gunicorn (gthread) on 127.0.0.1 only, from a fresh database in a temporary directory
 (SQLite, or a throw-away PostgreSQL cluster: ``tests/pgserver.py``, durable as on an event day). One
@@ -40,6 +41,17 @@ At some tables, what an event day also brings (unless --plain), each through the
   referee, refused or polled into the stopped game, confirms its result; an undo is then refused (the game is
   read-only); the director reopens the result (a reason) and the referee confirms it again.
 
+THE PHONES AT THE ROUND'S END (--spectators N; 0, the default: none): when the last referee is done (every
+table played to its end, its last move acknowledged), N phones each reload the tournament's public standings
+page once (``/tournaments/<id>/standings/``, no login): each on an HTTP connection of its own, without
+cookies, the page alone (its styles and script have hashed names cached forever: a reload does not ask for
+them again). Their taps are drawn (seeded) uniformly over the --spectator-window s (10) from the round's end;
+--spectator-concurrency client threads (64) send them, each the earliest tap not yet sent, and a phone's time
+is counted from its tap: a tap that waited for a free thread waited as that phone would. Behind HAProxy
+(--servers) they go through it as the referees do. The move phase's figures (moves/s, CPU) end at the round's
+end; the phones have figures of their own: requests, statuses, connection errors, p50/p95/p99/max from the
+tap, when the last phone had its page, the CPU used until then.
+
 Afterwards, with gunicorn stopped, every game is read from the database: its active events must be exactly
 the acknowledged moves less the undone and voided ones (stored as such, with their reasons), in order, each
 once (lost / doubled), plus the director's stop at table 1; the stored snapshot and the ledger totals must
@@ -68,7 +80,13 @@ criterion with its figure and limit, and ``RESULT: PASS`` (exit status 0) only w
 - integrity: no lost, doubled, out-of-order or mismatched move, no replay mismatch, the director's changes
   stored as done;
 - no anomaly on the client's side (a legal move refused, a stale move applied, a poll that was not 204, a
-  page or a form answered otherwise than expected, …).
+  page or a form answered otherwise than expected, …);
+- with --spectators N, the standings for the phones: every one of the N answered 200 with the standings table
+  (no 5xx, no connection error, none unsent);
+- with --spectators N, the standings in time: the last phone had its page at most --spectator-window +
+  --spectator-limit s (10 + 10) after the round's end, i.e. at most --spectator-limit s after the last tap
+  could come (``--spectator-window 5 --spectator-limit 5``: every phone served within 10 s of the round's
+  end).
 
 SEVERAL SERVERS (--servers N, N >= 2; docs/scaling.md): N gunicorns, each on its own port with its own log
 (its control socket beside it: gunicorn 24+) and process group, behind an HAProxy from Debian (``apt-get
@@ -100,6 +118,7 @@ import html
 import http.client
 import io
 import os
+import queue
 import random
 import re
 import resource
@@ -142,6 +161,7 @@ JUST_NOW_RE = re.compile(rb'class="just-now"[^>]*>\s*<p[^>]*><span class="muted"
 MESSAGE_RE = re.compile(rb'<p class="msg[^"]*"[^>]*>(.*?)</p>', re.S)
 FINISHED_RE = re.compile(rb'<section class="now finished">')
 CSRF_INPUT_RE = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
+STANDINGS_TABLE_RE = re.compile(rb'<table[^>]*class="standings"')  # the public standings' table
 RETRYABLE = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError, ConnectionAbortedError)
 #: the requests that enter or change moves: the latency criterion is theirs
 MOVE_KINDS = ("act", "retry", "resend", "double tap", "stale", "two phones", "undo", "void")
@@ -235,6 +255,7 @@ class Limits:
     p99_s: float = 2.0
     pace_fraction: float = 0.9
     connection_errors: int = 0
+    spectator_limit_s: float = 10.0  # the phones' last answer at most this long after their window's end
 
 
 @dataclass
@@ -262,6 +283,25 @@ class Tally:
     committed_unanswered: int | None = None  # moves stored before the kill whose answer the kill took
     others_up: bool = True  # every server but the killed one still running at the end
     sent: dict[str, int] | None = None  # behind HAProxy: the requests it sent each server
+    # --spectators N: N phones reload the public standings at the round's end; 0: none (no criterion)
+    spectators: int = 0
+    spectator_window_s: float = 10.0  # their taps drawn over this long from the round's end
+    reloads: list[Reload] = field(default_factory=list)  # what each phone got
+
+
+@dataclass
+class Reload:
+    """One phone's reload of the public standings at the round's end (--spectators)."""
+
+    start: float  # s after the round's end: when the phone tapped (its time drawn before the run)
+    seconds: float  # from the tap to the whole answer read (or the error): waiting for a client thread counts
+    status: int | str  # the HTTP status, or the kind of connection error
+    standings: bool = True  # the answer showed the standings table
+
+    @property
+    def done(self) -> float:
+        """s after the round's end when the phone had its answer."""
+        return self.start + self.seconds
 
 
 def in_kill_window(at: float, kill_at: float | None, window_s: float) -> bool:
@@ -439,6 +479,48 @@ def verdict(tally: Tally, log_text: str, limits: Limits | None = None) -> list[C
         )
     n = sum(tally.anomalies.values())
     checks.append(Check("client anomalies", n == 0, listed(tally.anomalies) or "none"))
+    if tally.spectators:
+        checks += spectator_checks(tally, limits)
+    return checks
+
+
+def spectator_checks(tally: Tally, limits: Limits) -> list[Check]:
+    """--spectators: every phone answered 200 with the standings (no 5xx, no connection error, none left
+    unsent), and the last of them had its page at most the window of their taps plus
+    ``limits.spectator_limit_s`` after the round's end."""
+    n, reloads = tally.spectators, tally.reloads
+    shown = [r for r in reloads if r.status == 200 and r.standings]
+    statuses = Counter(r.status for r in reloads)
+    fives = sum(k for s, k in statuses.items() if isinstance(s, int) and s >= 500)
+    conn = sum(k for s, k in statuses.items() if isinstance(s, str))
+    without = sum(1 for r in reloads if r.status == 200 and not r.standings)
+    detail = (
+        f"{len(shown)} of {n} phones answered 200 with the standings (limit: all); "
+        + ", ".join(f"{s}: {k}" for s, k in sorted(statuses.items(), key=lambda x: str(x[0])))
+        + f"; 5xx: {fives}, connection errors: {conn} (limit 0)"
+        + (f"; {without} answered 200 without the standings table" if without else "")
+        + (f"; {n - len(reloads)} never asked (the run was stopped)" if len(reloads) < n else "")
+    )
+    checks = [Check("standings for the phones", len(shown) == n, detail)]
+    deadline = tally.spectator_window_s + limits.spectator_limit_s
+    limit = (
+        f"(limit {deadline:g} s: their taps over {tally.spectator_window_s:g} s "
+        f"+ {limits.spectator_limit_s:g} s)"
+    )
+    if not shown:
+        checks.append(Check("standings in time", False, f"no phone had the standings {limit}"))
+        return checks
+    last = max(r.done for r in shown)
+    took = [r.seconds for r in shown]
+    checks.append(
+        Check(
+            "standings in time",
+            last <= deadline,
+            f"{'all ' if len(shown) == n else ''}{len(shown)} phones had the standings within {last:.2f} s "
+            f"of the round's end {limit}; from a phone's tap: p95 {percentile(took, 95) * 1000:.0f} ms, "
+            f"max {max(took) * 1000:.0f} ms",
+        )
+    )
     return checks
 
 
@@ -1237,6 +1319,77 @@ class Director(Browser, threading.Thread):
                 run.wake_director.clear()
 
 
+# -- the phones at the round's end ---------------------------------------------------------------------
+def reload_once(port: int, path: str, start: float, round_end: float) -> Reload:
+    """A phone reloading the public standings: a connection of its own, no cookies, one GET (the page's
+    styles and script have hashed names WhiteNoise serves cached forever: a reload asks for the page alone).
+    The time is counted from the phone's tap (``round_end + start``), not from the request's sending."""
+    status: int | str
+    standings = False
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT_S)
+    try:
+        conn.request("GET", path, headers={"Accept-Language": "pl", "User-Agent": "load-event-day spectator"})
+        resp = conn.getresponse()
+        body = resp.read()
+        status, standings = resp.status, STANDINGS_TABLE_RE.search(body) is not None
+    except RETRYABLE:
+        status = "no answer (connection error)"
+    except http.client.HTTPException:
+        status = "answer cut short"
+    except (TimeoutError, OSError):
+        status = "no answer (timeout or socket error)"
+    finally:
+        conn.close()
+    return Reload(start, time.monotonic() - (round_end + start), status, standings)
+
+
+class Spectators(threading.Thread):
+    """--spectators N: at the round's end N phones each reload the tournament's public standings once, their
+    taps drawn (seeded) uniformly over --spectator-window s from then; --spectator-concurrency threads send
+    them, each the earliest tap not yet sent, so a tap that waits for a free thread waits as that phone
+    would (its time counts). ``reloads``: what each phone got."""
+
+    def __init__(self, run: Run, tournament: int):
+        threading.Thread.__init__(self, name="spectators", daemon=True)
+        args = run.args
+        self.port = run.port
+        self.path = f"/tournaments/{tournament}/standings/"
+        rng = random.Random(f"spectators {args.seed}")
+        self.starts = sorted(rng.uniform(0, args.spectator_window) for _ in range(args.spectators))
+        self.threads = min(args.spectator_concurrency, args.spectators)
+        self.halt = threading.Event()
+        self.round_end = 0.0
+        self.reloads: list[Reload] = []
+        self.lock = threading.Lock()
+
+    def run(self) -> None:
+        self.round_end = time.monotonic()
+        taps: queue.SimpleQueue[float] = queue.SimpleQueue()
+        for start in self.starts:
+            taps.put(start)
+        phones = [
+            threading.Thread(target=self.phone, args=(taps,), name=f"spectator-{i}", daemon=True)
+            for i in range(self.threads)
+        ]
+        for t in phones:
+            t.start()
+        for t in phones:
+            t.join()
+        self.reloads.sort(key=lambda r: r.start)
+
+    def phone(self, taps: queue.SimpleQueue) -> None:
+        while not self.halt.is_set():
+            try:
+                start = taps.get_nowait()
+            except queue.Empty:
+                return
+            if self.halt.wait(max(0.0, self.round_end + start - time.monotonic())):
+                return
+            reload = reload_once(self.port, self.path, start, self.round_end)
+            with self.lock:
+                self.reloads.append(reload)
+
+
 # -- the run ---------------------------------------------------------------------------------------------
 class Run:
     def __init__(self, args, port: int):
@@ -1259,6 +1412,8 @@ class Run:
         self.wake_director = threading.Event()
         self.killed_at: float | None = None  # monotonic time of the kill of a server (--kill-one-at)
         self.killed_wall: float | None = None  # the same, as time.time() (the database's clock)
+        self.reloads: list[Reload] = []  # --spectators: the phones' reloads of the standings
+        self.phones_cpu: dict | None = None  # and the CPU used from the round's end until the last answer
 
     def killed_it(self, failure: Failure) -> bool:
         """Whether the kill of a server explains this failed request."""
@@ -1948,6 +2103,9 @@ def tally_of(
         others_up=others_up,
         sent=sent,
         committed_unanswered=committed,
+        spectators=args.spectators,
+        spectator_window_s=args.spectator_window,
+        reloads=list(run.reloads),
     )
 
 
@@ -2041,6 +2199,8 @@ def report(
                 f"server CPU per acknowledged move (its requests, gunicorn + postgres): {server_ms:.1f} ms"
                 f" -> at most ~{cores * 1000 / server_ms:.0f} moves/s on {cores} otherwise idle cores"
             )
+    if args.spectators:
+        report_spectators(run, tally)
     found = log_findings(log_text, tally.workers)
     print("gunicorn log: " + (", ".join(f"{k}: {n}" for k, n in found.items()) or "only INFO lines"))
     for note in notes:
@@ -2069,6 +2229,65 @@ def report(
     print()
     print("RESULT: " + ("PASS" if ok else "FAIL (" + ", ".join(c.name for c in checks if not c.ok) + ")"))
     return ok
+
+
+def report_spectators(run: Run, tally: Tally) -> None:
+    """The figures of the phones that reloaded the standings at the round's end (--spectators)."""
+    args, reloads = run.args, tally.reloads
+    print()
+    print(
+        f"round's end (the last referee done): {args.spectators} phones reload the public standings, each "
+        f"once on a connection of its own, no login, tapping over {args.spectator_window:g} s (seeded), "
+        f"{min(args.spectator_concurrency, args.spectators)} client threads"
+    )
+    statuses = Counter(r.status for r in reloads)
+    conn = {s: n for s, n in statuses.items() if isinstance(s, str)}
+    print(
+        f"standings requests: {len(reloads)}; HTTP statuses: "
+        + (", ".join(f"{s}: {n}" for s, n in sorted(statuses.items(), key=lambda x: str(x[0]))) or "none")
+        + "; connection errors: "
+        + (", ".join(f"{s}: {n}" for s, n in conn.items()) or "none")
+    )
+    without = sum(1 for r in reloads if r.status == 200 and not r.standings)
+    if without:
+        print(f"answered 200 without the standings table: {without}")
+    answered = [r for r in reloads if isinstance(r.status, int)]
+    if answered:
+        took = [r.seconds for r in answered]
+        print(
+            f"{'standings (ms)':<16}{'count':>8}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>9}"
+            "   (from the phone's tap: a wait for a client thread counts)"
+        )
+        print(
+            f"{'from the tap':<16}{len(took):>8}{ms(percentile(took, 50))}{ms(percentile(took, 95))}"
+            f"{ms(percentile(took, 99))}{ms(max(took))}"
+        )
+    shown = [r for r in reloads if r.status == 200 and r.standings]
+    if shown:
+        last = max(shown, key=lambda r: r.done)
+        print(
+            f"{'all ' if len(shown) == args.spectators else ''}{len(shown)}"
+            f"{'' if len(shown) == args.spectators else f' of {args.spectators}'} phones had the standings "
+            f"within {last.done:.2f} s of the round's end (the last tap "
+            f"{max(r.start for r in reloads):.2f} s after it)"
+        )
+    cpu = run.phones_cpu
+    if cpu and cpu["wall"] > 0:
+        pct = lambda ticks: 100 * ticks / cpu["hz"] / cpu["wall"]  # noqa: E731
+        per_page = (
+            f"; server CPU per standings page (gunicorn + postgres): "
+            f"{1000 * (cpu['gunicorn'] + cpu['postgres']) / cpu['hz'] / len(answered):.1f} ms"
+            if answered
+            else ""
+        )
+        print(
+            f"CPU from the round's end to the last answer ({cpu['wall']:.1f} s): machine busy "
+            f"{cpu['machine']:.0f}%, gunicorn {pct(cpu['gunicorn']):.0f}%, "
+            f"postgres {pct(cpu['postgres']):.0f}%, "
+            + (f"haproxy {pct(cpu['haproxy']):.0f}%, " if cpu.get("haproxy") else "")
+            + f"this client {100 * cpu['client'] / cpu['wall']:.0f}%{per_page}"
+        )
+    print()
 
 
 def parse_args(argv=None):
@@ -2109,6 +2328,24 @@ def parse_args(argv=None):
     p.add_argument(
         "--kill-window", type=float, default=10, help="s after the kill whose failed requests are the kill's"
     )
+    p.add_argument(
+        "--spectators",
+        type=int,
+        default=0,
+        help="phones that each reload the public standings once at the round's end (0 = none)",
+    )
+    p.add_argument(
+        "--spectator-window", type=float, default=10, help="s from the round's end over which they tap"
+    )
+    p.add_argument(
+        "--spectator-limit",
+        type=float,
+        default=10,
+        help="s after the window: the last phone's standings at most window + this after the round's end",
+    )
+    p.add_argument(
+        "--spectator-concurrency", type=int, default=64, help="client threads sending the phones' reloads"
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument(
         "--keep", action="store_true", help="keep the temporary directory (SQLite file, gunicorn log)"
@@ -2136,6 +2373,10 @@ def parse_args(argv=None):
         p.error("--kill-one-at P% needs a --pace (flat out, the schedule has no length): give seconds")
     if args.kill_window <= 0:
         p.error("--kill-window must be more than 0")
+    if not 0 <= args.spectators <= 5000 or not 1 <= args.spectator_concurrency <= 512:
+        p.error("--spectators must be 0..5000, --spectator-concurrency 1..512")
+    if not (0 < args.spectator_window <= 600 and 0 < args.spectator_limit <= 600):
+        p.error("--spectator-window and --spectator-limit must be more than 0 (at most 600 s)")
     return args
 
 
@@ -2190,6 +2431,12 @@ def main(argv=None) -> int:
             f"stale {args.stale_rate:.0%}, "
             f"poll every {args.poll:g} s, "
             + ("no scenarios, no director, " if args.plain else f"director every {args.director_every:g} s, ")
+            + (
+                f"{args.spectators} phones reload the standings over {args.spectator_window:g} s from the "
+                f"round's end ({args.spectator_concurrency} at a time), "
+                if args.spectators
+                else ""
+            )
             + f"seed {args.seed}, time limit {args.duration_limit:g} s"
         )
         print(f"machine: {os.cpu_count()} cores, load average before: {os.getloadavg()}")
@@ -2221,6 +2468,7 @@ def main(argv=None) -> int:
         run = Run(args, port)
         referees = [Referee(run, plan, seed=args.seed * 100_003 + plan.table) for plan in plans]
         director = Director(run, director_plan) if director_plan is not None else None
+        spectators = Spectators(run, plans[0].tournament) if args.spectators else None
         killer = None
         if args.kill_one_at is not None:
             value, share = args.kill_one_at
@@ -2251,13 +2499,35 @@ def main(argv=None) -> int:
             def app_ticks() -> dict[int, int]:
                 return {pid: t for s in servers for pid, t in cpu_ticks(s.proc.pid).items()}
 
-            before = (
-                app_ticks(),
-                cpu_ticks(pg_pid),
-                machine_ticks(),
-                resource.getrusage(resource.RUSAGE_SELF),
-                cpu_ticks(balancer.pid if balancer else None),
-            )
+            def cpu_since(before) -> dict:
+                total, idle = machine_ticks()
+                usage = resource.getrusage(resource.RUSAGE_SELF)
+                after_app = app_ticks()
+                return {
+                    "hz": hz,
+                    "gunicorn": ticks_used(before[0], after_app),
+                    "per process": sorted(
+                        (t - before[0].get(pid, 0) for pid, t in after_app.items()), reverse=True
+                    ),
+                    "postgres": ticks_used(before[1], cpu_ticks(pg_pid)),
+                    "haproxy": ticks_used(before[4], cpu_ticks(balancer.pid if balancer else None)),
+                    "machine": 100
+                    * (os.cpu_count() or 1)
+                    * (1 - (idle - before[2][1]) / max(1, total - before[2][0])),
+                    "client": (usage.ru_utime + usage.ru_stime) - (before[3].ru_utime + before[3].ru_stime),
+                    "load": tuple(round(x, 2) for x in os.getloadavg()),
+                }
+
+            def cpu_now() -> tuple:
+                return (
+                    app_ticks(),
+                    cpu_ticks(pg_pid),
+                    machine_ticks(),
+                    resource.getrusage(resource.RUSAGE_SELF),
+                    cpu_ticks(balancer.pid if balancer else None),
+                )
+
+            before = cpu_now()
             run.t0 = t0 = time.monotonic()
             run.go.set()
             for r in referees:
@@ -2265,28 +2535,24 @@ def main(argv=None) -> int:
             run.stop.set()  # the time limit: stop the referees still going
             run.referees_done.set()
             run.wake_director.set()
+            if spectators is not None:  # the round's end: the move phase's figures, then the phones
+                wall, cpu = time.monotonic() - t0, cpu_since(before)
+                before_phones = cpu_now()
+                spectators.start()
             for r in [*referees, *([director] if director else [])]:
                 r.join(timeout=REQUEST_TIMEOUT_S * MAX_TRIES)
-            wall = time.monotonic() - t0
-            total, idle = machine_ticks()
-            usage = resource.getrusage(resource.RUSAGE_SELF)
-            after_app = app_ticks()
-            cpu = {
-                "hz": hz,
-                "gunicorn": ticks_used(before[0], after_app),
-                "per process": sorted(
-                    (t - before[0].get(pid, 0) for pid, t in after_app.items()), reverse=True
-                ),
-                "postgres": ticks_used(before[1], cpu_ticks(pg_pid)),
-                "haproxy": ticks_used(before[4], cpu_ticks(balancer.pid if balancer else None)),
-                "machine": 100
-                * (os.cpu_count() or 1)
-                * (1 - (idle - before[2][1]) / max(1, total - before[2][0])),
-                "client": (usage.ru_utime + usage.ru_stime) - (before[3].ru_utime + before[3].ru_stime),
-                "load": tuple(round(x, 2) for x in os.getloadavg()),
-            }
+            if spectators is None:
+                wall, cpu = time.monotonic() - t0, cpu_since(before)
+            else:
+                spectators.join(timeout=args.spectator_window + 2 * REQUEST_TIMEOUT_S)
+                spectators.halt.set()
+                run.reloads = list(spectators.reloads)
+                run.phones_cpu = cpu_since(before_phones)
+                run.phones_cpu["wall"] = time.monotonic() - spectators.round_end
         except KeyboardInterrupt:
             run.stop.set()
+            if spectators is not None:
+                spectators.halt.set()
             raise
         notes = []
         if pg_connections is not None:

@@ -2,13 +2,16 @@
 names itself with its figures; a clean run passes. Its bookkeeping of undone and voided moves and of the
 director's stop against the database, and its set-up (no time limit, the scenarios drawn on the simulated
 games). Several servers: HAProxy's configuration, the kill of one (its process group), and the failures it
-causes judged apart, each answered by tapping again. Two small real runs with ``--slow``: one server
-(gunicorn, 4 tables, SQLite), and two behind HAProxy on PostgreSQL with one killed mid-run."""
+causes judged apart, each answered by tapping again. The phones that reload the standings at the round's
+end (--spectators): their criteria, and their timing from the tap. Two small real runs with ``--slow``: one
+server (gunicorn, 4 tables, SQLite, 40 phones at the end), and two behind HAProxy on PostgreSQL with one
+killed mid-run."""
 
 import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -20,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from tests import load_event_day as load
-from tests.load_event_day import Limits, Tally, log_findings, verdict
+from tests.load_event_day import Limits, Reload, Tally, log_findings, verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 needs_haproxy = pytest.mark.skipif(
@@ -423,6 +426,170 @@ def test_tapping_again_answers_a_failed_request():
         server.server_close()
 
 
+# -- the phones at the round's end (--spectators) --------------------------------------------------------
+def watched(n: int = 1000, **kw) -> Tally:
+    """A clean run whose 1,000 phones each had the standings in 30 ms (the last, 120 ms), their taps over
+    the 10 s from the round's end."""
+    t = clean()
+    t.spectators, t.spectator_window_s = n, 10.0
+    t.reloads = [Reload(10.0 * i / n, 0.03, 200) for i in range(n)]
+    t.reloads[-1].seconds = 0.12
+    for k, v in kw.items():
+        setattr(t, k, v)
+    return t
+
+
+def test_phones_all_served_in_time_pass():
+    checks = {c.name: c for c in verdict(watched(), CLEAN_LOG)}
+    assert all(c.ok for c in checks.values()), [c for c in checks.values() if not c.ok]
+    assert list(checks)[-2:] == ["standings for the phones", "standings in time"]
+    assert checks["standings for the phones"].detail == (
+        "1000 of 1000 phones answered 200 with the standings (limit: all); 200: 1000; "
+        "5xx: 0, connection errors: 0 (limit 0)"
+    )
+    assert checks["standings in time"].detail == (
+        "all 1000 phones had the standings within 10.11 s of the round's end (limit 20 s: their taps over "
+        "10 s + 10 s); from a phone's tap: p95 30 ms, max 120 ms"
+    )
+
+
+def test_without_spectators_there_is_no_phones_criterion():
+    names = [c.name for c in verdict(clean(), CLEAN_LOG)]
+    assert "standings for the phones" not in names and "standings in time" not in names
+
+
+@pytest.mark.parametrize(
+    ("status", "figure"),
+    [
+        (502, "502: 1; 5xx: 1, connection errors: 0"),
+        (503, "503: 1; 5xx: 1, connection errors: 0"),
+        ("no answer (connection error)", "no answer (connection error): 1; 5xx: 0, connection errors: 1"),
+        ("answer cut short", "answer cut short: 1; 5xx: 0, connection errors: 1"),
+        (404, "404: 1; 5xx: 0, connection errors: 0"),  # not a 5xx, still no standings for that phone
+    ],
+)
+def test_a_phone_without_its_standings_fails(status, figure):
+    t = watched()
+    t.reloads[3] = Reload(0.03, 0.01, status, standings=False)
+    bad = failed(t)
+    assert list(bad) == ["standings for the phones"]  # in time: the others were
+    assert bad["standings for the phones"].startswith("999 of 1000 phones answered 200 with the standings")
+    assert figure in bad["standings for the phones"]
+
+
+def test_a_200_without_the_standings_table_fails():
+    t = watched()
+    t.reloads[0].standings = False  # e.g. the login page or an error page answered 200
+    assert failed(t) == {
+        "standings for the phones": "999 of 1000 phones answered 200 with the standings (limit: all); "
+        "200: 1000; 5xx: 0, connection errors: 0 (limit 0); 1 answered 200 without the standings table"
+    }
+
+
+def test_phones_never_sent_fail():
+    t = watched()
+    del t.reloads[-10:]  # the run was interrupted
+    bad = failed(t)
+    assert list(bad) == ["standings for the phones"]
+    assert bad["standings for the phones"].endswith("; 10 never asked (the run was stopped)")
+
+
+def test_the_last_phone_served_late_fails():
+    t = watched()
+    t.reloads[-1].seconds = 10.5  # tapped at 9.99 s, served at 20.49 s: after the 10 s window + 10 s
+    bad = failed(t)
+    assert list(bad) == ["standings in time"]
+    assert bad["standings in time"].startswith("all 1000 phones had the standings within 20.49 s")
+    assert "max 10500 ms" in bad["standings in time"]
+
+
+@pytest.mark.parametrize(("done", "inside"), [(19.99, True), (20.0, True), (20.01, False)])
+def test_the_time_runs_from_the_round_s_end_over_the_window_and_the_limit(done, inside):
+    t = watched()
+    t.reloads[-1] = Reload(9.0, done - 9.0, 200)  # a tap queued long behind the others: its wait counts
+    assert ("standings in time" not in failed(t)) is inside
+
+
+def test_the_phones_limit_and_window_are_arguments():
+    t = watched()  # the last served 10.11 s after the round's end
+    assert "standings in time" in failed(t, limits=Limits(spectator_limit_s=0.1))
+    assert "standings in time" not in failed(t, limits=Limits(spectator_limit_s=0.12))
+    t.spectator_window_s = 5.0  # 5 + 5: every phone within 10 s of the round's end
+    assert "standings in time" in failed(t, limits=Limits(spectator_limit_s=5.0))
+
+
+def test_no_phone_served_fails_both():
+    t = watched(10)
+    t.reloads = [Reload(r.start, 60.0, "no answer (timeout or socket error)") for r in t.reloads]
+    bad = failed(t)
+    assert bad["standings for the phones"].startswith("0 of 10 phones")
+    assert bad["standings in time"] == "no phone had the standings (limit 20 s: their taps over 10 s + 10 s)"
+
+
+def test_spectators_are_off_by_default_and_bounded(capsys):
+    args = load.parse_args([])
+    assert (args.spectators, args.spectator_window, args.spectator_limit) == (0, 10, 10)
+    assert args.spectator_concurrency == 64
+    args = load.parse_args(["--spectators", "1000", "--spectator-window", "5", "--spectator-limit", "5"])
+    assert (args.spectators, args.spectator_window, args.spectator_limit) == (1000, 5, 5)
+    for bad in (["--spectators", "-1"], ["--spectator-window", "0"], ["--spectator-concurrency", "0"]):
+        with pytest.raises(SystemExit):
+            load.parse_args(bad)
+        assert "error:" in capsys.readouterr().err
+
+
+class _SlowStandings(BaseHTTPRequestHandler):
+    """The standings in 0.2 s, one request at a time; what each request carried is kept."""
+
+    seen: list[tuple[str, str | None]] = []
+    lock = threading.Lock()
+
+    def do_GET(self):
+        with self.lock:
+            time.sleep(0.2)
+            self.seen.append((self.path, self.headers.get("Cookie")))
+        body = b'<table class="standings"></table>' if self.path.endswith("/standings/") else b"<p>no</p>"
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_a_phone_waiting_for_a_client_thread_counts_its_wait():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _SlowStandings)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        args = load.parse_args(
+            ["--spectators", "3", "--spectator-window", "0.01", "--spectator-concurrency", "1", "--seed", "4"]
+        )
+        phones = load.Spectators(load.Run(args, server.server_address[1]), tournament=7)
+        again = load.Spectators(load.Run(args, 0), tournament=7)
+        assert phones.starts == again.starts and len(phones.starts) == 3  # seeded
+        assert all(0 <= s <= 0.01 for s in phones.starts)
+        phones.start()
+        phones.join(timeout=10)
+        assert [(r.status, r.standings) for r in phones.reloads] == [(200, True)] * 3
+        assert [r.start for r in phones.reloads] == phones.starts
+        # one thread: the second waited for the first (0.2 s), the third for both (0.4 s); taps 0.01 s apart
+        took = [r.seconds for r in phones.reloads]
+        assert took[0] >= 0.2 and took[1] >= 0.39 and took[2] >= 0.58 and took[2] < 5, took
+        assert _SlowStandings.seen == [("/tournaments/7/standings/", None)] * 3  # no login, no cookie
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_phone_without_an_answer_is_a_connection_error():
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    reload = load.reload_once(port, "/tournaments/1/standings/", 0.0, time.monotonic())
+    assert reload.status == "no answer (timeout or socket error)" and not reload.standings
+
+
 # -- the run's bookkeeping against the database ---------------------------------------------------------
 def _args(*extra):
     return load.parse_args(["--tables", "4", "--moves-per-table", "12", "--pace", "0", *extra])
@@ -523,15 +690,19 @@ SCENARIOS = (
 
 @pytest.mark.slow
 def test_a_small_real_run_passes_and_exercises_every_scenario():
-    """4 tables x 12 moves on SQLite through gunicorn (~30 s on an idle 2-core machine, more when busy)."""
+    """4 tables x 12 moves on SQLite through gunicorn, then 40 phones reload the standings over 2 s (~30 s
+    on an idle 2-core machine, more when busy)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "DB_"))}
     out = subprocess.run(
         [sys.executable, "tests/load_event_day.py", "--db", "sqlite", "--tables", "4", "--moves-per-table",
-         "12", "--pace", "0.5", "--director-every", "5", "--duration-limit", "150"],
+         "12", "--pace", "0.5", "--director-every", "5", "--duration-limit", "150", "--spectators", "40",
+         "--spectator-window", "2", "--spectator-concurrency", "8"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
     assert "RESULT: PASS" in out.stdout
+    assert re.search(r"^ok   standings for the phones: 40 of 40 phones answered 200", out.stdout, re.M)
+    assert re.search(r"^ok   standings in time: all 40 phones had the standings within", out.stdout, re.M)
     events = re.search(r"^events: (.*)$", out.stdout, re.M).group(1)
     for what in SCENARIOS:
         assert what in events, what
