@@ -31,15 +31,16 @@ def roll(tx: Tx, ev: dict) -> None:
     if s.rents:
         rent.lapse(tx, new_turn)
     if new_turn:
-        begin_turn(s, seat)
-    s.roll_again = False
+        begin_turn(s, seat)  # no roll again, no roll yet
+    else:
+        s.roll_again = False
     if s.fee_paid:
         mortgages.fee_lapses(s, p)
     if s.bank_sale:
         purchases.end_bank_sale(tx)
-    d1, d2 = ev["dice"]
+    s.last_dice = dice = ev["dice"]  # a tuple (d1, d2), as read
+    d1, d2 = dice
     s.rolls += 1
-    s.last_dice = (d1, d2)
     if tx.narrate:
         tx.note(gettext_noop("{player} rolls {d1}+{d2}."), player=p.name, d1=d1, d2=d2)
     if p.in_jail:
