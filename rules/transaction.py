@@ -25,6 +25,7 @@ class UnbalancedMovement(Exception):
 class Tx:
     __slots__ = ("s", "movements", "notes", "narrate", "event")
 
+    # (rules.engine.apply_in_place sets these slots itself, without calling __init__: keep the two alike)
     def __init__(self, state: GameState, narrate: bool = True, event: dict | None = None):
         self.s = state
         self.event = event  # the event being applied, as checked and normalised
