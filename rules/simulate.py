@@ -92,9 +92,9 @@ class Simulator:
     # -- the loop ----------------------------------------------------------------------------------------
     def run(self) -> dict:
         with _cyclic_gc_paused():
-            state, events = self.state, self.events
-            while not state.finished and len(events) < self.max_events:
-                self.step()
+            state, events, max_events, step = self.state, self.events, self.max_events, self.step
+            while not state.finished and len(events) < max_events:
+                step()
         if self.state.finished and self.variant.ending == "game_b":  # Game B: value the utilities
             for sq in final_steps.utilities_to_roll(self.state):
                 owner = self.state.holdings[sq].owner
@@ -150,7 +150,10 @@ class Simulator:
             if p.cash >= v.jail_fine:
                 return self.emit({"type": "jail_fine", "player": p.id})
         r = int(rng.random() * 36)  # as self.dice() throws, inline: the most common event
-        return self.emit({"type": "roll", "player": p.id, "dice": [r // 6 + 1, r % 6 + 1]})
+        event = {"type": "roll", "player": p.id, "dice": [r // 6 + 1, r % 6 + 1]}
+        apply_in_place(s, event, False)  # self.emit(event), inline
+        self.events.append(event)
+        return None
 
     def decide(self, d: Decision) -> None:
         """What is pending before the next roll: a card to draw, a square to buy, a tax or a die to roll."""
