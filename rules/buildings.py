@@ -30,7 +30,7 @@ def build_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refu
     holdings = s.holdings
     h = holdings[square]
     sq = s.board.squares[square]
-    group = s.board.group_of(square)
+    group = s.board.members[square]
     if h.mortgaged:
         return refusal("build.mortgaged", gettext_noop("{square} is mortgaged: no building."), square=sq.name)
     if v.build_unmortgaged == "group":
@@ -175,7 +175,7 @@ def sell_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refus
     if v.even_selling and not whole_hotel:
         others = [
             g.level
-            for m in s.board.group_of(square)
+            for m in s.board.members[square]
             if m != square and (g := s.holdings.get(m)) and g.owner == p.id
         ]
         top = max(others, default=0)

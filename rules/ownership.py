@@ -16,7 +16,7 @@ from rules.variants import ceil_percent
 
 def group_owned_by(s: GameState, square: int, owner: str) -> bool:
     holdings = s.holdings
-    for m in s.board.group_of(square):
+    for m in s.board.members[square]:
         h = holdings.get(m)
         if h is None or h.owner != owner:
             return False
@@ -25,7 +25,7 @@ def group_owned_by(s: GameState, square: int, owner: str) -> bool:
 
 def group_mortgaged(s: GameState, square: int) -> bool:
     holdings = s.holdings
-    for m in s.board.group_of(square):
+    for m in s.board.members[square]:
         h = holdings.get(m)
         if h is not None and h.mortgaged:
             return True
@@ -81,7 +81,7 @@ def owned_in_set(s: GameState, square: int, owner: str) -> int:
     count_mortgaged = s.variant.sets_count_mortgaged
     return sum(
         1
-        for m in s.board.group_of(square)
+        for m in s.board.members[square]
         if (h := s.holdings.get(m)) and h.owner == owner and (count_mortgaged or not h.mortgaged)
     )
 
