@@ -161,7 +161,10 @@ def rent(tx: Tx, ev: dict) -> None:
     s = tx.s
     p = s.by_id[ev["player"]]
     square = ev.get("square")
-    r = _latest_due(s.rents, p.id, square)
+    rents = s.rents
+    r = rents[-1] if rents else None  # the latest pending rent, most often the one claimed: looked at inline
+    if r is not None and (r.payer != p.id or (square is not None and square != r.square)):
+        r = _latest_due(rents, p.id, square)
     if r is None:
         raise RuleError(
             "rent.none",
@@ -188,7 +191,7 @@ def rent(tx: Tx, ev: dict) -> None:
         bad = amount_refusal(ev, amount, msg(gettext_noop("rent")))
         if bad is not None:
             raise bad.error()
-    s.rents = () if len(s.rents) == 1 else tuple([x for x in s.rents if x is not r])
+    s.rents = () if len(rents) == 1 else tuple([x for x in rents if x is not r])
     tx.transfer("rent", p.id, r.owner, amount, r.square)
     if tx.narrate:
         tx.note(
