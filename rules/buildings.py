@@ -49,7 +49,7 @@ def build_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refu
             player=p.name,
             square=sq.name,
         )
-    if is_monopolist(v.roles, p.role):
+    if v.roles and is_monopolist(v.roles, p.role):
         r = _monopolist_refusal(s, p, square, h.level)
         if r is not None:
             return r

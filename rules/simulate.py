@@ -286,7 +286,8 @@ class Simulator:
 
         One kind of action is drawn first, then one of the player's options of that kind (if any)."""
         s, rng = self.state, self.rng
-        p = rng.choice(s.active_players)
+        # the players still in the game (all of them before the first bankruptcy: the same list to draw from)
+        p = rng.choice(s.active_players if s.bankruptcies else s.players)
         pid, cash = p.id, p.cash
         r = rng.random()
         if r < 0.45:
