@@ -120,7 +120,9 @@ class Simulator:
                 event = {"type": "rent", "player": r.payer, "square": r.square}
                 if r.times:
                     event["dice"] = self.dice()
-                return self.emit(event)
+                apply_in_place(s, event, False)  # self.emit(event), inline: the next most common event
+                self.events.append(event)
+                return None
         for p in s.players:
             if p.cash < 0 and not p.bankrupt:
                 return self.raise_money(p.id)
