@@ -108,7 +108,8 @@ def fall_due(
     s = tx.s
     h = s.holdings[square]
     if h.mortgaged:
-        tx.note(gettext_noop("{square} is mortgaged: no rent."), square=tx.square_name(square))
+        if tx.narrate:
+            tx.note(gettext_noop("{square} is mortgaged: no rent."), square=tx.square_name(square))
         return
     if s.variant.roles and not collects_rent(s, h.owner):
         tx.note(gettext_noop("{owner} is in Prison: no rent."), owner=s.by_id[h.owner].name)
@@ -147,7 +148,7 @@ def lapse(tx: Tx, new_turn: bool) -> None:
     s = tx.s
     if not lapsing(s, new_turn):
         return
-    for r in s.rents:
+    for r in s.rents if tx.narrate else ():
         tx.note(
             gettext_noop("Rent {amount} for {square} lapses: not claimed."),
             amount=r.amount,

@@ -25,12 +25,13 @@ def send_to_jail(tx: Tx, p: PlayerState) -> None:
     if s.turn is not None and s.players[s.turn] is p:
         s.roll_again = False
         s.doubles = 0
-    if is_monopolist(s.variant.roles, p.role):
-        tx.note(gettext_noop("{player} goes to Prison."), player=p.name)
-    elif s.variant.roles:
-        tx.note(gettext_noop("{player} goes to Price War."), player=p.name)
-    else:
-        tx.note(gettext_noop("{player} goes to jail."), player=p.name)
+    if tx.narrate:
+        if is_monopolist(s.variant.roles, p.role):
+            tx.note(gettext_noop("{player} goes to Prison."), player=p.name)
+        elif s.variant.roles:
+            tx.note(gettext_noop("{player} goes to Price War."), player=p.name)
+        else:
+            tx.note(gettext_noop("{player} goes to jail."), player=p.name)
 
 
 def free_roll(tx: Tx, p: PlayerState, d1: int, d2: int) -> None:
