@@ -6,6 +6,7 @@ Built from the very checks the engine runs, so an action offered here is one the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from rules import final_steps, jail
 from rules.buildings import build_refusal, sell_refusal
@@ -129,10 +130,13 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
 
 def _owned(s: GameState, player_id: str) -> list:
     """(square, holding, board square) of what ``player_id`` owns, in board order."""
-    squares, holdings = s.board.squares, s.holdings
-    owned = [sq for sq, h in holdings.items() if h.owner == player_id]
-    owned.sort()
-    return [(sq, holdings[sq], squares[sq]) for sq in owned]
+    squares = s.board.squares
+    owned = [(sq, h, squares[sq]) for sq, h in s.holdings.items() if h.owner == player_id]
+    owned.sort(key=_first)  # in board order (squares differ: the first field alone decides)
+    return owned
+
+
+_first = itemgetter(0)
 
 
 def buildable(s: GameState, p: PlayerState) -> list[int]:

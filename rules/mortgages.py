@@ -25,7 +25,9 @@ def mortgage_refusal(s: GameState, p: PlayerState, square: int) -> Refusal | Non
     r = buildings_refusal(
         s, square, s.variant.mortgage_needs_no_buildings_on, "mortgage.buildings", _TO_MORTGAGE
     )
-    return r or monopoly_buildings_refusal(s, p, square, "mortgage.monopoly_buildings")
+    if r is None and s.variant.roles:  # (Anti-Monopoly alone: not asked without roles)
+        r = monopoly_buildings_refusal(s, p, square, "mortgage.monopoly_buildings")
+    return r
 
 
 def mortgage(tx: Tx, ev: dict) -> None:
