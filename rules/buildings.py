@@ -23,13 +23,12 @@ def level_name(s: GameState, level: int, owner: str) -> Message:
 
 def build_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refusal | None:
     """Why ``p`` may not build ``count`` levels on ``square`` now (None: he may). Does not check cash."""
-    r = ownership_refusal(s, p, square, street=True)
-    if r is not None:
-        return r
-    v = s.variant
     holdings = s.holdings
-    h = holdings[square]
+    h = holdings.get(square)
     sq = s.board.squares[square]
+    if h is None or h.owner != p.id or sq.kind != "street":  # ownership_refusal's own test, first
+        return ownership_refusal(s, p, square, street=True)
+    v = s.variant
     group = s.board.members[square]
     if h.mortgaged:
         return refusal("build.mortgaged", gettext_noop("{square} is mortgaged: no building."), square=sq.name)

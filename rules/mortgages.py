@@ -13,10 +13,10 @@ _TO_MORTGAGE = msg(gettext_noop("To mortgage"))
 
 
 def mortgage_refusal(s: GameState, p: PlayerState, square: int) -> Refusal | None:
-    r = ownership_refusal(s, p, square)
-    if r is not None:
-        return r
-    if s.holdings[square].mortgaged:
+    h = s.holdings.get(square)
+    if h is None or h.owner != p.id:  # ownership_refusal's own test, first: asked of every square probed
+        return ownership_refusal(s, p, square)
+    if h.mortgaged:
         return refusal(
             "mortgage.already",
             gettext_noop("{square} is already mortgaged."),
