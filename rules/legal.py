@@ -11,7 +11,7 @@ from operator import itemgetter
 from rules import final_steps, jail
 from rules.buildings import build_refusal, sell_refusal
 from rules.mortgages import mortgage_refusal, unmortgage_cost
-from rules.state import BuyDecision, CardDraw, FoundationRoll, GameState, PlayerState, TaxChoice
+from rules.state import BuyDecision, CardDraw, FoundationRoll, GameState, Holding, PlayerState, TaxChoice
 from rules.taxes import percent_due
 from rules.trades import square_trade_refusal
 from rules.turns import blocking, deals_missing, next_roller
@@ -137,6 +137,7 @@ def _owned(s: GameState, player_id: str) -> list:
 
 
 _first = itemgetter(0)
+_NOBODYS = Holding(None)  # an unowned square, as holdings.get's default: its owner is nobody's id
 
 
 def buildable(s: GameState, p: PlayerState) -> list[int]:
@@ -150,8 +151,7 @@ def buildable(s: GameState, p: PlayerState) -> list[int]:
         candidates = []
         for group in s.board.street_groups:
             for sq in group:  # most groups are left at their first street: not his
-                h = holdings.get(sq)
-                if h is None or h.owner != pid:
+                if holdings.get(sq, _NOBODYS).owner != pid:
                     break
             else:
                 candidates.extend(group)
