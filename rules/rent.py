@@ -125,7 +125,15 @@ def fall_due(
         )
         return
     amount = rent_for(s, square, dice_total, rent_multiplier, utility_multiplier)
-    s.rents = (*s.rents, RentDue(p.id, h.owner, square, amount))
+    # RentDue(p.id, h.owner, square, amount), slot by slot: without its __init__'s frame, at every rent
+    # falling due (a field missing here would be an unset slot, an error at its first use)
+    due = _new_rent(RentDue)
+    due.payer = p.id
+    due.owner = h.owner
+    due.square = square
+    due.amount = amount
+    due.times = 0
+    s.rents = (*s.rents, due)
     if tx.narrate:
         tx.note(
             gettext_noop("{owner} may claim rent {amount} from {player}."),
@@ -209,3 +217,6 @@ def _latest_due(rents: tuple[RentDue, ...], payer: str, square: int | None) -> R
         if r.payer == payer and (square is None or square == r.square):
             return r
     return None
+
+
+_new_rent = RentDue.__new__
