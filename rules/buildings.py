@@ -23,14 +23,13 @@ def level_name(s: GameState, level: int, owner: str) -> Message:
 
 def build_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refusal | None:
     """Why ``p`` may not build ``count`` levels on ``square`` now (None: he may). Does not check cash."""
-    r = ownership_refusal(s, p, square, street=True)
-    if r is not None:
-        return r
-    v = s.variant
     holdings = s.holdings
-    h = holdings[square]
+    h = holdings.get(square)
     sq = s.board.squares[square]
-    group = s.board.group_of(square)
+    if h is None or h.owner != p.id or sq.kind != "street":  # ownership_refusal's own test, first
+        return ownership_refusal(s, p, square, street=True)
+    v = s.variant
+    group = s.board.members[square]
     if h.mortgaged:
         return refusal("build.mortgaged", gettext_noop("{square} is mortgaged: no building."), square=sq.name)
     if v.build_unmortgaged == "group":
@@ -49,7 +48,7 @@ def build_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refu
             player=p.name,
             square=sq.name,
         )
-    if is_monopolist(v.roles, p.role):
+    if v.roles and is_monopolist(v.roles, p.role):
         r = _monopolist_refusal(s, p, square, h.level)
         if r is not None:
             return r
@@ -175,7 +174,7 @@ def sell_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refus
     if v.even_selling and not whole_hotel:
         others = [
             g.level
-            for m in s.board.group_of(square)
+            for m in s.board.members[square]
             if m != square and (g := s.holdings.get(m)) and g.owner == p.id
         ]
         top = max(others, default=0)

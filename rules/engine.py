@@ -101,7 +101,12 @@ def apply_in_place(state: GameState, raw_event: dict, narrate: bool = True) -> T
         raise RuleError(
             "player.bankrupt", gettext_noop("{player} is bankrupt and out of the game."), player=player.name
         )
-    tx = Tx(state, narrate, ev)
+    tx = _new_tx(Tx)  # Tx(state, narrate, ev), slot by slot: without its __init__'s frame, at every event
+    tx.s = state
+    tx.event = ev
+    tx.movements = []
+    tx.notes = [] if narrate else ()
+    tx.narrate = narrate
     HANDLERS[t](tx, ev)  # every type of the record's vocabulary has one (an event a variant does not use is
     # refused by its handler: nothing pending for it)
     if state.jail_exit is not None:
@@ -110,6 +115,9 @@ def apply_in_place(state: GameState, raw_event: dict, narrate: bool = True) -> T
         check_end(state)
     state.events += 1
     return tx
+
+
+_new_tx = Tx.__new__
 
 
 def _refuse_after_the_game(state: GameState, t: str) -> None:

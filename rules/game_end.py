@@ -19,8 +19,15 @@ def check_end(s: GameState) -> None:
         return finish(s, "bankruptcy")
     if v.ending == "game_b" and s.bankruptcies and role_eliminated(s):
         return finish(s, "role_eliminated")
-    if s.bankruptcies and _at_most_one_left(s):
-        return finish(s, "last_player")
+    if s.bankruptcies:  # one player (or none) still in the game? asked after every event once one is bankrupt
+        left = 0
+        for p in s.players:
+            if not p.bankrupt:
+                left += 1
+                if left > 1:
+                    break
+        else:
+            return finish(s, "last_player")
     if s.time_up and not v.finish_round_on_time:
         return _time(s)
     if (v.max_rounds or s.time_up) and not s.roll_again and round_complete(s) and not blocked(s):
@@ -29,17 +36,6 @@ def check_end(s: GameState) -> None:
         if s.time_up:
             return _time(s)
     return None
-
-
-def _at_most_one_left(s: GameState) -> bool:
-    """One player (or none) is still in the game: asked after every event once one is bankrupt."""
-    left = 0
-    for p in s.players:
-        if not p.bankrupt:
-            left += 1
-            if left > 1:
-                return False
-    return True
 
 
 def role_eliminated(s: GameState) -> bool:

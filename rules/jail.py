@@ -56,9 +56,13 @@ def roll_in_jail(tx: Tx, p: PlayerState, d1: int, d2: int) -> None:
             tx, p, (d1, d2), False, gettext_noop("Third try failed: {player} pays the fine {fine} and moves.")
         )
         return
-    tx.note(
-        gettext_noop("{player} stays in jail (try {n} of {tries})."), player=p.name, n=n, tries=v.jail_tries
-    )
+    if tx.narrate:
+        tx.note(
+            gettext_noop("{player} stays in jail (try {n} of {tries})."),
+            player=p.name,
+            n=n,
+            tries=v.jail_tries,
+        )
 
 
 def _pay_fine_then_move(

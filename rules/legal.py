@@ -6,11 +6,12 @@ Built from the very checks the engine runs, so an action offered here is one the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from rules import final_steps, jail
 from rules.buildings import build_refusal, sell_refusal
 from rules.mortgages import mortgage_refusal, unmortgage_cost
-from rules.state import BuyDecision, CardDraw, FoundationRoll, GameState, PlayerState, TaxChoice
+from rules.state import BuyDecision, CardDraw, FoundationRoll, GameState, Holding, PlayerState, TaxChoice
 from rules.taxes import percent_due
 from rules.trades import square_trade_refusal
 from rules.turns import blocking, deals_missing, next_roller
@@ -129,10 +130,14 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
 
 def _owned(s: GameState, player_id: str) -> list:
     """(square, holding, board square) of what ``player_id`` owns, in board order."""
-    squares, holdings = s.board.squares, s.holdings
-    owned = [sq for sq, h in holdings.items() if h.owner == player_id]
-    owned.sort()
-    return [(sq, holdings[sq], squares[sq]) for sq in owned]
+    squares = s.board.squares
+    owned = [(sq, h, squares[sq]) for sq, h in s.holdings.items() if h.owner == player_id]
+    owned.sort(key=_first)  # in board order (squares differ: the first field alone decides)
+    return owned
+
+
+_first = itemgetter(0)
+_NOBODYS = Holding(None)  # an unowned square, as holdings.get's default: its owner is nobody's id
 
 
 def buildable(s: GameState, p: PlayerState) -> list[int]:
@@ -146,8 +151,7 @@ def buildable(s: GameState, p: PlayerState) -> list[int]:
         candidates = []
         for group in s.board.street_groups:
             for sq in group:  # most groups are left at their first street: not his
-                h = holdings.get(sq)
-                if h is None or h.owner != pid:
+                if holdings.get(sq, _NOBODYS).owner != pid:
                     break
             else:
                 candidates.extend(group)

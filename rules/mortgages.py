@@ -13,10 +13,10 @@ _TO_MORTGAGE = msg(gettext_noop("To mortgage"))
 
 
 def mortgage_refusal(s: GameState, p: PlayerState, square: int) -> Refusal | None:
-    r = ownership_refusal(s, p, square)
-    if r is not None:
-        return r
-    if s.holdings[square].mortgaged:
+    h = s.holdings.get(square)
+    if h is None or h.owner != p.id:  # ownership_refusal's own test, first: asked of every square probed
+        return ownership_refusal(s, p, square)
+    if h.mortgaged:
         return refusal(
             "mortgage.already",
             gettext_noop("{square} is already mortgaged."),
@@ -25,7 +25,9 @@ def mortgage_refusal(s: GameState, p: PlayerState, square: int) -> Refusal | Non
     r = buildings_refusal(
         s, square, s.variant.mortgage_needs_no_buildings_on, "mortgage.buildings", _TO_MORTGAGE
     )
-    return r or monopoly_buildings_refusal(s, p, square, "mortgage.monopoly_buildings")
+    if r is None and s.variant.roles:  # (Anti-Monopoly alone: not asked without roles)
+        r = monopoly_buildings_refusal(s, p, square, "mortgage.monopoly_buildings")
+    return r
 
 
 def mortgage(tx: Tx, ev: dict) -> None:

@@ -46,14 +46,3 @@ class Movement(NamedTuple):
         if self.detail:
             d["detail"] = self.detail
         return d
-
-
-_make = tuple.__new__  # a NamedTuple made from all its fields at once, without its constructor's Python frame
-
-
-def two_legged(
-    kind: str, a: str, a_cash: int, b: str, b_cash: int, square: int | None, detail: str
-) -> Movement:
-    """``Movement(kind, (Leg(a, a_cash), Leg(b, b_cash)), square, detail)``, made at a third of the cost:
-    a transfer or a deal with the bank makes one at almost every event."""
-    return _make(Movement, (kind, (_make(Leg, (a, a_cash, 0)), _make(Leg, (b, b_cash, 0))), square, detail))

@@ -16,7 +16,7 @@ from rules.variants import ceil_percent
 
 def group_owned_by(s: GameState, square: int, owner: str) -> bool:
     holdings = s.holdings
-    for m in s.board.group_of(square):
+    for m in s.board.members[square]:
         h = holdings.get(m)
         if h is None or h.owner != owner:
             return False
@@ -25,7 +25,7 @@ def group_owned_by(s: GameState, square: int, owner: str) -> bool:
 
 def group_mortgaged(s: GameState, square: int) -> bool:
     holdings = s.holdings
-    for m in s.board.group_of(square):
+    for m in s.board.members[square]:
         h = holdings.get(m)
         if h is not None and h.mortgaged:
             return True
@@ -48,7 +48,8 @@ def monopoly_buildings_refusal(s: GameState, p: PlayerState, square: int, code: 
     """Anti-Monopoly rule 12 (and 10, 23): a monopolist keeps no houses in a city he no longer monopolises —
     so a street he needs for it is not mortgaged (``code`` mortgage.…) or traded away (trade.…) while he has
     buildings in that city."""
-    if not is_monopolist(s.variant.roles, p.role) or s.board.squares[square].kind != "street":
+    roles = s.variant.roles  # tested first: without roles, no call (at every mortgage or trade probed)
+    if not (roles and is_monopolist(roles, p.role)) or s.board.squares[square].kind != "street":
         return None
     own = s.holdings.get(square)
     if own is None or own.mortgaged:  # not one of the streets that monopolise the city now
@@ -79,11 +80,13 @@ def owned_in_set(s: GameState, square: int, owner: str) -> int:
     """How many squares of ``square``'s set (railroads, utilities) ``owner`` holds, per the variant
     (RULES.md §1: mortgaged ones count, option ``sets_count_mortgaged``)."""
     count_mortgaged = s.variant.sets_count_mortgaged
-    return sum(
-        1
-        for m in s.board.group_of(square)
-        if (h := s.holdings.get(m)) and h.owner == owner and (count_mortgaged or not h.mortgaged)
-    )
+    holdings = s.holdings
+    n = 0
+    for m in s.board.members[square]:  # a loop, not a generator: asked at every railroad's rent
+        h = holdings.get(m)
+        if h is not None and h.owner == owner and (count_mortgaged or not h.mortgaged):
+            n += 1
+    return n
 
 
 def amount_refusal(ev: dict, expected: int, what: Message) -> Refusal | None:

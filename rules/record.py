@@ -251,15 +251,29 @@ def _side(ev, key):
 
 def parse_event(raw, players: Collection[str]) -> dict:
     """A checked, normalised copy of one event (defaults filled in)."""
-    t = raw.get("type") if raw.__class__ is dict else None
-    common = _COMMON_SHAPES.get(t) if t.__class__ is str else None
-    if common is not None:  # the most common events (rolls, rents) read in one step
-        ev = common(raw, players)
-        if ev is not None:
-            return ev
-    if not isinstance(raw, dict):
+    if raw.__class__ is not dict and not isinstance(raw, dict):
         raise _bad("event.not_object", gettext_noop("An event is a JSON object."))
     t = raw.get("type")
+    # the most common events read in one step, inline (a call less an event): a roll of a known player with
+    # two dice, each 1–6; a rent of a known player on a square 0–39, with no dice and no amount. Any other
+    # shape is read as any event is, below, which says what is wrong.
+    if t == "roll":
+        player, dice = raw.get("player"), raw.get("dice")
+        if player.__class__ is str and player in players and dice.__class__ is list and len(dice) == 2:
+            d1, d2 = dice
+            if d1.__class__ is int and d2.__class__ is int and 0 < d1 < 7 and 0 < d2 < 7:
+                return {"type": "roll", "player": player, "dice": (d1, d2)}
+    elif t == "rent":
+        player, square = raw.get("player"), raw.get("square")
+        if (
+            player.__class__ is str
+            and player in players
+            and square.__class__ is int
+            and 0 <= square < BOARD_SIZE
+            and raw.get("dice") is None
+            and "amount" not in raw
+        ):
+            return {"type": "rent", "player": player, "square": square, "dice": None}
     fill = _FIELDS.get(t) if isinstance(t, str) else None
     if fill is None:
         raise _bad("event.unknown_type", gettext_noop("Unknown event type {type}."), type=json.dumps(t))
@@ -278,43 +292,12 @@ def parse_event(raw, players: Collection[str]) -> dict:
     return ev
 
 
-def _common_roll(raw: dict, players: Collection[str]) -> dict | None:
-    """A roll of the common shape, normalised — a known player's id and two dice, each 1–6, nothing else the
-    reading of a roll looks at — or None (then read as any event is, which says what is wrong)."""
-    player, dice = raw.get("player"), raw.get("dice")
-    if player.__class__ is str and player in players and dice.__class__ is list and len(dice) == 2:
-        d1, d2 = dice
-        if d1.__class__ is int and d2.__class__ is int and 0 < d1 < 7 and 0 < d2 < 7:
-            return {"type": "roll", "player": player, "dice": (d1, d2)}
-    return None
-
-
-def _common_rent(raw: dict, players: Collection[str]) -> dict | None:
-    """A rent of the common shape — a known player's id and a square 0–39, no dice, no amount — normalised,
-    or None (then read as any event is)."""
-    player, square = raw.get("player"), raw.get("square")
-    if (
-        player.__class__ is str
-        and player in players
-        and square.__class__ is int
-        and 0 <= square < BOARD_SIZE
-        and raw.get("dice") is None
-        and "amount" not in raw
-    ):
-        return {"type": "rent", "player": player, "square": square, "dice": None}
-    return None
-
-
-#: The events read in one step when of the common shape (else as any event is, which says what is wrong).
-_COMMON_SHAPES = {"roll": _common_roll, "rent": _common_rent}
-
-
 # -- the fields of each type of event, checked and copied into the normalised event ----------------------
 def _nothing(raw, ev, players) -> None:
     return None
 
 
-def _roll_fields(raw, ev, players) -> None:  # a roll not of the common shape (_common_roll)
+def _roll_fields(raw, ev, players) -> None:  # a roll not of the common shape (parse_event)
     ev["dice"] = _dice(raw)
 
 

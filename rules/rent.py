@@ -108,7 +108,8 @@ def fall_due(
     s = tx.s
     h = s.holdings[square]
     if h.mortgaged:
-        tx.note(gettext_noop("{square} is mortgaged: no rent."), square=tx.square_name(square))
+        if tx.narrate:
+            tx.note(gettext_noop("{square} is mortgaged: no rent."), square=tx.square_name(square))
         return
     if s.variant.roles and not collects_rent(s, h.owner):
         tx.note(gettext_noop("{owner} is in Prison: no rent."), owner=s.by_id[h.owner].name)
@@ -124,7 +125,15 @@ def fall_due(
         )
         return
     amount = rent_for(s, square, dice_total, rent_multiplier, utility_multiplier)
-    s.rents = (*s.rents, RentDue(p.id, h.owner, square, amount))
+    # RentDue(p.id, h.owner, square, amount), slot by slot: without its __init__'s frame, at every rent
+    # falling due (a field missing here would be an unset slot, an error at its first use)
+    due = _new_rent(RentDue)
+    due.payer = p.id
+    due.owner = h.owner
+    due.square = square
+    due.amount = amount
+    due.times = 0
+    s.rents = (*s.rents, due)
     if tx.narrate:
         tx.note(
             gettext_noop("{owner} may claim rent {amount} from {player}."),
@@ -147,7 +156,7 @@ def lapse(tx: Tx, new_turn: bool) -> None:
     s = tx.s
     if not lapsing(s, new_turn):
         return
-    for r in s.rents:
+    for r in s.rents if tx.narrate else ():
         tx.note(
             gettext_noop("Rent {amount} for {square} lapses: not claimed."),
             amount=r.amount,
@@ -161,7 +170,10 @@ def rent(tx: Tx, ev: dict) -> None:
     s = tx.s
     p = s.by_id[ev["player"]]
     square = ev.get("square")
-    r = _latest_due(s.rents, p.id, square)
+    rents = s.rents
+    r = rents[-1] if rents else None  # the latest pending rent, most often the one claimed: looked at inline
+    if r is not None and (r.payer != p.id or (square is not None and square != r.square)):
+        r = _latest_due(rents, p.id, square)
     if r is None:
         raise RuleError(
             "rent.none",
@@ -188,7 +200,7 @@ def rent(tx: Tx, ev: dict) -> None:
         bad = amount_refusal(ev, amount, msg(gettext_noop("rent")))
         if bad is not None:
             raise bad.error()
-    s.rents = () if len(s.rents) == 1 else tuple([x for x in s.rents if x is not r])
+    s.rents = () if len(rents) == 1 else tuple([x for x in rents if x is not r])
     tx.transfer("rent", p.id, r.owner, amount, r.square)
     if tx.narrate:
         tx.note(
@@ -205,3 +217,6 @@ def _latest_due(rents: tuple[RentDue, ...], payer: str, square: int | None) -> R
         if r.payer == payer and (square is None or square == r.square):
             return r
     return None
+
+
+_new_rent = RentDue.__new__

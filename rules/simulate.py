@@ -92,9 +92,9 @@ class Simulator:
     # -- the loop ----------------------------------------------------------------------------------------
     def run(self) -> dict:
         with _cyclic_gc_paused():
-            state, events = self.state, self.events
-            while not state.finished and len(events) < self.max_events:
-                self.step()
+            state, events, max_events, step = self.state, self.events, self.max_events, self.step
+            while not state.finished and len(events) < max_events:
+                step()
         if self.state.finished and self.variant.ending == "game_b":  # Game B: value the utilities
             for sq in final_steps.utilities_to_roll(self.state):
                 owner = self.state.holdings[sq].owner
@@ -120,7 +120,9 @@ class Simulator:
                 event = {"type": "rent", "player": r.payer, "square": r.square}
                 if r.times:
                     event["dice"] = self.dice()
-                return self.emit(event)
+                apply_in_place(s, event, False)  # self.emit(event), inline: the next most common event
+                self.events.append(event)
+                return None
         for p in s.players:
             if p.cash < 0 and not p.bankrupt:
                 return self.raise_money(p.id)
@@ -150,7 +152,10 @@ class Simulator:
             if p.cash >= v.jail_fine:
                 return self.emit({"type": "jail_fine", "player": p.id})
         r = int(rng.random() * 36)  # as self.dice() throws, inline: the most common event
-        return self.emit({"type": "roll", "player": p.id, "dice": [r // 6 + 1, r % 6 + 1]})
+        event = {"type": "roll", "player": p.id, "dice": [r // 6 + 1, r % 6 + 1]}
+        apply_in_place(s, event, False)  # self.emit(event), inline
+        self.events.append(event)
+        return None
 
     def decide(self, d: Decision) -> None:
         """What is pending before the next roll: a card to draw, a square to buy, a tax or a die to roll."""
@@ -283,7 +288,8 @@ class Simulator:
 
         One kind of action is drawn first, then one of the player's options of that kind (if any)."""
         s, rng = self.state, self.rng
-        p = rng.choice(s.active_players)
+        # the players still in the game (all of them before the first bankruptcy: the same list to draw from)
+        p = rng.choice(s.active_players if s.bankruptcies else s.players)
         pid, cash = p.id, p.cash
         r = rng.random()
         if r < 0.45:

@@ -34,7 +34,8 @@ def land_on_tax(tx: Tx, p: PlayerState, sq: Square) -> None:
 
 def pay_tax(tx: Tx, p: PlayerState, sq: Square, amount: int) -> None:
     tx.transfer("tax", p.id, BANK, amount, sq.index)
-    tx.note(gettext_noop("{player} pays tax {amount}."), player=p.name, amount=amount)
+    if tx.narrate:
+        tx.note(gettext_noop("{player} pays tax {amount}."), player=p.name, amount=amount)
 
 
 def cash_percent(s: GameState, p: PlayerState) -> int:

@@ -25,12 +25,13 @@ def send_to_jail(tx: Tx, p: PlayerState) -> None:
     if s.turn is not None and s.players[s.turn] is p:
         s.roll_again = False
         s.doubles = 0
-    if is_monopolist(s.variant.roles, p.role):
-        tx.note(gettext_noop("{player} goes to Prison."), player=p.name)
-    elif s.variant.roles:
-        tx.note(gettext_noop("{player} goes to Price War."), player=p.name)
-    else:
-        tx.note(gettext_noop("{player} goes to jail."), player=p.name)
+    if tx.narrate:
+        if is_monopolist(s.variant.roles, p.role):
+            tx.note(gettext_noop("{player} goes to Prison."), player=p.name)
+        elif s.variant.roles:
+            tx.note(gettext_noop("{player} goes to Price War."), player=p.name)
+        else:
+            tx.note(gettext_noop("{player} goes to jail."), player=p.name)
 
 
 def free_roll(tx: Tx, p: PlayerState, d1: int, d2: int) -> None:
@@ -43,7 +44,11 @@ def free_roll(tx: Tx, p: PlayerState, d1: int, d2: int) -> None:
             tx.note(gettext_noop("{n} doubles in a row."), n=s.doubles)  # then: "… goes to jail."
             send_to_jail(tx, p)
             return
-    advance(tx, p, d1 + d2)
+    target = p.position + d1 + d2  # advance(tx, p, d1 + d2), inline: at almost every roll
+    if target >= BOARD_SIZE:
+        pay_salary(tx, p)
+    p.position = target % BOARD_SIZE
+    land(tx, p)
     if double:
         maybe_roll_again(tx, p, double)
 
@@ -91,18 +96,19 @@ def land(
     """What landing on the square the token now stands on sets off. ``dice_total``: the throw that values
     a utility's rent (default: the roll that moved the token)."""
     s = tx.s
-    sq = s.board.squares[p.position]
+    square = p.position
+    sq = s.board.squares[square]
     if tx.narrate:
         tx.note(gettext_noop("{player} lands on {square}."), player=p.name, square=sq.name)
     kind = sq.kind
     if sq.is_property:  # the most common landing first
-        h = s.holdings.get(sq.index)
+        h = s.holdings.get(square)
         if h is None:
-            purchases.offer(tx, p, sq.index)
+            purchases.offer(tx, p, square)
         elif h.owner != p.id:
             if dice_total is None and kind == "utility":
                 dice_total = s.last_dice[0] + s.last_dice[1]
-            rent.fall_due(tx, p, sq.index, dice_total, rent_multiplier, utility_multiplier)
+            rent.fall_due(tx, p, square, dice_total, rent_multiplier, utility_multiplier)
     elif kind == "card":
         s.decision = CardDraw(p.id, sq.deck_for(p.role))
     elif kind == "go_to_jail":

@@ -15,11 +15,13 @@ _TO_TRADE = msg(gettext_noop("To trade a square"))
 
 def square_trade_refusal(s: GameState, p: PlayerState, square: int) -> Refusal | None:
     """``p`` may hand ``square`` over in a trade (RULES.md §1 'trading a street', per variant)."""
-    return (
-        ownership_refusal(s, p, square)
-        or buildings_refusal(s, square, s.variant.trade_needs_no_buildings_on, "trade.buildings", _TO_TRADE)
-        or monopoly_buildings_refusal(s, p, square, "trade.monopoly_buildings")
-    )
+    h = s.holdings.get(square)
+    if h is None or h.owner != p.id:  # ownership_refusal's own test, first: asked of every square probed
+        return ownership_refusal(s, p, square)
+    r = buildings_refusal(s, square, s.variant.trade_needs_no_buildings_on, "trade.buildings", _TO_TRADE)
+    if r is None and s.variant.roles:  # (Anti-Monopoly alone: not asked without roles)
+        r = monopoly_buildings_refusal(s, p, square, "trade.monopoly_buildings")
+    return r
 
 
 def trade_side_refusal(s: GameState, p: PlayerState, side: dict) -> Refusal | None:

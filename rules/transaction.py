@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from rules.errors import Refusal, gettext_noop, refusal
 from rules.messages import Message
-from rules.movements import BANK, Leg, Movement, two_legged
-from rules.state import GameState
+from rules.movements import BANK, Leg, Movement
+from rules.state import GameState, PlayerState
 
 
 class UnbalancedMovement(Exception):
@@ -25,6 +25,7 @@ class UnbalancedMovement(Exception):
 class Tx:
     __slots__ = ("s", "movements", "notes", "narrate", "event")
 
+    # (rules.engine.apply_in_place sets these slots itself, without calling __init__: keep the two alike)
     def __init__(self, state: GameState, narrate: bool = True, event: dict | None = None):
         self.s = state
         self.event = event  # the event being applied, as checked and normalised
@@ -56,12 +57,7 @@ class Tx:
             if p.unpaid:
                 p.unpaid = {}
             return
-        if p.debt_to is None or (delta < 0 and p.debt_to == BANK and creditor != BANK):
-            p.debt_to = creditor
-        if delta < 0:  # the part of this payment his banknotes did not cover
-            p.unpaid[creditor] = p.unpaid.get(creditor, 0) + min(-delta, -cash)
-        elif before < 0:
-            _pay_back(p.unpaid, delta)
+        _in_debt(p, before, delta, creditor)
 
     def transfer(
         self, kind: str, payer: str, payee: str, amount: int, square: int | None = None, detail: str = ""
@@ -69,18 +65,41 @@ class Tx:
         """Cash from ``payer`` to ``payee`` (either may be the bank). The payer may go below zero: a debt."""
         if amount == 0:
             return
+        # self._cash(payer, -amount, payee) and self._cash(payee, amount, payer), inline: almost every event
+        # pays something
         if payer != BANK:
-            self._cash(payer, -amount, payee)
+            p = self.s.by_id[payer]
+            before = p.cash
+            p.cash = cash = before - amount
+            if cash >= 0:
+                p.debt_to = None
+                if p.unpaid:
+                    p.unpaid = {}
+            else:
+                _in_debt(p, before, -amount, payee)
         if payee != BANK:
-            self._cash(payee, amount, payer)
-        self.movements.append(two_legged(kind, payer, -amount, payee, amount, square, detail))
+            p = self.s.by_id[payee]
+            before = p.cash
+            p.cash = cash = before + amount
+            if cash >= 0:
+                p.debt_to = None
+                if p.unpaid:
+                    p.unpaid = {}
+            else:
+                _in_debt(p, before, amount, payer)
+        # Movement(kind, (Leg(payer, -amount), Leg(payee, amount)), square, detail), made at a third of the
+        # cost (the tuples made from all their fields at once, without the constructors' Python frames):
+        # almost every event makes one
+        legs = (_make(Leg, (payer, -amount, 0)), _make(Leg, (payee, amount, 0)))
+        self.movements.append(_make(Movement, (kind, legs, square, detail)))
 
     def exchange(
         self, kind: str, player: str, cash: int, assets: int, square: int | None = None, detail: str = ""
     ):
         """A deal with the bank: the player's cash and the book value of his holdings change together."""
         self._cash(player, cash, BANK)
-        self.movements.append(Movement(kind, (Leg(player, cash, assets), Leg(BANK, -cash)), square, detail))
+        legs = (_make(Leg, (player, cash, assets)), _make(Leg, (BANK, -cash, 0)))  # as in transfer
+        self.movements.append(_make(Movement, (kind, legs, square, detail)))
 
     def record(
         self, kind: str, legs: list[Leg], square: int | None = None, detail: str = "", creditor: str = BANK
@@ -91,6 +110,20 @@ class Tx:
         for g in legs:
             self._cash(g.party, g.cash, creditor)
         self.movements.append(Movement(kind, tuple(legs), square, detail))
+
+
+_make = tuple.__new__
+
+
+def _in_debt(p: PlayerState, before: int, delta: int, creditor: str) -> None:
+    """:meth:`Tx._cash` once ``p``'s cash, changed by ``delta`` from ``before``, is below zero: whom he owes
+    and what his banknotes did not cover."""
+    if p.debt_to is None or (delta < 0 and p.debt_to == BANK and creditor != BANK):
+        p.debt_to = creditor
+    if delta < 0:  # the part of this payment his banknotes did not cover
+        p.unpaid[creditor] = p.unpaid.get(creditor, 0) + min(-delta, -p.cash)
+    elif before < 0:
+        _pay_back(p.unpaid, delta)
 
 
 def _pay_back(unpaid: dict[str, int], amount: int) -> None:

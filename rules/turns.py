@@ -22,6 +22,12 @@ def next_roller(s: GameState) -> int | None:
         turn = -1
     elif s.roll_again and not players[turn].bankrupt:
         return turn
+    # the common case first: the next seat round the table (the first after the last) is still in the game
+    if turn + 1 < len(players):
+        if not players[turn + 1].bankrupt:
+            return turn + 1
+    elif players and not players[0].bankrupt:
+        return 0
     for i in range(turn + 1, len(players)):  # round the table from the next seat: to its end …
         if not players[i].bankrupt:
             return i
@@ -40,6 +46,7 @@ def in_own_turn(s: GameState, p: PlayerState) -> bool:
 
 
 def begin_turn(s: GameState, seat: int) -> None:
+    """The player in ``seat`` begins his turn (rules.rolls.roll does the same inline: keep the two alike)."""
     if s.turn is not None and seat <= s.turn:
         s.round += 1
     s.turn = seat
