@@ -1,6 +1,7 @@
 """Benchmark of the rules engine (prints figures; not a test).
 
-    python tests/bench_engine.py [--games 20] [--seed 0] [--peer DIR [--peer-games 150]]
+    python tests/bench_engine.py [--games 20] [--seed 0] [--peer DIR [--peer-games 150] [--compare-games 60]
+                                 [--runs 5]]
 
 Prints:
 - ``simulate``: player-turns per CPU-second over complete random games (4 players, classic; every event
@@ -13,8 +14,9 @@ Prints:
   one event per request: this must not grow with the game).
 
 ``--peer DIR`` also times the fastest public Monopoly simulator (gamescomputersplay/monopoly, extracted in
-DIR; it validates nothing) beside the project: project and peer alternately, 3 runs each, and prints the
-medians and their ratio. The peer runs in a subprocess (its top-level ``settings`` module would clash with
+DIR; it validates nothing) beside the project: project and peer alternately, 5 runs each of about a
+CPU-second after one of each not counted, and prints the medians, their ratio and the median of the ratios
+pair by pair. The peer runs in a subprocess (its top-level ``settings`` module would clash with
 nothing here, but its module state would outlive a run), with its own fastest settings: no game log, its
 bankruptcy log to /dev/null, 4 players. Its player-turns are counted as the project counts them: one per
 player's move, a double's extra roll being the same turn (the recursive call of ``Player.make_a_move`` is not
@@ -99,8 +101,11 @@ def peer_games(peer: Path, games: int, seed: int) -> tuple[int, float]:
     return figures["turns"], figures["cpu"]
 
 
-def compare_with_peer(peer: Path, games: int, peer_games_n: int, seed: int, runs: int = 3) -> None:
-    """Project and peer alternately, ``runs`` times each; medians of player-turns per CPU-second."""
+def compare_with_peer(peer: Path, games: int, peer_games_n: int, seed: int, runs: int = 5) -> None:
+    """Project and peer alternately, ``runs`` times each after one run of each not counted (the first run of
+    a process pays for its imports and first caches); medians of player-turns per CPU-second, and the median
+    of the ratios pair by pair (a pair runs within seconds: a change of the machine's load sways both)."""
+    simulate_games(games, seed), peer_games(peer, peer_games_n, seed)  # warm-up, not counted
     ours, theirs = [], []
     for run in range(runs):
         _, turns, cpu = simulate_games(games, seed)
@@ -109,11 +114,12 @@ def compare_with_peer(peer: Path, games: int, peer_games_n: int, seed: int, runs
         theirs.append(p_turns / p_cpu)
         print(
             f"  run {run + 1}: project {ours[-1]:,.0f} turns/s ({turns:,} turns), "
-            f"peer {theirs[-1]:,.0f} turns/s ({p_turns:,} turns)"
+            f"peer {theirs[-1]:,.0f} turns/s ({p_turns:,} turns), ratio {ours[-1] / theirs[-1]:.2f}"
         )
     a, b = statistics.median(ours), statistics.median(theirs)
     print(f"simulate vs peer, medians of {runs}: project {a:,.0f}, peer {b:,.0f} player-turns per CPU-second")
-    print(f"ratio project/peer: {a / b:.2f}")
+    pairs = statistics.median(x / y for x, y in zip(ours, theirs, strict=True))
+    print(f"ratio project/peer: {a / b:.2f} (of the medians); {pairs:.2f} (median of the {runs} pairs)")
 
 
 def count_turns(record: dict) -> int:
@@ -168,10 +174,14 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--peer", type=Path, help="gamescomputersplay/monopoly extracted in this directory")
     ap.add_argument("--peer-games", type=int, default=150, help="the peer's games a run (about 1 CPU-second)")
+    ap.add_argument(
+        "--compare-games", type=int, default=60, help="the project's games a run beside the peer (~1 CPU-s)"
+    )
+    ap.add_argument("--runs", type=int, default=5, help="runs of each beside the other (+1 not counted)")
     args = ap.parse_args(argv)
 
     if args.peer:
-        compare_with_peer(args.peer, args.games, args.peer_games, args.seed)
+        compare_with_peer(args.peer, args.compare_games, args.peer_games, args.seed, args.runs)
 
     records, turns, cpu = simulate_games(args.games, args.seed)
     events = sum(len(r["events"]) for r in records)
