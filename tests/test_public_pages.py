@@ -2,6 +2,7 @@
 standings, participants sharing a rank are listed in Polish order, the phone's columns are marked."""
 
 import re
+from unittest import mock
 
 import pytest
 from django.conf import settings
@@ -9,7 +10,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from tournament.models import Participant, Tournament
-from tournament.public.views import REFRESH_SECONDS, ROWS_PER_COLUMN, ROWS_PER_PAGE
+from tournament.public.views import REFRESH_SECONDS, ROWS_PER_COLUMN, ROWS_PER_PAGE, StandingsTable
 
 pytestmark = pytest.mark.django_db
 
@@ -103,8 +104,11 @@ def test_the_standings_table_is_rendered_once_for_the_same_figures(client):
     url = reverse("standings", args=[t.pk])
     first = client.get(url)
     assert table_rendered(first)
-    again = client.get(url)
+    built = []
+    with mock.patch.object(StandingsTable, "__init__", side_effect=built.append, autospec=True):
+        again = client.get(url)
     assert not table_rendered(again) and table_of(again) == table_of(first)
+    assert built == []  # nor the table made (sorting its rows costs a thousand phones' reloads too)
     assert table_rendered(client.get(url, {"sort": "-name"}))
     assert table_rendered(client.get(url, HTTP_ACCEPT_LANGUAGE="pl"))
     Participant.objects.filter(tournament=t, name="Anna").update(name="Anna Maria")

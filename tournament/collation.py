@@ -2,6 +2,8 @@
 letters after the Polish ones, by their code, and spaces, digits and punctuation first (so "Anna" comes
 before "Anna Maria" and "Łukasz" between "Lucyna" and "Marek")."""
 
+from functools import lru_cache
+
 ALPHABET = "aąbcćdeęfghijklłmnńoópqrsśtuvwxyzźż"
 _ORDER = {c: i for i, c in enumerate(ALPHABET)}
 
@@ -14,8 +16,10 @@ def _rank(c: str) -> int:
     return ord(c) - 0x110000  # a space, a digit, punctuation: before every letter
 
 
+@lru_cache(maxsize=65_536)
 def name_key(text: str) -> tuple[int, ...]:
-    """A sort key: ``sorted(names, key=name_key)``."""
+    """A sort key: ``sorted(names, key=name_key)``. Kept for the names met lately: the standings of a
+    tournament of a thousand sort the same names at every reload of every phone."""
     return tuple(_rank(c) for c in text.casefold())
 
 

@@ -6,6 +6,7 @@ from urllib.parse import urlencode
 import django_tables2 as tables
 from django.conf import settings
 from django.shortcuts import get_object_or_404, render
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext_lazy as _
 
 from tournament import reports
@@ -69,12 +70,21 @@ def standings(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
     rows = shown_rows(tournament)
     shown = [tuple(row.items()) for row in rows]  # read before the table sorts ``rows`` in place
-    table = StandingsTable(rows)
-    tables.RequestConfig(request, paginate=False).configure(table)
+
+    def table():  # made only when the rendered table is not kept: sorting a thousand rows costs too
+        table = StandingsTable(rows)
+        tables.RequestConfig(request, paginate=False).configure(table)
+        return table
+
     return render(
         request,
         "public/standings.html",
-        {"tournament": tournament, "table": table, "shown": shown, "cache_seconds": TABLE_CACHE_SECONDS},
+        {
+            "tournament": tournament,
+            "table": SimpleLazyObject(table),
+            "shown": shown,
+            "cache_seconds": TABLE_CACHE_SECONDS,
+        },
     )
 
 
