@@ -106,7 +106,7 @@ def pytest_collection_modifyitems(config, items):
 
 #: ``-n auto``'s workers a core: a worker waits for chromium, the live server and the database about as long
 #: as it computes (with one a core the cores stood idle half the run: 10 min of CPU in 10 min on 2 cores), so
-#: two a core keep them busy (the SQLite run in 8 min instead of 10 on 2 cores).
+#: two a core keep them busy (on 2 cores the SQLite run took 7:33–9:09 with 4 workers, 10:03–11:04 with 2).
 WORKERS_A_CORE = 2
 
 
