@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules import jail, mortgages, purchases, rent, tokens
 from rules.errors import RuleError, gettext_noop
 from rules.transaction import Tx
-from rules.turns import blocked, blocking, next_roller
+from rules.turns import begin_turn, blocked, blocking, next_roller
 
 
 def roll(tx: Tx, ev: dict) -> None:
@@ -30,15 +30,10 @@ def roll(tx: Tx, ev: dict) -> None:
     new_turn = not (seat == s.turn and s.roll_again)
     if s.rents:
         rent.lapse(tx, new_turn)
-    if new_turn:  # turns.begin_turn(s, seat), inline: at almost every roll (keep the two alike)
-        if s.turn is not None and seat <= s.turn:
-            s.round += 1
-        s.turn = seat
-        s.rolls = 0
-        s.doubles = 0
-        if p.in_jail:
-            jail.count_turn(p)
-    s.roll_again = False
+    if new_turn:
+        begin_turn(s, seat)  # no roll again, no roll yet
+    else:
+        s.roll_again = False
     if s.fee_paid:
         mortgages.fee_lapses(s, p)
     if s.bank_sale:

@@ -120,9 +120,7 @@ class Simulator:
                 event = {"type": "rent", "player": r.payer, "square": r.square}
                 if r.times:
                     event["dice"] = self.dice()
-                apply_in_place(s, event, False)  # self.emit(event), inline: the next most common event
-                self.events.append(event)
-                return None
+                return self.emit(event)
         for p in s.players:
             if p.cash < 0 and not p.bankrupt:
                 return self.raise_money(p.id)
@@ -152,10 +150,7 @@ class Simulator:
             if p.cash >= v.jail_fine:
                 return self.emit({"type": "jail_fine", "player": p.id})
         r = int(rng.random() * 36)  # as self.dice() throws, inline: the most common event
-        event = {"type": "roll", "player": p.id, "dice": [r // 6 + 1, r % 6 + 1]}
-        apply_in_place(s, event, False)  # self.emit(event), inline
-        self.events.append(event)
-        return None
+        return self.emit({"type": "roll", "player": p.id, "dice": [r // 6 + 1, r % 6 + 1]})
 
     def decide(self, d: Decision) -> None:
         """What is pending before the next roll: a card to draw, a square to buy, a tax or a die to roll."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from rules.errors import Refusal, gettext_noop, refusal
 from rules.messages import Message
 from rules.movements import BANK, Leg, Movement
-from rules.state import GameState, PlayerState
+from rules.state import GameState
 
 
 class UnbalancedMovement(Exception):
@@ -57,7 +57,12 @@ class Tx:
             if p.unpaid:
                 p.unpaid = {}
             return
-        _in_debt(p, before, delta, creditor)
+        if p.debt_to is None or (delta < 0 and p.debt_to == BANK and creditor != BANK):
+            p.debt_to = creditor
+        if delta < 0:  # the part of this payment his banknotes did not cover
+            p.unpaid[creditor] = p.unpaid.get(creditor, 0) + min(-delta, -cash)
+        elif before < 0:
+            _pay_back(p.unpaid, delta)
 
     def transfer(
         self, kind: str, payer: str, payee: str, amount: int, square: int | None = None, detail: str = ""
@@ -65,28 +70,8 @@ class Tx:
         """Cash from ``payer`` to ``payee`` (either may be the bank). The payer may go below zero: a debt."""
         if amount == 0:
             return
-        # self._cash(payer, -amount, payee) and self._cash(payee, amount, payer), inline: almost every event
-        # pays something
-        if payer != BANK:
-            p = self.s.by_id[payer]
-            before = p.cash
-            p.cash = cash = before - amount
-            if cash >= 0:
-                p.debt_to = None
-                if p.unpaid:
-                    p.unpaid = {}
-            else:
-                _in_debt(p, before, -amount, payee)
-        if payee != BANK:
-            p = self.s.by_id[payee]
-            before = p.cash
-            p.cash = cash = before + amount
-            if cash >= 0:
-                p.debt_to = None
-                if p.unpaid:
-                    p.unpaid = {}
-            else:
-                _in_debt(p, before, amount, payer)
+        self._cash(payer, -amount, payee)
+        self._cash(payee, amount, payer)
         # Movement(kind, (Leg(payer, -amount), Leg(payee, amount)), square, detail), made at a third of the
         # cost (the tuples made from all their fields at once, without the constructors' Python frames):
         # almost every event makes one
@@ -113,17 +98,6 @@ class Tx:
 
 
 _make = tuple.__new__
-
-
-def _in_debt(p: PlayerState, before: int, delta: int, creditor: str) -> None:
-    """:meth:`Tx._cash` once ``p``'s cash, changed by ``delta`` from ``before``, is below zero: whom he owes
-    and what his banknotes did not cover."""
-    if p.debt_to is None or (delta < 0 and p.debt_to == BANK and creditor != BANK):
-        p.debt_to = creditor
-    if delta < 0:  # the part of this payment his banknotes did not cover
-        p.unpaid[creditor] = p.unpaid.get(creditor, 0) + min(-delta, -p.cash)
-    elif before < 0:
-        _pay_back(p.unpaid, delta)
 
 
 def _pay_back(unpaid: dict[str, int], amount: int) -> None:

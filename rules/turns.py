@@ -46,7 +46,6 @@ def in_own_turn(s: GameState, p: PlayerState) -> bool:
 
 
 def begin_turn(s: GameState, seat: int) -> None:
-    """The player in ``seat`` begins his turn (rules.rolls.roll does the same inline: keep the two alike)."""
     if s.turn is not None and seat <= s.turn:
         s.round += 1
     s.turn = seat

@@ -329,8 +329,6 @@ def enter(
         done = game.events.filter(client_key=client_key).first()
         if done is not None:
             return Submitted(game, done, duplicate=True)
-    if game.__dict__.get("closed"):
-        raise GameClosed()
     try:
         _require_version(game, version)
         state = load_state(game.state)
