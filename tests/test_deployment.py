@@ -90,6 +90,13 @@ def test_a_number_setting_otherwise_is_refused_naming_the_variable_and_the_value
         env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10, {"DJANGO_CONSOLE_POLL_SECONDS": value})
 
 
+def test_the_login_links_hours_are_read_as_the_other_numbers():
+    out = django_process("import django; django.setup()", {**PRODUCTION, "LOGIN_LINK_HOURS": "1.5"})
+    assert out.returncode != 0 and "LOGIN_LINK_HOURS is '1.5': it is a whole number, 1 or more." in out.stderr
+    out = django_process("import django; django.setup()", {**PRODUCTION, "LOGIN_LINK_HOURS": "0"})
+    assert out.returncode != 0 and "LOGIN_LINK_HOURS is '0'" in out.stderr
+
+
 def test_a_db_part_without_db_postgres_stops_the_app():
     out = django_process("import django; django.setup()", {"DJANGO_SECRET_KEY": "x" * 50, "DB_NAME": "cup"})
     assert out.returncode != 0 and "DB_NAME set without DB=postgres" in out.stderr

@@ -219,9 +219,7 @@ LOGOUT_REDIRECT_URL = "home"
 # A referee's one-time login link (tournament.people.referee_accounts) logs in once, within this many hours of
 # being
 # given: long enough to be handed out the evening before, short enough that a lost one soon opens nothing.
-LOGIN_LINK_HOURS = int(os.environ.get("LOGIN_LINK_HOURS", "24"))
-if LOGIN_LINK_HOURS < 1:
-    raise ImproperlyConfigured("LOGIN_LINK_HOURS must be 1 or more.")
+LOGIN_LINK_HOURS = env_positive_int("LOGIN_LINK_HOURS", 24)
 # How often a console open on a phone asks whether another device entered a move (templates/console/
 # panel.html): soon enough for a table's second phone, seldom enough for 30 tables on the venue's Wi-Fi.
 # The browser tests that wait for a poll shorten it (tests/conftest.py: quick_poll).
