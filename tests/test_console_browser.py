@@ -7,6 +7,7 @@ on a machine without chromium; CI installs it (tests/setup.sh).
 
 import os
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -76,9 +77,24 @@ class Referee:
         with self.posted():
             self.tap(self.page.get_by_role("button", name=name, exact=True).first)
 
+    @contextmanager
     def posted(self):
-        """Wait until the request a tap sends has been answered and swapped in."""
-        return self.page.expect_response(lambda r: r.request.method == "POST")
+        """Wait until the request a tap sends has been answered and swapped in.
+
+        The response alone is not enough: htmx swaps it in (and the console scrolls) a moment after it
+        arrived, so a test reading the page at once raced the swap. A page that navigated instead has no
+        count and is waited for as a page."""
+        page = self.page
+        before = page.evaluate(
+            "() => { if (!('consolePosts' in window)) { window.consolePosts = 0;"
+            " document.addEventListener('htmx:afterOnLoad', e => {"
+            " const sent = e.detail.requestConfig;"
+            " if (sent && sent.verb === 'post') window.consolePosts++; }); }"
+            " return window.consolePosts; }"
+        )
+        with page.expect_response(lambda r: r.request.method == "POST"):
+            yield
+        page.wait_for_function("n => !('consolePosts' in window) || window.consolePosts > n", arg=before)
 
     def shot(self, name):
         SCREENS.mkdir(parents=True, exist_ok=True)
