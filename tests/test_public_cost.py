@@ -10,6 +10,7 @@ by this test the day it is added."""
 import sys
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, reverse
@@ -99,6 +100,8 @@ def addresses(t) -> dict[str, str]:
 
 
 def queries(client, url: str) -> int:
+    """The queries of a page rendered afresh (nothing kept from an earlier request)."""
+    cache.clear()
     with CaptureQueriesContext(connection) as asked:
         response = client.get(url)
     assert response.status_code == 200, url

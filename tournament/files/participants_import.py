@@ -274,6 +274,7 @@ def import_participants(tournament, filename: str, data: bytes) -> int:
     from django.db import transaction
 
     from tournament.models import Participant, Tournament
+    from tournament.models.standings_changes import standings_changed
 
     rows = read_participants(filename, data)
     with transaction.atomic():
@@ -289,4 +290,5 @@ def import_participants(tournament, filename: str, data: bytes) -> int:
         Participant.objects.bulk_create(
             Participant(tournament=tournament, name=r.name, club=r.club, seed=r.seed) for r in rows
         )
+        standings_changed(tournament.pk)  # added in bulk: no signal of each
     return len(rows)

@@ -1,11 +1,12 @@
 """Database models: games at a table with their event logs; tournaments, rounds, tables and results; board
 editions loaded from an organiser's file; what the director changed by hand on the day; referees' one-time
-login links."""
+login links; the count of changes of a tournament's standings."""
 
 from tournament.models.audit import AuditEntry
 from tournament.models.boards import BoardEdition
 from tournament.models.games import Game, GameEvent, GamePlayer
 from tournament.models.login_links import LoginLink
+from tournament.models.standings_changes import StandingsChange
 from tournament.models.tournaments import Participant, Round, Seat, Table, TableResult, TableScore, Tournament
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "Participant",
     "Round",
     "Seat",
+    "StandingsChange",
     "Table",
     "TableResult",
     "TableScore",

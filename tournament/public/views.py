@@ -1,17 +1,21 @@
 """For everyone (read-only, no login): the standings — a sortable table and a self-refreshing projector view
 that pages through them — and who sits at which table in a round."""
 
+import hashlib
 from urllib.parse import urlencode
 
 import django_tables2 as tables
 from django.conf import settings
 from django.shortcuts import get_object_or_404, render
+from django.utils import translation
+from django.utils.cache import get_conditional_response
 from django.utils.functional import SimpleLazyObject
+from django.utils.http import quote_etag
 from django.utils.translation import gettext_lazy as _
 
 from tournament import reports
 from tournament.collation import name_key
-from tournament.models import Tournament
+from tournament.models import Tournament, standings_changes
 
 ROWS_PER_COLUMN = 16  # projector rows one above another (projector.css: a row is 5 % of the screen's height)
 ROWS_PER_PAGE = 2 * ROWS_PER_COLUMN  # a 16:9 screen holds two columns of them side by side
@@ -57,35 +61,57 @@ def shown_rows(tournament: Tournament) -> list[dict]:
     return sorted(rows, key=lambda row: (row["rank"], row["name_key"]))
 
 
-#: How long a rendered standings table is kept (its key holds what it shows: never stale, only evicted).
-TABLE_CACHE_SECONDS = 600
+#: How long a rendered standings page is kept (its key holds the standings' version: never stale).
+KEPT_SECONDS = 600
+
+
+def _etag(request, kept: str) -> str:
+    """The page as this browser has it: the standings' version, the language, the address (sorting), and the
+    browser's own session and CSRF cookies (the top bar says who is logged in and carries a CSRF token)."""
+    seen = [
+        kept,
+        translation.get_language(),
+        request.get_full_path(),
+        request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""),
+        request.META.get("CSRF_COOKIE", ""),  # the cookie's secret, or the one this answer gives it
+    ]
+    return quote_etag(hashlib.blake2b("\n".join(seen).encode(), digest_size=16).hexdigest())
 
 
 def standings(request, pk: int):
-    """The standings, sortable. django-tables2 renders a table at about a millisecond a row; the thousand
-    phones that reload this page when a round ends would have it rendered a thousand times. So the rendered
-    table is kept in the cache (the template's ``{% cache %}``) under everything it shows — the rows as read,
-    the query string (the sorting, and the parameters its links keep), the language —: the same figures are
-    rendered once, new figures make a new key."""
+    """The standings, sortable. A thousand phones reload this page when a round ends, so what it shows is
+    kept, rendered, under the standings' version (``standings_changes.version``, one short query): the
+    standings are read and the table rendered (django-tables2, about a millisecond a row) once a version, a
+    language and a sorting. A browser that has the page already gets a 304 (its ETag)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    rows = shown_rows(tournament)
-    shown = [tuple(row.items()) for row in rows]  # read before the table sorts ``rows`` in place
+    kept = standings_changes.version(tournament)
+    etag = _etag(request, kept)
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return _revalidated(unchanged, etag)
 
-    def table():  # made only when the rendered table is not kept: sorting a thousand rows costs too
-        table = StandingsTable(rows)
+    def table():  # made only when the rendered page is not kept: reading and sorting a thousand rows costs
+        table = StandingsTable(shown_rows(tournament))
         tables.RequestConfig(request, paginate=False).configure(table)
         return table
 
-    return render(
+    response = render(
         request,
         "public/standings.html",
         {
             "tournament": tournament,
             "table": SimpleLazyObject(table),
-            "shown": shown,
-            "cache_seconds": TABLE_CACHE_SECONDS,
+            "kept": kept,
+            "kept_seconds": KEPT_SECONDS,
         },
     )
+    return _revalidated(response, _etag(request, kept))  # with the CSRF cookie it may have been given now
+
+
+def _revalidated(response, etag: str):
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"  # asked again at every reload: a 304 while unchanged
+    return response
 
 
 def _bounded(request, name: str, low: int, high: int, default: int | None) -> int | None:

@@ -27,6 +27,7 @@ from tournament.models import (
     TableResult,
     Tournament,
 )
+from tournament.models.standings_changes import standings_changed
 
 
 def import_tournament(data: dict, *, created_users: list | None = None) -> Tournament:
@@ -148,6 +149,7 @@ def _store(backup: dict, created: list) -> Tournament:
                     for x in t["results"]
                 ]
             )
+    standings_changed(tournament.pk)  # its participants and results came in bulk, without the signals
     AuditEntry.objects.bulk_create(
         [
             AuditEntry(

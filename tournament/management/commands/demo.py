@@ -14,6 +14,7 @@ from rules.simulate import simulate
 from tournament.event import results, rounds
 from tournament.games import recording
 from tournament.models import Participant, Tournament
+from tournament.models.standings_changes import standings_changed
 from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP
 
 NAME = "Demo: Mistrzostwa Warszawy w Monopoly"
@@ -67,6 +68,7 @@ class Command(BaseCommand):
             created_by=director,
         )
         Participant.objects.bulk_create(Participant(tournament=t, name=n, club=c) for n, c in PEOPLE)
+        standings_changed(t.pk)  # added in bulk: no signal of each
         for number in (1, 2):
             round_ = rounds.seat_next_round(t)
             for i, table in enumerate(round_.tables.all()):
