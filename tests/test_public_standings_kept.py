@@ -2,21 +2,27 @@
 a browser that has it with a 304: a thousand phones reload it when a round ends. What is kept must never be
 older than what the standings are: through a tournament's day, changed by the app's own paths (a result
 confirmed, confirmed again, reopened, entered by hand; a participant added, renamed, withdrawn, imported; the
-tournament's settings; a backup restored), the page as served equals the page rendered afresh."""
+tournament's settings; a backup restored), the page as served equals the page rendered afresh. Its rows,
+written straight from their values, are the rows django-tables2 writes."""
 
+import re
 from unittest import mock
 
+import django_tables2 as tables
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.urls import reverse
+from django.utils import translation
 
 from tests.tournaments import make_tournament, play_table
 from tournament import reports
+from tournament.collation import name_key
 from tournament.event import interventions, results, rounds
 from tournament.files import backup
 from tournament.files.participants_import import import_participants
 from tournament.models import Participant, StandingsChange, Tournament, standings_changes
+from tournament.public.views import StandingsTable
 
 pytestmark = pytest.mark.django_db
 
@@ -128,3 +134,67 @@ def test_the_version_counts_committed_changes_once_each_and_forgets_a_deleted_to
     other = make_tournament(2, name="Other")
     Tournament.objects.filter(pk=other.pk).delete()  # a query's delete too
     assert not StandingsChange.objects.exists()
+
+
+def squeezed(html: str) -> str:
+    return re.sub(r">\s+<", "><", html).strip()
+
+
+STANDINGS = [
+    {
+        "rank": 1,
+        "name": "Żaneta <b>&</b>",
+        "club": "",
+        "points": 8,
+        "total_score": 5724,
+        "best_score": None,
+        "games": 3,
+        "withdrawn": False,
+    },
+    {
+        "rank": 2,
+        "name": 'Łukasz "Ł"',
+        "club": "Klub 'A'",
+        "points": 0,
+        "total_score": 0,
+        "best_score": 0,
+        "games": 0,
+        "withdrawn": True,
+    },
+    {
+        "rank": 2,
+        "name": "Anna",
+        "club": "Klub B",
+        "points": 0,
+        "total_score": -15,
+        "best_score": 2228,
+        "games": 1,
+        "withdrawn": False,
+    },
+    {
+        "rank": 4,
+        "name": "Lucyna",
+        "club": "Ósemka",
+        "points": 12345,
+        "total_score": 1000000,
+        "best_score": 99,
+        "games": 10,
+        "withdrawn": False,
+    },
+]
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+@pytest.mark.parametrize(
+    "sort", ["", "rank", "-rank", "name", "-name", "club", "-points", "total_score", "-best_score", "games"]
+)
+def test_the_rows_written_straight_are_the_rows_django_tables2_writes(rf, language, sort):
+    request = rf.get("/tournaments/1/standings/", {"sort": sort} if sort else {})
+    with translation.override(language):
+        for row in STANDINGS:
+            row["name_key"] = name_key(row["name"])
+        ours = StandingsTable([dict(r) for r in STANDINGS])
+        theirs = StandingsTable([dict(r) for r in STANDINGS], template_name="django_tables2/table.html")
+        for table in (ours, theirs):
+            tables.RequestConfig(request, paginate=False).configure(table)
+        assert squeezed(ours.as_html(request)) == squeezed(theirs.as_html(request))

@@ -38,6 +38,7 @@ class StandingsTable(tables.Table):
     class Meta:
         attrs = {"class": "standings"}
         order_by = "rank"
+        template_name = "public/standings_table.html"  # its rows written straight: a thousand of them
 
 
 def shown_rows(tournament: Tournament) -> list[dict]:
