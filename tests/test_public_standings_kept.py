@@ -5,6 +5,7 @@ confirmed, confirmed again, reopened, entered by hand; a participant added, rena
 tournament's settings; a backup restored), the page as served equals the page rendered afresh. Its rows,
 written straight from their values, are the rows django-tables2 writes."""
 
+import gzip
 import re
 from unittest import mock
 
@@ -198,3 +199,15 @@ def test_the_rows_written_straight_are_the_rows_django_tables2_writes(rf, langua
         for table in (ours, theirs):
             tables.RequestConfig(request, paginate=False).configure(table)
         assert squeezed(ours.as_html(request)) == squeezed(theirs.as_html(request))
+
+
+def test_a_phone_that_takes_gzip_gets_the_page_compressed_and_its_304_all_the_same(client):
+    t = make_tournament([f"Gracz {i:03}" for i in range(200)], name="Cup")
+    url = reverse("standings", args=[t.pk])
+    plain = client.get(url)
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
+    assert len(packed.content) * 5 < len(plain.content)
+    assert table_html(plain) in gzip.decompress(packed.content).decode()
+    again = client.get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=packed["ETag"])  # a weak ETag
+    assert again.status_code == 304

@@ -12,6 +12,7 @@ from django.utils.cache import get_conditional_response
 from django.utils.functional import SimpleLazyObject
 from django.utils.http import quote_etag
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.gzip import gzip_page
 
 from tournament import reports
 from tournament.collation import name_key
@@ -79,6 +80,7 @@ def _etag(request, kept: str) -> str:
     return quote_etag(hashlib.blake2b("\n".join(seen).encode(), digest_size=16).hexdigest())
 
 
+@gzip_page  # a phone on the venue's Wi-Fi: 172 KB for 1,000 participants, a tenth of it compressed
 def standings(request, pk: int):
     """The standings, sortable. A thousand phones reload this page when a round ends, so what it shows is
     kept, rendered, under the standings' version (``standings_changes.version``, one short query): the
