@@ -140,3 +140,31 @@ def test_a_game_started_on_its_own_offers_the_boards_of_its_variant(live_server,
     director.shot("game-new-anti-monopoly")
     page.get_by_role("button", name="Start", exact=True).click()
     page.wait_for_url("**/games/*/")
+
+
+def test_zero_rounds_is_refused_by_the_browser_and_by_the_server(live_server, browser, boss):  # noqa: F811
+    """A director types 0 into the rounds: the browser does not send it (the field's min), and a browser that
+    sends it all the same (the limit taken out of the page) gets the server's refusal, in Polish; nothing is
+    saved either way."""
+    director = director_in(browser, live_server, PHONE, "pl")
+    page = director.page
+    page.fill("input[name=name]", "Puchar Zera")
+    rounds = page.locator("input[name=rounds]")
+    rounds.fill("0")
+    page.get_by_role("button", name="Zapisz", exact=True).click()
+    assert rounds.evaluate("e => !e.validity.valid && e.validity.rangeUnderflow")
+    assert page.url.endswith("/tournaments/new/") and not Tournament.objects.exists()
+    rounds.evaluate("e => e.removeAttribute('min')")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Zapisz", exact=True).click()
+    errors = page.locator("main .error")
+    expect(errors.first).to_be_visible()
+    with translation.override("pl"):
+        from django.core.validators import MinValueValidator
+
+        message = str(MinValueValidator(1).message) % {"limit_value": 1}
+    expect(errors.first).to_contain_text(message)
+    assert page.locator("input[name=rounds]").input_value() == "0"  # what he typed, kept to mend
+    assert not Tournament.objects.exists()
+    director.shot("tournament-form-zero-rounds-pl")
+    no_horizontal_scroll(page)
