@@ -67,9 +67,13 @@ def build_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refu
         )
     houses, hotels = s.houses, s.hotels
     unlimited = v.bank_stock_unlimited  # paper stand-ins when the bank's run out
-    others = [g.level for m in group if m != square and (g := holdings.get(m)) and g.owner == p.id]
+    lowest = None  # the lowest level of his other streets of the group (a loop: no list, no min's call)
+    for m in group:
+        g = holdings.get(m)
+        if m != square and g is not None and g.owner == p.id and (lowest is None or g.level < lowest):
+            lowest = g.level
     for level in range(h.level + 1, h.level + count + 1):
-        if v.even_building and others and min(others) < level - 1:
+        if v.even_building and lowest is not None and lowest < level - 1:
             return refusal(
                 "build.uneven",
                 gettext_noop("Build evenly: the other streets of the group need {n} houses first."),

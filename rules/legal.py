@@ -6,7 +6,6 @@ Built from the very checks the engine runs, so an action offered here is one the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import itemgetter
 
 from rules import final_steps, jail
 from rules.buildings import build_refusal, sell_refusal
@@ -128,15 +127,14 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
     return out
 
 
-def _owned(s: GameState, player_id: str) -> list:
-    """(square, holding, board square) of what ``player_id`` owns, in board order."""
-    squares = s.board.squares
-    owned = [(sq, h, squares[sq]) for sq, h in s.holdings.items() if h.owner == player_id]
-    owned.sort(key=_first)  # in board order (squares differ: the first field alone decides)
+def _owned(s: GameState, player_id: str) -> list[int]:
+    """The squares ``player_id`` owns, in board order (plain ints, sorted without a key: the probes below
+    read the holding and the board square of the few they keep)."""
+    owned = [sq for sq, h in s.holdings.items() if h.owner == player_id]
+    owned.sort()
     return owned
 
 
-_first = itemgetter(0)
 _NOBODYS = Holding(None)  # an unowned square, as holdings.get's default: its owner is nobody's id
 
 
@@ -171,9 +169,11 @@ def buildable(s: GameState, p: PlayerState) -> list[int]:
 def sellable(s: GameState, p: PlayerState) -> dict[int, int]:
     """Square -> building levels ``p`` may sell there now (one, or a whole hotel the bank cannot split)."""
     out = {}
-    for sq, h, square in _owned(s, p.id):
-        if square.kind == "street" and h.level:
-            for count in (1, h.level):
+    squares, holdings = s.board.squares, s.holdings
+    for sq in _owned(s, p.id):
+        level = holdings[sq].level
+        if level and squares[sq].kind == "street":
+            for count in (1, level):
                 if sell_refusal(s, p, sq, count) is None:
                     out[sq] = count
                     break
@@ -181,16 +181,18 @@ def sellable(s: GameState, p: PlayerState) -> dict[int, int]:
 
 
 def mortgageable(s: GameState, p: PlayerState) -> list[int]:
-    return [sq for sq, h, _sq in _owned(s, p.id) if not h.mortgaged and mortgage_refusal(s, p, sq) is None]
+    holdings = s.holdings
+    return [sq for sq in _owned(s, p.id) if not holdings[sq].mortgaged and mortgage_refusal(s, p, sq) is None]
 
 
 def unmortgageable(s: GameState, p: PlayerState) -> dict[int, int]:
     """Square -> amount to pay to lift its mortgage."""
-    return {sq: sum(unmortgage_cost(s, sq)) for sq, h, _sq in _owned(s, p.id) if h.mortgaged}
+    holdings = s.holdings
+    return {sq: sum(unmortgage_cost(s, sq)) for sq in _owned(s, p.id) if holdings[sq].mortgaged}
 
 
 def tradable(s: GameState, p: PlayerState) -> list[int]:
-    return [sq for sq, _h, _sq in _owned(s, p.id) if square_trade_refusal(s, p, sq) is None]
+    return [sq for sq in _owned(s, p.id) if square_trade_refusal(s, p, sq) is None]
 
 
 def player_options(s: GameState, player_id: str) -> PlayerOptions:

@@ -17,7 +17,7 @@ from rules.roles import MONOPOLIST
 Scope = Literal["group", "square"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Variant:
     id: str
     # money

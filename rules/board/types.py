@@ -119,7 +119,7 @@ class Deck:
         return self.by_id.get(card_id)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     id: str
     name: str
