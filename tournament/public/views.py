@@ -84,8 +84,8 @@ def _etag(request, kept: str) -> str:
 def standings(request, pk: int):
     """The standings, sortable. A thousand phones reload this page when a round ends, so what it shows is
     kept, rendered, under the standings' version (``standings_changes.version``, one short query): the
-    standings are read and the table rendered (django-tables2, about a millisecond a row) once a version, a
-    language and a sorting. A browser that has the page already gets a 304 (its ETag)."""
+    standings are read and the table rendered (its rows written straight, public/standings_table.html) once a
+    version, a language and a sorting. A browser that has the page already gets a 304 (its ETag)."""
     tournament = get_object_or_404(Tournament, pk=pk)
     kept = standings_changes.version(tournament)
     etag = _etag(request, kept)
