@@ -13,6 +13,13 @@ from django.db.models import Exists
 from tournament.console.cash_line import cash_count_moves
 from tournament.models import Game, GameEvent
 
+#: What the log, the undo and the "just now" line read of a move (its who-changed-it-and-why is not shown):
+#: fewer columns to read and fewer to compile (the query costs about half as much as with all of them).
+SHOWN = (
+    *("game_id", "seq", "data", "status", "notes", "reason", "client_key", "entered_at"),
+    "entered_by__username",
+)
+
 
 @dataclass
 class Latest:
@@ -30,7 +37,9 @@ def latest_moves(game: Game, length: int) -> Latest:
     """The game's ``length`` latest moves, with whether the game has a cash count (``Latest``): a subquery
     the database answers once."""
     rows = list(
-        game.events.select_related("entered_by")
+        GameEvent.objects.filter(game_id=game.pk)
+        .select_related("entered_by")
+        .only(*SHOWN)
         .annotate(counted=Exists(cash_count_moves(game).order_by()))
         .order_by("-seq")[:length]
     )
