@@ -1792,6 +1792,8 @@ def gunicorn_command(args, port: int, control: Path) -> list[str]:
     ]  # fmt: skip
     if args.servers > 1:  # behind HAProxy: it, not gunicorn, ends idle connections (see haproxy_config)
         command += ["--keep-alive", str(BEHIND_HAPROXY_KEEPALIVE_S)]
+    if args.reuse_port:  # a listening socket per worker: the kernel, not a race to accept(), shares them out
+        command += ["--reuse-port"]
     with contextlib.suppress(ImportError):
         from gunicorn.config import KNOWN_SETTINGS
 
@@ -2317,6 +2319,12 @@ def parse_args(argv=None):
     p.add_argument(
         "--servers", type=int, default=1, help="gunicorn instances, behind HAProxy when 2 or more (1..8)"
     )
+    p.add_argument(
+        "--reuse-port",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="gunicorn's --reuse-port (each worker its own socket: connections shared out evenly)",
+    )
     p.add_argument("--balance", choices=["leastconn", "roundrobin"], default="leastconn", help="HAProxy's")
     p.add_argument(
         "--kill-one-at",
@@ -2418,6 +2426,7 @@ def main(argv=None) -> int:
             del os.environ[k]
         os.environ.update({k: v for k, v in env.items() if k.startswith(("DJANGO_", "DATABASE_URL"))})
         served = f"gunicorn gthread {args.workers} workers x {args.threads} threads on 127.0.0.1"
+        served += " (--reuse-port)" if args.reuse_port else ""
         if args.servers > 1:
             served = f"{args.servers} x {served}, behind HAProxy ({args.balance})"
             if args.kill_one_at is not None:

@@ -179,6 +179,8 @@ def url_for(name, route, world):
             }[key]
     if "<slug:secret>" in route:  # a one-time login link nobody was given
         kwargs["secret"] = "x" * 43
+    if "<slug:key>" in route:  # a participant's private link, as long as it was not revoked
+        kwargs["key"] = world["tournament"].participants.first().link_key or "x" * 24
     return reverse(name, kwargs=kwargs)
 
 
@@ -215,6 +217,7 @@ def valid_form(name: str, world) -> dict:
         "table_stop": {"reason": "out of time"},
         "table_hand_result": {"reason": "played on paper"},
         "table_reopen": {"reason": "dice misread"},
+        "participant_link_change": {"do": "new", "reason": "lost his slip"},
         "login": {"username": "ref", "password": "wrong"},
         "set_language": {"language": "pl", "next": "/"},
         "board_upload": {"board": "new-board", "name": "New board"},  # no file: refused, whatever the fields

@@ -22,6 +22,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from django.db.models import Q
 from django.utils.translation import gettext, ngettext
 
 from ledger import Ledger
@@ -522,10 +523,11 @@ def round_report(round_: Round, *, only: Table | None = None) -> RoundReport:
 
 
 def participant_rounds(participant: Participant) -> list[RoundReport]:
-    """Every round, with the tables whose game the participant played in (his income/cost cards): only his
-    games are replayed, not the whole tournament's."""
+    """Every round, with the tables the participant sits at or whose game he played in (his results, his
+    income/cost cards): only his games are replayed, not the whole tournament's."""
     tournament = participant.tournament
-    among = Table.objects.filter(game__players__participant=participant)
+    his = Q(seats__participant=participant) | Q(game__players__participant=participant)
+    among = Table.objects.filter(his)
     return _rounds(tournament, tournament.round_set.all(), among=among)
 
 

@@ -1,5 +1,5 @@
-"""The site's addresses: each page package keeps its own (console, director, exports, public: their
-``urls.py``); here the login, the home page and a referee's tables. The URL names are global (no
+"""The site's addresses: each page package keeps its own (console, director, exports, public, participants:
+their ``urls.py``); here the login, the home page and a referee's tables. The URL names are global (no
 namespaces): ``reverse("table", …)`` wherever a page links to another."""
 
 from django.contrib import admin
@@ -19,4 +19,5 @@ urlpatterns = [
     path("", include("tournament.director.urls")),
     path("", include("tournament.exports.urls")),
     path("", include("tournament.public.urls")),
+    path("", include("tournament.participants.urls")),
 ]

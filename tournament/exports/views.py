@@ -11,15 +11,14 @@ standings and the blank participant card for everyone.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.utils.http import content_disposition_header
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournament.errors import SEATED_AGAIN
 from tournament.exports.blank_sheets import blank_card_pdf, blank_table_sheet_pdf
+from tournament.exports.downloads import file_name, file_response
 from tournament.exports.ledger_cards import game_entries, ledger_cards_pdf, participant_entries
 from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.exports.standings_pdf import standings_pdf
@@ -36,19 +35,6 @@ from tournament.reports import (
 )
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-
-def _file(data: bytes, name: str, content_type: str = "application/pdf", *, inline: bool = True):
-    """A PDF opens in the browser (to print it); a workbook downloads. The file keeps its Polish letters."""
-    response = HttpResponse(data, content_type=content_type)
-    stem, _dot, ext = name.rpartition(".")
-    filename = f"{slugify(stem, allow_unicode=True) or 'export'}.{ext}"
-    response["Content-Disposition"] = content_disposition_header(not inline, filename)
-    return response
-
-
-def _name(tournament: Tournament, *parts) -> str:
-    return "-".join([tournament.name, *map(str, parts)])
 
 
 # -- a table ----------------------------------------------------------------------------------------------
@@ -68,7 +54,7 @@ def table_sheet(request, pk: int, number: int, table: int):
     t = table_for(request.user, pk, number, table)
     tournament = t.round.tournament
     data = result_sheets_pdf(tournament, [_table_report(t)])
-    return _file(data, _name(tournament, _("round"), number, _("table"), table) + ".pdf")
+    return file_response(data, file_name(tournament, _("round"), number, _("table"), table) + ".pdf")
 
 
 @require_safe
@@ -77,7 +63,8 @@ def table_blank_sheet(request, pk: int, number: int, table: int):
     t = table_for(request.user, pk, number, table)
     tournament = t.round.tournament
     data = blank_table_sheet_pdf(tournament, _table_report(t))
-    return _file(data, _name(tournament, _("round"), number, _("table"), table, _("blank")) + ".pdf")
+    name = file_name(tournament, _("round"), number, _("table"), table, _("blank"))
+    return file_response(data, name + ".pdf")
 
 
 # -- a round, the tournament -------------------------------------------------------------------------------
@@ -89,7 +76,7 @@ def round_sheets(request, pk: int, number: int):
     round_ = round_for(request.user, pk, number)
     report = round_report(round_)
     data = result_sheets_pdf(round_.tournament, report.tables)
-    return _file(data, _name(round_.tournament, _("round"), number) + ".pdf")
+    return file_response(data, file_name(round_.tournament, _("round"), number) + ".pdf")
 
 
 @require_safe
@@ -98,7 +85,7 @@ def tournament_sheets(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
     report = tournament_report(tournament)
     data = result_sheets_pdf(tournament, [t for r in report.rounds for t in r.tables])
-    return _file(data, _name(tournament, _("result sheets")) + ".pdf")
+    return file_response(data, file_name(tournament, _("result sheets")) + ".pdf")
 
 
 @require_safe
@@ -106,13 +93,14 @@ def tournament_sheets(request, pk: int):
 def workbook(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
     data = tournament_workbook(tournament_report(tournament))
-    return _file(data, tournament.name + ".xlsx", XLSX, inline=False)
+    return file_response(data, tournament.name + ".xlsx", XLSX, inline=False)
 
 
 @require_safe
 def standings(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
-    return _file(standings_pdf(standings_report(tournament)), _name(tournament, _("standings")) + ".pdf")
+    data = standings_pdf(standings_report(tournament))
+    return file_response(data, file_name(tournament, _("standings")) + ".pdf")
 
 
 # -- income/cost cards -------------------------------------------------------------------------------------
@@ -124,7 +112,7 @@ def participant_cards(request, pk: int, participant: int):
     p = get_object_or_404(Participant.objects.select_related("tournament"), pk=participant, tournament_id=pk)
     entries = participant_entries(participant_rounds(p), p.pk)  # his games replayed, no other
     data = ledger_cards_pdf(p.tournament, entries, p.name)
-    return _file(data, _name(p.tournament, p.name) + ".pdf")
+    return file_response(data, file_name(p.tournament, p.name) + ".pdf")
 
 
 @require_safe
@@ -134,10 +122,10 @@ def game_cards(request, pk: int):
     tournament = game.table.round.tournament if game.table_id else None
     points = tournament.placement_points if tournament else None
     data = ledger_cards_pdf(tournament, game_entries(game_report(game, points=points)), str(game))
-    return _file(data, str(game) + ".pdf")
+    return file_response(data, str(game) + ".pdf")
 
 
 @require_safe
 def blank_card(request, pk: int | None = None):
     tournament = get_object_or_404(Tournament, pk=pk) if pk is not None else None
-    return _file(blank_card_pdf(tournament), _("blank card") + ".pdf")
+    return file_response(blank_card_pdf(tournament), _("blank card") + ".pdf")

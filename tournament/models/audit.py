@@ -1,6 +1,7 @@
 """What the tournament director changed by hand on the day, with who, when and why: a player absent from his
 table, withdrawn, moved; a round seated again; a game stopped; a table's result entered from paper; a
-co-director added or removed (``details``: his username)."""
+co-director added or removed (``details``: his username); a participant's private link given anew
+or revoked."""
 
 from django.conf import settings
 from django.db import models
@@ -21,6 +22,8 @@ class AuditAction(models.TextChoices):
     HAND_RESULT = "hand_result", _("result entered by hand")
     DIRECTOR_ADD = "director_add", _("director added")
     DIRECTOR_DEL = "director_del", _("director removed")
+    LINK_NEW = "link_new", _("participant's private link given anew")
+    LINK_REVOKE = "link_revoke", _("participant's private link revoked")
 
 
 class AuditEntry(models.Model):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
@@ -165,6 +166,16 @@ class Tournament(models.Model):
         return {k: v for k, v in options.items() if v}
 
 
+#: A participant's private link's key: 24 characters of URL-safe base64, 144 random bits (unguessable).
+LINK_KEY_BYTES = 18
+LINK_KEY_LENGTH = 24
+
+
+def new_link_key() -> str:
+    """A fresh key for a participant's private link (``Participant.link_key``)."""
+    return secrets.token_urlsafe(LINK_KEY_BYTES)
+
+
 class Participant(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="participants", verbose_name=_("tournament")
@@ -174,6 +185,17 @@ class Participant(models.Model):
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True, validators=at_most(INTEGER_MAX))
     withdrawn_after = models.PositiveSmallIntegerField(
         _("withdrawn after round"), null=True, blank=True, validators=at_most(SMALL_MAX)
+    )
+    # The key of his private link (tournament.participants): his page, without logging in. Kept as it is, not
+    # as a digest, so that his slip can be printed again; None: revoked by the director (until reissued).
+    link_key = models.CharField(
+        _("private link key"),
+        max_length=LINK_KEY_LENGTH,
+        unique=True,
+        null=True,
+        blank=True,
+        default=new_link_key,
+        editable=False,
     )
 
     class Meta:

@@ -1,0 +1,196 @@
+"""A participant's private link: his page without logging in (where he sits, his results, his cards, the
+standings with his row marked), 404 for any other key, and the director's side (the links, a link given anew
+or revoked with its reason, the slips with their QR codes)."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tests.test_exports_pdf import save
+from tests.tournaments import make_tournament, play_round, play_table
+from tournament.event import results, rounds
+from tournament.models import AuditEntry, Participant
+from tournament.people.participant_links import link_path
+from tournament.reports import standings_rows
+
+pytestmark = pytest.mark.django_db
+
+
+def _page(client, p: Participant):
+    return client.get(link_path(p))
+
+
+def _text(response) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+def test_every_participant_has_his_own_unguessable_key():
+    t = make_tournament(30, name="Open")
+    keys = list(t.participants.values_list("link_key", flat=True))
+    assert len(set(keys)) == 30
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{24}", k) for k in keys)  # 144 random bits each
+
+
+def test_his_page_before_any_round(client):
+    t = make_tournament(["Anna", "Bartek"], name="Open")
+    anna = t.participants.get(name="Anna")
+    response = _page(client, anna)
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "private, no-store"
+    assert "noindex" in response["X-Robots-Tag"]
+    text = _text(response)
+    assert "Anna" in text and "No round has been seated yet." in text
+    assert 'class="me"' in response.content.decode()
+
+
+def test_his_table_his_results_and_the_standings_agree_with_the_tournaments(client, referee):
+    t = make_tournament(8, name="Open", rounds=3, table_size=4)
+    play_round(t, referee)
+    round_2 = rounds.seat_next_round(t)
+    rounds.start_round(round_2)
+    p = t.participants.get(name="P03")
+    seat = p.seats.get(table__round=round_2)
+    seat.table.referees.add(referee)
+    response = _page(client, p)
+    text = _text(response)
+    assert f"Round 2: table {seat.table.number}" in text
+    order = list(seat.table.seats.values_list("participant_id", flat=True)).index(p.pk) + 1
+    assert f"You play {order}. in the order of play." in text
+    assert "Referee: ref" in text
+    # his row of round 1 is the standings' (one truth): points there, points here
+    row = next(r for r in standings_rows(t) if r.participant.pk == p.pk)
+    score = p.table_scores.get()
+    body = response.content.decode()
+    his_round_1 = re.search(r"<tr>\s*<td>1</td>(.*?)</tr>", body, re.S).group(1)
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", his_round_1, re.S)
+    assert cells[:4] == [str(score.result.table.number), str(score.rank), str(score.score), str(score.points)]
+    assert "confirmed" in cells[4]
+    assert row.points == score.points
+    mine = re.search(r'<tr class="me" aria-current="true">(.*?)</tr>', body, re.S).group(1)
+    assert re.findall(r"<td[^>]*>(.*?)</td>", mine, re.S)[:3] == [str(row.rank), "P03", str(row.points)]
+    # round 2 under way: playing, then provisional once his game is over
+    assert "playing" in _text(response)
+    play_table(seat.table, referee)
+    assert "provisional" in _text(_page(client, p))
+    results.confirm(seat.table, referee)
+    assert _text(_page(client, p)).count("confirmed") == 2
+
+
+def test_his_cards_from_his_link(client, referee):
+    t = make_tournament(4, name="Open", rounds=2, table_size=4)
+    play_round(t, referee)
+    p = t.participants.get(name="P01")
+    text = _text(_page(client, p))
+    assert re.search(r"Round 1, table 1: income \d+ · cost \d+ · net worth \d+", text)
+    response = client.get(reverse("participant_own_cards", args=[t.pk, p.link_key]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert "P01" in PdfReader(io.BytesIO(response.content)).pages[0].extract_text()
+
+
+def test_other_keys_find_nobody(client):
+    t = make_tournament(["Anna"], name="Open")
+    other = make_tournament(["Bartek"], name="Other")
+    anna = t.participants.get()
+    key = anna.link_key
+    forged = ("A" if key[0] != "A" else "B") + key[1:]
+    for path in [
+        f"/tournaments/{t.pk}/me/{forged}/",  # one character changed
+        f"/tournaments/{t.pk}/me/{key[:-1]}/",  # too short
+        f"/tournaments/{t.pk}/me/{key}x/",  # too long
+        f"/tournaments/{other.pk}/me/{key}/",  # another tournament's
+        f"/tournaments/{t.pk}/me/{key}/cards.pdf".replace(key, forged),
+    ]:
+        assert client.get(path).status_code == 404, path
+    assert client.get(f"/tournaments/{t.pk}/me/{key}/").status_code == 200
+    assert client.post(f"/tournaments/{t.pk}/me/{key}/").status_code == 405  # a page to read only
+
+
+def test_the_director_gives_a_new_link_and_revokes_one(client, director):
+    t = make_tournament(["Anna", "Bartek"], name="Open")
+    anna = t.participants.get(name="Anna")
+    old = link_path(anna)
+    client.force_login(director)
+    page = client.get(reverse("participant_links", args=[t.pk]))
+    assert page.status_code == 200 and f"http://testserver{old}" in page.content.decode()
+    change = reverse("participant_link_change", args=[t.pk, anna.pk])
+    # no reason, or a damaged form: nothing changes
+    for data in ({"do": "new", "reason": " "}, {"do": "delete", "reason": "lost"}, {"reason": "lost"}):
+        client.post(change, data)
+        anna.refresh_from_db()
+        assert link_path(anna) == old
+    assert not AuditEntry.objects.exists()
+    response = client.post(change, {"do": "new", "reason": "lost his slip"}, follow=True)
+    assert "Anna has a new link" in response.content.decode()
+    anna.refresh_from_db()
+    assert link_path(anna) != old
+    client.logout()
+    assert client.get(old).status_code == 404
+    assert _page(client, anna).status_code == 200
+    client.force_login(director)
+    client.post(change, {"do": "revoke", "reason": "left the hall"})
+    anna.refresh_from_db()
+    assert anna.link_key is None and link_path(anna) is None
+    assert "revoked" in _text(client.get(reverse("participant_links", args=[t.pk])))
+    log = list(AuditEntry.objects.order_by("at", "pk").values_list("action", "reason", "participant__name"))
+    assert log == [("link_new", "lost his slip", "Anna"), ("link_revoke", "left the hall", "Anna")]
+
+
+def test_only_the_tournaments_directors_see_the_links(client, referee):
+    t = make_tournament(["Anna"], name="Open")
+    for url in (reverse("participant_links", args=[t.pk]), reverse("participant_slips", args=[t.pk])):
+        assert client.get(url).status_code == 302  # to the login
+        client.force_login(referee)
+        assert client.get(url).status_code == 403
+        client.logout()
+    client.force_login(referee)
+    anna = t.participants.get()
+    client.post(reverse("participant_link_change", args=[t.pk, anna.pk]), {"do": "revoke", "reason": "x"})
+    anna.refresh_from_db()
+    assert anna.link_key is not None
+
+
+def test_the_slips_carry_each_link_ten_to_a_page(client, director):
+    t = make_tournament(23, name="Open", clubs="Klub Łódź")
+    gone = t.participants.get(name="P05")
+    gone.withdrawn_after = 1
+    gone.save()
+    revoked = t.participants.get(name="P07")
+    Participant.objects.filter(pk=revoked.pk).update(link_key=None)
+    client.force_login(director)
+    response = client.get(reverse("participant_slips", args=[t.pk]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.content))
+    assert len(reader.pages) == 3  # 21 slips
+    text = re.sub(r"\s+", "", "".join(page.extract_text() for page in reader.pages))
+    for p in t.participants.all():
+        url = f"http://testserver{link_path(p)}" if p.link_key else None
+        printed = url is not None and re.sub(r"\s+", "", url) in text
+        assert printed == (p.active and p.link_key is not None), p.name
+    assert "KlubŁódź" in text
+    save(response.content, "participant-slips")  # out/pdf/: look at it
+
+
+def test_each_slips_code_reads_as_his_link(client, director, tmp_path):
+    """The QR codes, read off the printed page as a phone's camera reads them (poppler's pdftoppm renders the
+    page, zbar's zbarimg reads every code on it: both installed by tests/setup.sh)."""
+    t = make_tournament(["Anna", "Bartek", "Celina Żółć"], name="Open")
+    client.force_login(director)
+    (tmp_path / "slips.pdf").write_bytes(client.get(reverse("participant_slips", args=[t.pk])).content)
+    subprocess.run(["pdftoppm", "-png", "-r", "150", tmp_path / "slips.pdf", tmp_path / "page"], check=True)
+    [png] = tmp_path.glob("page*.png")
+    read = subprocess.run(["zbarimg", "--quiet", "--raw", png], capture_output=True, text=True, check=True)
+    expected = {f"http://testserver{link_path(p)}" for p in t.participants.all()}
+    assert set(read.stdout.split()) == expected
+
+
+def test_his_page_in_polish(client):
+    t = make_tournament(["Anna"], name="Open")
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "pl"
+    text = _text(_page(client, t.participants.get()))
+    assert "Gdzie siedzisz" in text and "Twoje wyniki" in text

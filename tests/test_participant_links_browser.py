@@ -1,0 +1,76 @@
+"""A participant's private link in a real browser: the director finds the links on the tournament's page and
+gives one participant a new link (the old one then finds nothing); the participant opens his link on a 360 px
+phone in Polish, reads where he sits, his results and the standings with his row marked, and switches to
+English on the same page. Screenshots go to out/screens/ (look at them)."""
+
+import os
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside Playwright's event loop
+
+from django.contrib.auth.models import User  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
+
+from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
+from tests.tournaments import make_tournament, play_round  # noqa: E402
+from tournament.event import rounds  # noqa: E402
+from tournament.people.participant_links import link_path  # noqa: E402
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
+]
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def test_a_new_link_given_and_opened_on_a_phone_in_polish(live_server, browser):  # noqa: F811
+    director = User.objects.create_user("boss", password="pw", is_staff=True)
+    referee = User.objects.create_user("sedzia", password="pw", first_name="Jan", last_name="Sędzia")
+    t = make_tournament(8, name="Puchar Łodzi", rounds=3, table_size=4, created_by=director)
+    t.directors.add(director)
+    play_round(t, referee)
+    round_2 = rounds.seat_next_round(t)
+    rounds.start_round(round_2)
+    p = t.participants.get(name="P02")
+    table = p.seats.get(table__round=round_2).table
+    table.referees.add(referee)
+    old = link_path(p)
+
+    # the director: tournament page → the links → a new link for P02, with the reason
+    desk = Referee(browser.new_context(viewport=DESKTOP, locale="en-US").new_page(), live_server.url)
+    page = desk.page
+    page.goto(f"{live_server.url}/login/?next=/tournaments/{t.pk}/")
+    page.fill("input[name=username]", "boss")
+    page.fill("input[name=password]", "pw")
+    page.click("main button[type=submit]")
+    page.get_by_role("link", name="Participants' private links").click()
+    row = page.locator("tr", has_text="P02")
+    expect(row.locator("a.private-link")).to_have_text(f"{live_server.url}{old}")
+    row.locator("summary").click()
+    row.locator("input[name=reason]").fill("lost his slip")
+    row.get_by_role("button", name="New link").click()
+    expect(page.locator(".msg")).to_contain_text("P02 has a new link")
+    p.refresh_from_db()
+    new = link_path(p)
+    assert new != old
+    row = page.locator("tr", has_text="P02")
+    expect(row.locator("a.private-link")).to_have_text(f"{live_server.url}{new}")
+    desk.shot("participant-links-director")
+    assert page.goto(f"{live_server.url}{old}").status == 404
+
+    # the participant, on his phone, in Polish
+    phone = Referee(browser.new_context(viewport=PHONE, locale="pl-PL").new_page(), live_server.url)
+    page = phone.page
+    assert page.goto(f"{live_server.url}{new}").status == 200
+    expect(page.locator("h1")).to_contain_text("P02")
+    expect(page.locator(".seat-now")).to_have_text(f"Runda 2: stół {table.number}")
+    expect(page.locator(".me-now")).to_contain_text("Sędzia: Jan Sędzia")
+    expect(page.locator("table.standings tr.me")).to_contain_text("P02")
+    expect(page.locator("table.me-results tbody tr").first).to_contain_text("zatwierdzony")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll
+    phone.shot("participant-page-pl-phone")
+    page.select_option("select[name=language]", "en")  # the top bar's language (site.js submits it)
+    expect(page.locator(".seat-now")).to_have_text(f"Round 2: table {table.number}")
+    assert page.url == f"{live_server.url}{new}"
+    phone.shot("participant-page-en-phone")

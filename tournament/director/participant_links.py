@@ -1,0 +1,70 @@
+"""The director's side of the participants' private links (tournament.people.participant_links): each one's
+link, to copy or to open, a link revoked or given anew (with the reason, kept in the director's log), and the
+slips to print (exports.participant_slips)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from tournament.collation import name_key
+from tournament.director.forms import ReasonForm
+from tournament.exports.downloads import file_name, file_response
+from tournament.exports.participant_slips import slips_pdf
+from tournament.models import Participant, Tournament
+from tournament.people import participant_links as links
+from tournament.people.access import director_required
+
+
+def _people(request, tournament: Tournament) -> list[tuple[Participant, str | None]]:
+    """Each participant in alphabetical order (Polish), with his link's full URL (None: revoked)."""
+    people = sorted(tournament.participants.all(), key=lambda p: name_key(p.name))
+    return [(p, request.build_absolute_uri(path) if (path := links.link_path(p)) else None) for p in people]
+
+
+@require_safe
+@director_required
+def link_list(request, pk: int):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    response = render(
+        request,
+        "director/participant_links.html",
+        {"tournament": tournament, "people": _people(request, tournament)},
+    )
+    response["Cache-Control"] = "private, no-store"  # the links are the participants' keys
+    return response
+
+
+@require_safe
+@director_required
+def slips(request, pk: int):
+    """A slip for every participant still in the tournament who has a link."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    people = [(p, url) for p, url in _people(request, tournament) if url and p.active]
+    response = file_response(slips_pdf(tournament, people), file_name(tournament, _("slips")) + ".pdf")
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@require_POST
+@director_required
+def link_change(request, pk: int, participant: int):
+    """``do=new``: a new link (the old one stops working); ``do=revoke``: none until a new one is given."""
+    p = get_object_or_404(Participant, pk=participant, tournament_id=pk)
+    change = {"new": links.reissue, "revoke": links.revoke}.get(request.POST.get("do", ""))
+    form = ReasonForm(request.POST)
+    if change is None:
+        messages.error(request, _("This form is damaged: reload the page and try again."))
+    elif not form.is_valid():
+        for errors in form.errors.values():
+            for e in errors:
+                messages.error(request, e)
+    else:
+        change(p, request.user, form.cleaned_data["reason"])
+        done = _("%(name)s has a new link; the old one no longer opens anything.")
+        if change is links.revoke:
+            done = _("%(name)s's link is revoked: it no longer opens anything.")
+        messages.info(request, done % {"name": p.name})
+    return redirect("participant_links", pk=pk)

@@ -1,0 +1,11 @@
+"""A participant's private link and what it opens (no login: the link's key is the key)."""
+
+from django.urls import path
+
+from tournament import converters  # noqa: F401 (the <id:…> paths)
+from tournament.participants import views
+
+urlpatterns = [
+    path("tournaments/<id:pk>/me/<slug:key>/", views.page, name="participant_page"),
+    path("tournaments/<id:pk>/me/<slug:key>/cards.pdf", views.cards, name="participant_own_cards"),
+]

@@ -1,0 +1,99 @@
+"""A participant's page, opened from his private link (``people.participant_links``) without logging in: where
+he sits now (his table, seat, role and referee), his results and points round by round, his income/cost
+cards, and the standings with his row marked. In the language he chooses, as every page.
+
+Every figure is read where the other pages read it: the tables and their final rows from
+``reports.participant_rounds`` (the director's sheets' source, his games alone replayed), the standings from
+``reports.standings_rows`` (the public standings'), his cards as the director's PDF of them."""
+
+from __future__ import annotations
+
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from tournament.exports.downloads import file_name, file_response
+from tournament.exports.ledger_cards import ledger_cards_pdf, participant_entries
+from tournament.models import Participant
+from tournament.people.participant_links import participant_by_link
+from tournament.reports import RoundReport, TableReport, participant_rounds, standings_rows
+
+
+def _private(response):
+    """His page is his alone: kept by no shared cache, never indexed."""
+    response["Cache-Control"] = "private, no-store"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+@require_safe
+def page(request, pk: int, key: str):
+    participant = participant_by_link(pk, key)
+    rounds = participant_rounds(participant)
+    context = {
+        "participant": participant,
+        "tournament": participant.tournament,
+        "now": _now(participant, rounds),
+        "results": _results(participant, rounds),
+        "cards": participant_entries(rounds, participant.pk),  # (his game, his card in it)
+        "standings": standings_rows(participant.tournament),
+    }
+    return _private(render(request, "participants/page.html", context))
+
+
+@require_safe
+def cards(request, pk: int, key: str):
+    """His income/cost cards, as the director prints them."""
+    participant = participant_by_link(pk, key)
+    entries = participant_entries(participant_rounds(participant), participant.pk)
+    data = ledger_cards_pdf(participant.tournament, entries, participant.name)
+    return _private(file_response(data, file_name(participant.tournament, participant.name) + ".pdf"))
+
+
+def _table_of(participant: Participant, report: RoundReport) -> TableReport | None:
+    return next((t for t in report.tables if participant in t.seated), None)
+
+
+def _now(participant: Participant, rounds: list[RoundReport]) -> dict | None:
+    """Where he sits in the latest round (None before the first is seated): his table, his place in the
+    order of play, his role and the table's referees; or no table (absent, withdrawn)."""
+    if not rounds:
+        return None
+    latest = rounds[-1]
+    table = _table_of(participant, latest)
+    if table is None:
+        return {"round": latest.round, "table": None}
+    return {
+        "round": latest.round,
+        "table": table.table,
+        "order": table.seated.index(participant) + 1,
+        "role": table.roles.get(participant.pk, ""),
+        "referees": table.referees,
+        "others": [p for p in table.seated if p != participant],
+    }
+
+
+def _results(participant: Participant, rounds: list[RoundReport]) -> list[dict]:
+    """Round by round: his table and his row of its final figures (rank, score, points), and whether they
+    count (confirmed) or are provisional (the game over, the result not yet confirmed)."""
+    out = []
+    for report in rounds:
+        table = next((t for t in report.tables if _row(t, participant)), None)
+        if table is None:
+            out.append({"round": report.round, "table": None, "row": None})
+            continue
+        row = _row(table, participant)
+        out.append(
+            {
+                "round": report.round,
+                "table": table.table,
+                "row": row,
+                "counted": table.counted,
+                "provisional": table.provisional,
+            }
+        )
+    return out
+
+
+def _row(table: TableReport, participant: Participant):
+    """His row of the table's final figures (None: he is not at this table)."""
+    return next((r for r in table.final if r.participant == participant.pk), None)
