@@ -218,6 +218,7 @@ def valid_form(name: str, world) -> dict:
         "table_hand_result": {"reason": "played on paper"},
         "table_reopen": {"reason": "dice misread"},
         "participant_link_change": {"do": "new", "reason": "lost his slip"},
+        "participant_check_in": {"do": "in"},
         "login": {"username": "ref", "password": "wrong"},
         "set_language": {"language": "pl", "next": "/"},
         "board_upload": {"board": "new-board", "name": "New board"},  # no file: refused, whatever the fields

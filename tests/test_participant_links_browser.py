@@ -68,9 +68,48 @@ def test_a_new_link_given_and_opened_on_a_phone_in_polish(live_server, browser):
     expect(page.locator(".me-now")).to_contain_text("Sędzia: Jan Sędzia")
     expect(page.locator("table.standings tr.me")).to_contain_text("P02")
     expect(page.locator("table.me-results tbody tr").first).to_contain_text("zatwierdzony")
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll
     phone.shot("participant-page-pl-phone")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll
     page.select_option("select[name=language]", "en")  # the top bar's language (site.js submits it)
     expect(page.locator(".seat-now")).to_have_text(f"Round 2: table {table.number}")
     assert page.url == f"{live_server.url}{new}"
     phone.shot("participant-page-en-phone")
+
+
+def test_two_check_in_from_their_links_the_director_ticks_a_third_and_seats_them(live_server, browser):  # noqa: F811
+    director = User.objects.create_user("boss", password="pw", is_staff=True)
+    t = make_tournament(5, name="Puchar Łodzi", rounds=2, table_size=4, created_by=director, check_in=True)
+    people = {p.name: p for p in t.participants.all()}
+
+    # two participants check in from their phones, one in Polish, one in English
+    for name, locale, tap, done in [
+        ("P00", "pl-PL", "Jestem: potwierdzam obecność", "Twoja obecność na rundę 1 jest potwierdzona"),
+        ("P01", "en-US", "I am here: check me in", "You are checked in for round 1"),
+    ]:
+        phone = Referee(browser.new_context(viewport=PHONE, locale=locale).new_page(), live_server.url)
+        phone.page.goto(f"{live_server.url}{link_path(people[name])}")
+        phone.page.get_by_role("button", name=tap).click()
+        expect(phone.page.locator(".msg")).to_contain_text(done)
+        expect(phone.page.locator(".checked-in")).to_be_visible()
+        phone.shot(f"participant-check-in-{locale}")
+        phone.page.context.close()
+
+    # the director sees them, ticks a third (no phone), and seats the round: the three, no one else
+    desk = Referee(browser.new_context(viewport=DESKTOP, locale="en-US").new_page(), live_server.url)
+    page = desk.page
+    page.goto(f"{live_server.url}/login/?next=/tournaments/{t.pk}/")
+    page.fill("input[name=username]", "boss")
+    page.fill("input[name=password]", "pw")
+    page.click("main button[type=submit]")
+    expect(page.locator("#check-in-title")).to_have_text("Check-in for round 1: 2 of 5 here")
+    page.locator("tr", has_text="P03").get_by_role("button", name="check in").click()
+    expect(page.locator("#check-in-title")).to_have_text("Check-in for round 1: 3 of 5 here")
+    expect(page.locator("tr", has_text="P03").locator(".checked-in")).to_contain_text("the director")
+    desk.shot("check-in-director")
+    page.get_by_role("button", name="Seat the next round").click()
+    page.wait_for_url(f"**/tournaments/{t.pk}/rounds/1/")
+    for name in ("P00", "P01", "P03"):
+        expect(page.locator("main")).to_contain_text(name)
+    for name in ("P02", "P04"):
+        expect(page.locator("main")).not_to_contain_text(name)
+    desk.shot("check-in-seated")

@@ -6,7 +6,7 @@ from django.urls import path
 from tournament import converters  # noqa: F401 (the <id:…> paths)
 from tournament.director import backup as director_backup
 from tournament.director import boards as director_boards
-from tournament.director import interventions, participant_links
+from tournament.director import check_ins, interventions, participant_links
 from tournament.director import referees as director_referees
 from tournament.director import views as director
 
@@ -37,6 +37,12 @@ urlpatterns = [
         "tournaments/<id:pk>/participants/<id:participant>/withdraw/",
         interventions.participant_withdraw,
         name="participant_withdraw",
+    ),
+    path("tournaments/<id:pk>/participants/check-in/", check_ins.check_in_everyone, name="check_in_everyone"),
+    path(
+        "tournaments/<id:pk>/participants/<id:participant>/check-in/",
+        check_ins.participant_check_in,
+        name="participant_check_in",
     ),
     path("tournaments/<id:pk>/participants/links/", participant_links.link_list, name="participant_links"),
     path("tournaments/<id:pk>/participants/slips.pdf", participant_links.slips, name="participant_slips"),

@@ -114,14 +114,24 @@ def seat_next_round(tournament: Tournament, number: int | None = None) -> Round:
 
 
 def seat_tables(round_: Round, referees: dict[int, list[int]]) -> None:
-    """Seat the round's tables (a new round, or one seated again) from the active participants: by standings
+    """Seat the round's tables (a new round, or one seated again) from the active participants (those who
+    checked in for it, in a tournament that asks them to: ``check_in``): by standings
     after round 1, away from earlier opponents, club-mates and — for those who sat at a short table — from
     short tables again. ``referees``: user ids by table number (the previous round's, or the round's own
     before it is seated again)."""
     tournament, number = round_.tournament, round_.number
-    entrants = [
-        Entrant(p.pk, p.club, p.seed) for p in tournament.participants.filter(withdrawn_after__isnull=True)
-    ]
+    present = tournament.participants.filter(withdrawn_after__isnull=True)
+    if tournament.check_in:  # those who checked in for this round (tournament.event.check_in)
+        present = present.filter(check_ins__round_number=number)
+    entrants = [Entrant(p.pk, p.club, p.seed) for p in present]
+    if tournament.check_in and len(entrants) < 2:
+        raise RoundError(
+            _(
+                "%(n)s participants have checked in for round %(round)s: a round needs at least 2. The "
+                "director can check in those who are here on the tournament's page."
+            )
+            % {"n": len(entrants), "round": number}
+        )
     if len(entrants) < 2:
         raise RoundError(_("A round needs at least 2 participants."))
     standings = None if number == 1 else [row.participant for row in tournament_standings(tournament)]

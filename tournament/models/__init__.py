@@ -1,9 +1,10 @@
 """Database models: games at a table with their event logs; tournaments, rounds, tables and results; board
 editions loaded from an organiser's file; what the director changed by hand on the day; referees' one-time
-login links; the count of changes of a tournament's standings."""
+login links; the count of changes of a tournament's standings; who checked in for a round."""
 
 from tournament.models.audit import AuditEntry
 from tournament.models.boards import BoardEdition
+from tournament.models.check_ins import CheckIn
 from tournament.models.games import Game, GameEvent, GamePlayer
 from tournament.models.login_links import LoginLink
 from tournament.models.standings_changes import StandingsChange
@@ -12,6 +13,7 @@ from tournament.models.tournaments import Participant, Round, Seat, Table, Table
 __all__ = [
     "AuditEntry",
     "BoardEdition",
+    "CheckIn",
     "Game",
     "GameEvent",
     "GamePlayer",

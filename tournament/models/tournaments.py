@@ -117,6 +117,9 @@ class Tournament(models.Model):
     )
     tie_breaks = models.JSONField(_("tie-break order"), default=_tie_breaks, validators=[validate_tie_breaks])
     second_confirmation = models.BooleanField(_("results need a second confirmation"), default=False)
+    # a round seats the participants who checked in for it (from their private links, or ticked by the
+    # director: tournament.event.check_in), not every participant still in the tournament
+    check_in = models.BooleanField(_("seat only the participants who checked in"), default=False)
     seed = models.PositiveIntegerField(
         _("seating seed"), default=_seed, validators=at_most(TOURNAMENT_SEED_MAX)
     )

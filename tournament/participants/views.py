@@ -8,9 +8,13 @@ Every figure is read where the other pages read it: the tables and their final r
 
 from __future__ import annotations
 
-from django.shortcuts import render
-from django.views.decorators.http import require_safe
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
 
+from tournament.errors import RoundError
+from tournament.event import check_in as check_ins
 from tournament.exports.downloads import file_name, file_response
 from tournament.exports.ledger_cards import ledger_cards_pdf, participant_entries
 from tournament.models import Participant
@@ -36,8 +40,23 @@ def page(request, pk: int, key: str):
         "results": _results(participant, rounds),
         "cards": participant_entries(rounds, participant.pk),  # (his game, his card in it)
         "standings": standings_rows(participant.tournament),
+        "check_in": _check_in(participant),
     }
     return _private(render(request, "participants/page.html", context))
+
+
+@require_POST
+def check_in(request, pk: int, key: str):
+    """He is here for the next round (a tournament that asks for it): once, however often he taps."""
+    participant = participant_by_link(pk, key)
+    try:
+        done, new = check_ins.check_in(participant)
+    except RoundError as e:
+        messages.error(request, str(e))
+    else:
+        if new:
+            messages.info(request, _("You are checked in for round %(n)s.") % {"n": done.round_number})
+    return redirect("participant_page", pk=pk, key=key)
 
 
 @require_safe
@@ -47,6 +66,18 @@ def cards(request, pk: int, key: str):
     entries = participant_entries(participant_rounds(participant), participant.pk)
     data = ledger_cards_pdf(participant.tournament, entries, participant.name)
     return _private(file_response(data, file_name(participant.tournament, participant.name) + ".pdf"))
+
+
+def _check_in(participant: Participant) -> dict | None:
+    """The round he may check in for and his check-in for it (None: the tournament does not ask for it,
+    he withdrew, or every round is under way or played)."""
+    tournament = participant.tournament
+    if not tournament.check_in or not participant.active:
+        return None
+    number = check_ins.check_in_round(tournament)
+    if number is None:
+        return None
+    return {"round": number, "done": participant.check_ins.filter(round_number=number).first()}
 
 
 def _table_of(participant: Participant, report: RoundReport) -> TableReport | None:

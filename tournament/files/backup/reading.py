@@ -313,6 +313,7 @@ def _read_tournament(n: _Node) -> dict:
         "placement_points": [points.int(i, maximum=MAX_PLACEMENT_POINTS) for i in range(len(points.value))],
         "tie_breaks": [tie_breaks.choice(i, TIE_BREAKS) for i in range(len(tie_breaks.value))],
         "second_confirmation": n.bool("second_confirmation"),
+        "check_in": n.bool("check_in") if "check_in" in n.value else False,  # made before check-in existed
         "seed": number("seed"),
         "created_by": n.username("created_by"),
         "created_at": n.datetime("created_at"),
