@@ -4,6 +4,8 @@ director's tick is the override. Double taps and the link and the director at on
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -116,3 +118,31 @@ def test_a_double_tap_and_the_directors_tick_at_once_check_him_in_once(cup, dire
         CheckIn.objects.all().delete()
         assert sorted(at_once(*calls)) == [0, 1]
         assert CheckIn.objects.filter(participant_id=pk).count() == 1
+
+
+@pytest.mark.django_db
+def test_the_doors_scan_checks_in_the_participant_of_the_slip(client, cup, director, referee):
+    url = reverse("check_in_scan", args=[cup.pk])
+    client.force_login(referee)
+    assert client.get(url).status_code == 403
+    client.force_login(director)
+    assert client.get(url).status_code == 200
+    p, q = person(cup, "P01"), person(cup, "P02")
+    other = make_tournament(["Zed"], name="Other", check_in=True)
+    zed = person(other, "Zed")
+    for link, said in [
+        (f"http://testserver{link_path(zed)}", "no participant's of this tournament"),  # another tournament's
+        (link_path(zed).replace(f"/{other.pk}/", f"/{cup.pk}/"), "no participant's"),  # his key, our number
+        (f"/tournaments/{cup.pk}/me/{'x' * 24}/", "no participant's"),  # forged
+        ("http://example.org/", "not a participant's link"),
+        ("", "not a participant's link"),
+    ]:
+        assert said in html.unescape(client.post(url, {"link": link}, follow=True).content.decode()), link
+    assert not CheckIn.objects.exists()
+    page = client.post(url, {"link": f"http://testserver{link_path(p)}"}, follow=True).content.decode()
+    assert "P01 is checked in for round 1." in page
+    page = client.post(url, {"link": f"http://testserver{link_path(p)}"}, follow=True).content.decode()
+    assert "P01 was checked in for round 1 already." in page
+    client.post(url, {"link": q.link_key})  # the key alone, pasted
+    by = dict(CheckIn.objects.values_list("participant__name", "via"))
+    assert by == {"P01": "director", "P02": "director"}

@@ -1,9 +1,12 @@
 """A participant's private link in a real browser: the director finds the links on the tournament's page and
 gives one participant a new link (the old one then finds nothing); the participant opens his link on a 360 px
 phone in Polish, reads where he sits, his results and the standings with his row marked, and switches to
-English on the same page. Screenshots go to out/screens/ (look at them)."""
+English on the same page. Check-in: two participants from their links, a third by the door's scan page (a
+photo of his slip), a fourth ticked; the round seats those four. Screenshots go to out/screens/ (look at
+them)."""
 
 import os
+import subprocess
 
 import pytest
 
@@ -15,6 +18,7 @@ from playwright.sync_api import expect  # noqa: E402
 from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
 from tests.tournaments import make_tournament, play_round  # noqa: E402
 from tournament.event import rounds  # noqa: E402
+from tournament.exports.participant_slips import slips_pdf  # noqa: E402
 from tournament.people.participant_links import link_path  # noqa: E402
 
 pytestmark = [
@@ -76,7 +80,20 @@ def test_a_new_link_given_and_opened_on_a_phone_in_polish(live_server, browser):
     phone.shot("participant-page-en-phone")
 
 
-def test_two_check_in_from_their_links_the_director_ticks_a_third_and_seats_them(live_server, browser):  # noqa: F811
+def slip_photo(tournament, participant, base_url: str, folder) -> str:
+    """A PNG of the participant's printed slip (a page of one slip, rendered by pdftoppm): what the director's
+    phone photographs at the door."""
+    pdf = folder / "slip.pdf"
+    pdf.write_bytes(slips_pdf(tournament, [(participant, f"{base_url}{link_path(participant)}")]))
+    subprocess.run(["pdftoppm", "-png", "-r", "100", "-singlefile", pdf, folder / "slip"], check=True)
+    return str(folder / "slip.png")
+
+
+def test_two_check_in_from_their_links_the_director_scans_and_ticks_others_and_seats_them(
+    live_server,
+    browser,  # noqa: F811
+    tmp_path,
+):
     director = User.objects.create_user("boss", password="pw", is_staff=True)
     t = make_tournament(5, name="Puchar Łodzi", rounds=2, table_size=4, created_by=director, check_in=True)
     people = {p.name: p for p in t.participants.all()}
@@ -102,14 +119,22 @@ def test_two_check_in_from_their_links_the_director_ticks_a_third_and_seats_them
     page.fill("input[name=password]", "pw")
     page.click("main button[type=submit]")
     expect(page.locator("#check-in-title")).to_have_text("Check-in for round 1: 2 of 5 here")
-    page.locator("tr", has_text="P03").get_by_role("button", name="check in").click()
+    # at the door: P04's slip photographed with the phone (here: the printed slip as an image), its QR code
+    # read in the page
+    page.get_by_role("link", name="Check-in at the door: scan the slips with a phone").click()
+    photo = slip_photo(t, people["P04"], live_server.url, tmp_path)
+    page.locator("input[data-scan-photo]").set_input_files(photo)
+    expect(page.locator(".msg")).to_have_text("P04 is checked in for round 1.")
+    desk.shot("check-in-scan")
+    page.get_by_role("link", name="Puchar Łodzi").click()
     expect(page.locator("#check-in-title")).to_have_text("Check-in for round 1: 3 of 5 here")
+    page.locator("tr", has_text="P03").get_by_role("button", name="check in").click()
+    expect(page.locator("#check-in-title")).to_have_text("Check-in for round 1: 4 of 5 here")
     expect(page.locator("tr", has_text="P03").locator(".checked-in")).to_contain_text("the director")
     desk.shot("check-in-director")
     page.get_by_role("button", name="Seat the next round").click()
     page.wait_for_url(f"**/tournaments/{t.pk}/rounds/1/")
-    for name in ("P00", "P01", "P03"):
+    for name in ("P00", "P01", "P03", "P04"):
         expect(page.locator("main")).to_contain_text(name)
-    for name in ("P02", "P04"):
-        expect(page.locator("main")).not_to_contain_text(name)
+    expect(page.locator("main")).not_to_contain_text("P02")
     desk.shot("check-in-seated")

@@ -39,6 +39,7 @@ urlpatterns = [
         name="participant_withdraw",
     ),
     path("tournaments/<id:pk>/participants/check-in/", check_ins.check_in_everyone, name="check_in_everyone"),
+    path("tournaments/<id:pk>/participants/scan/", check_ins.scan, name="check_in_scan"),
     path(
         "tournaments/<id:pk>/participants/<id:participant>/check-in/",
         check_ins.participant_check_in,
