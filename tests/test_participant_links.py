@@ -4,7 +4,9 @@ or revoked with its reason, the slips with their QR codes)."""
 
 from __future__ import annotations
 
+import copy
 import io
+import json
 import re
 import subprocess
 
@@ -194,3 +196,53 @@ def test_his_page_in_polish(client):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "pl"
     text = _text(_page(client, t.participants.get()))
     assert "Gdzie siedzisz" in text and "Twoje wyniki" in text
+
+
+def test_a_backup_keeps_the_links_so_the_printed_slips_still_open_the_pages(client):
+    from tournament.files import backup
+
+    t = make_tournament(["Anna", "Bartek", "Celina"], name="Open")
+    Participant.objects.filter(name="Celina").update(link_key=None)  # revoked
+    data = json.loads(backup.dumps(backup.export_tournament(t)))
+    keys = {p["name"]: p["link_key"] for p in data["participants"]}
+    t.delete()
+    restored = backup.import_tournament(copy.deepcopy(data))
+    assert dict(restored.participants.values_list("name", "link_key")) == keys
+    anna = restored.participants.get(name="Anna")
+    assert client.get(f"/tournaments/{restored.pk}/me/{keys['Anna']}/").status_code == 200 == _page(
+        client, anna
+    ).status_code
+    # restored beside another tournament that holds one of the keys (renamed: else it is refused as there):
+    # that one is drawn anew, the others kept
+    restored.name = "Open (before)"
+    restored.save()
+    again = backup.import_tournament(copy.deepcopy(data))
+    kept = dict(again.participants.values_list("name", "link_key"))
+    assert kept["Anna"] != keys["Anna"] and kept["Bartek"] != keys["Bartek"] and kept["Celina"] is None
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{24}", kept[n]) for n in ("Anna", "Bartek"))
+
+
+@pytest.mark.parametrize(
+    ("spoil", "said"),
+    [
+        (lambda ps: ps[1].update(link_key=ps[0]["link_key"]), "appears twice"),
+        (lambda ps: ps[0].update(link_key="short"), "participants[0].link_key must be a private link's key"),
+        (lambda ps: ps[0].update(link_key=7), "participants[0].link_key must be text or null"),
+        (lambda ps: [p.pop("link_key") for p in ps], None),  # a backup made before the links: new ones
+    ],
+)
+def test_a_backups_links_are_checked(spoil, said):
+    from tournament.files import backup
+    from tournament.files.backup.format import BackupError
+
+    t = make_tournament(["Anna", "Bartek"], name="Open")
+    data = json.loads(backup.dumps(backup.export_tournament(t)))
+    t.delete()
+    spoil(data["participants"])
+    if said is None:
+        keys = list(backup.import_tournament(data).participants.values_list("link_key", flat=True))
+        assert len(set(keys)) == 2 and all(re.fullmatch(r"[A-Za-z0-9_-]{24}", k) for k in keys)
+        return
+    with pytest.raises(BackupError, match=re.escape(said)):
+        backup.import_tournament(data)
+    assert not Participant.objects.exists()

@@ -163,7 +163,14 @@ def _export(t: Tournament) -> dict:
             "created_at": _iso(t.created_at),
         },
         "participants": [
-            {"id": p.pk, "name": p.name, "club": p.club, "seed": p.seed, "withdrawn_after": p.withdrawn_after}
+            {
+                "id": p.pk,
+                "name": p.name,
+                "club": p.club,
+                "seed": p.seed,
+                "withdrawn_after": p.withdrawn_after,
+                "link_key": p.link_key,  # his slip opens his page after a restore too
+            }
             for p in t.participants.order_by("pk")
         ],
         "rounds": [

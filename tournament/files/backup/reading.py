@@ -34,6 +34,8 @@ from tournament.models import (
     Tournament,
 )
 from tournament.models.bounds import INTEGER_MAX, SMALL_MAX, field_maximum
+from tournament.models.tournaments import LINK_KEY_LENGTH, new_link_key
+from tournament.people.participant_links import KEY_SHAPE
 from tournament.server.uploads import NotJSON, load_json
 
 
@@ -326,6 +328,20 @@ def _read_tournament(n: _Node) -> dict:
     return settings_
 
 
+def _link_key(n: _Node) -> str | None:
+    """His private link's key, kept so that his printed slip still opens his page (null: revoked); a backup
+    made before the links gives him a new one."""
+    if "link_key" not in n.value:
+        return new_link_key()
+    key = n.text("link_key", null=True)
+    if key is not None and not KEY_SHAPE.match(key):
+        raise BackupError(
+            _("%(where)s must be a private link's key (%(n)s letters, digits, - or _) or null.")
+            % {"where": n.path("link_key"), "n": LINK_KEY_LENGTH}
+        )
+    return key
+
+
 def _read_participants(nodes: list[_Node]) -> list[dict]:
     out = [
         {
@@ -336,11 +352,13 @@ def _read_participants(nodes: list[_Node]) -> list[dict]:
             "withdrawn_after": n.int(
                 "withdrawn_after", null=True, maximum=field_maximum(Participant, "withdrawn_after")
             ),
+            "link_key": _link_key(n),
             "where": n.where,
         }
         for n in nodes
     ]
     _unique("participants", (p["id"] for p in out))
+    _unique("participants", (p["link_key"] for p in out if p["link_key"]))
     _unique("participants", (p["name"] for p in out), key=str.lower)  # as the database: in any case
     return out
 

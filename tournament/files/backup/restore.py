@@ -28,6 +28,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.models.standings_changes import standings_changed
+from tournament.models.tournaments import new_link_key
 
 
 def import_tournament(data: dict, *, created_users: list | None = None) -> Tournament:
@@ -93,6 +94,16 @@ class _Users:
         return self.cache[username]
 
 
+def _fresh_keys_where_taken(participants: list[dict]) -> None:
+    """A private link's key that another tournament of this installation holds already is drawn anew (that
+    participant's printed slip then opens nothing: the director prints his slip again)."""
+    keys = [p["link_key"] for p in participants if p["link_key"]]
+    taken = set(Participant.objects.filter(link_key__in=keys).values_list("link_key", flat=True))
+    for p in participants:
+        if p["link_key"] in taken:
+            p["link_key"] = new_link_key()
+
+
 def _store(backup: dict, created: list) -> Tournament:
     settings = backup["tournament"]
     if Tournament.objects.filter(name=settings["name"], date=settings["date"]).exists():
@@ -106,6 +117,7 @@ def _store(backup: dict, created: list) -> Tournament:
     Tournament.objects.bulk_create([tournament])
     tournament.directors.set([user(name) for name in directors if name is not None])
     participant = {}
+    _fresh_keys_where_taken(backup["participants"])
     for p in backup["participants"]:
         participant[p["id"]] = Participant(
             tournament=tournament, **{k: v for k, v in p.items() if k not in ("id", "where")}
