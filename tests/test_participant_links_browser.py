@@ -2,8 +2,8 @@
 gives one participant a new link (the old one then finds nothing); the participant opens his link on a 360 px
 phone in Polish, reads where he sits, his results and the standings with his row marked, and switches to
 English on the same page. Check-in: two participants from their links, a third by the door's scan page (a
-photo of his slip), a fourth ticked; the round seats those four. Screenshots go to out/screens/ (look at
-them)."""
+photo of his slip), a fourth ticked; the round seats those four. Signing: one player agrees, one disputes;
+the director confirms with his ruling. Screenshots go to out/screens/ (look at them)."""
 
 import os
 import subprocess
@@ -16,7 +16,7 @@ from django.contrib.auth.models import User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
-from tests.tournaments import make_tournament, play_round  # noqa: E402
+from tests.tournaments import make_tournament, play_round, play_table  # noqa: E402
 from tournament.event import rounds  # noqa: E402
 from tournament.exports.participant_slips import slips_pdf  # noqa: E402
 from tournament.people.participant_links import link_path  # noqa: E402
@@ -138,3 +138,56 @@ def test_two_check_in_from_their_links_the_director_scans_and_ticks_others_and_s
         expect(page.locator("main")).to_contain_text(name)
     expect(page.locator("main")).not_to_contain_text("P02")
     desk.shot("check-in-seated")
+
+
+def test_the_players_sign_one_disputes_and_the_director_confirms_with_his_ruling(live_server, browser):  # noqa: F811
+    director = User.objects.create_user("boss", password="pw", is_staff=True)
+    referee = User.objects.create_user("sedzia", password="pw")
+    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4, created_by=director)
+    round_1 = rounds.seat_next_round(t)
+    rounds.start_round(round_1)
+    table = round_1.tables.get()
+    table.referees.add(referee)
+    play_table(table, referee)
+    people = {p.name: p for p in t.participants.all()}
+
+    # P00 agrees on his phone in English; P01 disputes in Polish, saying why
+    phone = Referee(browser.new_context(viewport=PHONE, locale="en-US").new_page(), live_server.url)
+    phone.page.goto(f"{live_server.url}{link_path(people['P00'])}")
+    expect(phone.page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1")
+    phone.page.get_by_role("button", name="I agree").click()
+    expect(phone.page.locator(".me-sign .checked-in")).to_contain_text("You agreed with these figures.")
+    phone.shot("participant-signs-en")
+    polish = Referee(browser.new_context(viewport=PHONE, locale="pl-PL").new_page(), live_server.url)
+    page = polish.page
+    page.goto(f"{live_server.url}{link_path(people['P01'])}")
+    page.locator(".me-sign summary").click()
+    page.locator(".me-sign input[name=reason]").fill("hotel na Placu Trzech Krzyży nie został policzony")
+    page.get_by_role("button", name="Kwestionuję", exact=True).click()
+    expect(page.locator(".me-sign .negative")).to_contain_text("Kwestionujesz te wyniki")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    polish.shot("participant-disputes-pl")
+
+    # the director: the table page shows who signed what; the dispute stops a plain confirmation
+    desk = Referee(browser.new_context(viewport=DESKTOP, locale="en-US").new_page(), live_server.url)
+    page = desk.page
+    page.goto(f"{live_server.url}/login/?next=/tournaments/{t.pk}/rounds/1/tables/1/")
+    page.fill("input[name=username]", "boss")
+    page.fill("input[name=password]", "pw")
+    page.click("main button[type=submit]")
+    signed = page.locator("ul.signatures")
+    expect(signed).to_contain_text("P00: ✓ agrees")
+    expect(signed).to_contain_text("P01: ✗ disputes: “hotel na Placu Trzech Krzyży nie został policzony”")
+    expect(signed).to_contain_text("P02: not signed yet")
+    expect(page.locator("#result .notice")).to_contain_text("A player disputes the figures")
+    desk.shot("signatures-director")
+    ruling = "the hotel was mortgaged: counted at half"
+    page.get_by_label("Your ruling (kept in the director's log)").fill(ruling)
+    page.get_by_role("button", name="Confirm with this ruling").click()
+    expect(page.locator(".msg")).to_contain_text("Result confirmed.")
+    expect(page.locator("main")).to_contain_text(ruling)  # the director's log
+
+    # the players' pages: nothing more to sign, the result confirmed
+    phone.page.reload()
+    expect(phone.page.locator(".me-sign")).to_have_count(0)
+    expect(phone.page.locator("table.me-results tbody tr").first).to_contain_text("confirmed")

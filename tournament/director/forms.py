@@ -138,6 +138,7 @@ class TournamentForm(forms.ModelForm):
             "tie_breaks",
             "second_confirmation",
             "check_in",
+            "signatures_required",
             "seed",
         ]
         # a date input takes and gives the date as 2026-11-25 whatever the language (the Polish 25.11.2026

@@ -26,7 +26,7 @@ from tournament.director.forms import (
 from tournament.director.order_of_play import OrderOfPlayForm
 from tournament.errors import SEATED_AGAIN, AlreadySeated, RoundError
 from tournament.event import check_in as check_ins
-from tournament.event import interventions, results, round_overview, rounds
+from tournament.event import interventions, results, round_overview, rounds, signatures
 from tournament.files.participants_import import (
     ParticipantFileError,
     import_participants,
@@ -341,6 +341,7 @@ def table_detail(request, pk: int, number: int, table: int):
             "result": report.result,
             "history": t.results.select_related("confirmed_by", "second_by", "reopened_by"),
             "director": may_direct(request.user, t.round.tournament),
+            **_signatures(t, report),
             "reopen_form": ReopenForm(),
             "audit": t.round.tournament.audit.filter(
                 round_number=t.round.number, table_number=t.number
@@ -349,12 +350,31 @@ def table_detail(request, pk: int, number: int, table: int):
     )
 
 
+def _signatures(table: Table, report) -> dict:
+    """The players' signatures of the figures (once the game is over, until the result is confirmed), and
+    what stops the confirmation without the director's ruling."""
+    game = table.game_or_none
+    if game is None or report.result is not None or not report.provisional:
+        return {"signatures": None, "blocked": None}
+    signed = signatures.current(table, game)
+    names = signatures.players_of(game)
+    return {
+        "signatures": [(name, signed.get(pid)) for pid, name in names.items()],
+        "blocked": signatures.blocking(table.round.tournament, table, game),
+    }
+
+
 @login_required
 @require_POST
 def table_confirm(request, pk: int, number: int, table: int):
     t = table_for(request.user, pk, number, table)
     try:
-        confirmation = results.confirm(t, request.user)
+        confirmation = results.confirm(
+            t,
+            request.user,
+            ruling=request.POST.get("ruling", ""),
+            directs=may_direct(request.user, t.round.tournament),
+        )
     except RoundError as e:
         _round_error(request, e)
     else:

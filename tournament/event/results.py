@@ -14,8 +14,9 @@ from rules import final_steps
 from rules.scoring import ranking, score
 from rules.standings import placement_points
 from tournament.errors import SEATED_AGAIN, RoundError
+from tournament.event import signatures
 from tournament.games import recording
-from tournament.models import Game, Round, Table, TableResult, Tournament
+from tournament.models import AuditEntry, Game, Round, Table, TableResult, Tournament
 from tournament.reasons import clean_reason
 
 
@@ -78,8 +79,12 @@ def lock_table(table: Table) -> tuple[Round, Table, Game | None]:
 
 
 @transaction.atomic
-def confirm(table: Table, user) -> Confirmation:
+def confirm(table: Table, user, *, ruling: str = "", directs: bool = False) -> Confirmation:
     """The referee confirms the result; with a second confirmation, another person confirms it too.
+
+    A player's dispute of the figures stops the first confirmation, and so does a missing signature where the
+    tournament requires them (``signatures.blocking``), until the director rules: ``ruling`` (said by one who
+    ``directs`` the tournament), written in the director's log with the confirmation.
 
     The game is locked meanwhile (no move slips in between the ranking and the confirmation), and the database
     holds at most one confirmed result per table: a second "confirm" at once is answered, not stored twice.
@@ -88,6 +93,7 @@ def confirm(table: Table, user) -> Confirmation:
     tournament = round_.tournament
     result = current_result(table)
     if result is None:
+        _rule_if_needed(tournament, table, game, user, ruling, directs)
         result = TableResult.objects.create(
             table=table, ranking=table_ranking(table, game), confirmed_by=user
         )
@@ -100,6 +106,26 @@ def confirm(table: Table, user) -> Confirmation:
         raise RoundError(_("This result is already confirmed."))
     finish_round_if_done(round_)
     return Confirmation(result)
+
+
+def _rule_if_needed(tournament: Tournament, table: Table, game, user, ruling: str, directs: bool) -> None:
+    """What stops the confirmation (a dispute, missing signatures) answered by the director's ruling, logged;
+    RoundError without one."""
+    why = signatures.blocking(tournament, table, game)
+    if why is None:
+        return
+    if not directs:
+        raise RoundError(why)
+    ruling = clean_reason(ruling, missing=f"{why} {_('Confirm it with your ruling.')}", error=RoundError)
+    AuditEntry.objects.create(
+        tournament=tournament,
+        round_number=table.round.number,
+        table_number=table.number,
+        action=AuditEntry.Action.RULING,
+        reason=ruling,
+        details={"stopped": why},
+        user=user,
+    )
 
 
 @transaction.atomic

@@ -1,12 +1,14 @@
 """Database models: games at a table with their event logs; tournaments, rounds, tables and results; board
 editions loaded from an organiser's file; what the director changed by hand on the day; referees' one-time
-login links; the count of changes of a tournament's standings; who checked in for a round."""
+login links; the count of changes of a tournament's standings; who checked in for a round; the players'
+signatures of their table's figures."""
 
 from tournament.models.audit import AuditEntry
 from tournament.models.boards import BoardEdition
 from tournament.models.check_ins import CheckIn
 from tournament.models.games import Game, GameEvent, GamePlayer
 from tournament.models.login_links import LoginLink
+from tournament.models.signatures import Signature
 from tournament.models.standings_changes import StandingsChange
 from tournament.models.tournaments import Participant, Round, Seat, Table, TableResult, TableScore, Tournament
 
@@ -21,6 +23,7 @@ __all__ = [
     "Participant",
     "Round",
     "Seat",
+    "Signature",
     "StandingsChange",
     "Table",
     "TableResult",

@@ -1,7 +1,7 @@
 """What the tournament director changed by hand on the day, with who, when and why: a player absent from his
 table, withdrawn, moved; a round seated again; a game stopped; a table's result entered from paper; a
 co-director added or removed (``details``: his username); a participant's private link given anew
-or revoked."""
+or revoked; a result confirmed over a dispute or missing signatures (the director's ruling)."""
 
 from django.conf import settings
 from django.db import models
@@ -24,6 +24,7 @@ class AuditAction(models.TextChoices):
     DIRECTOR_DEL = "director_del", _("director removed")
     LINK_NEW = "link_new", _("participant's private link given anew")
     LINK_REVOKE = "link_revoke", _("participant's private link revoked")
+    RULING = "ruling", _("result confirmed by the director's ruling")
 
 
 class AuditEntry(models.Model):

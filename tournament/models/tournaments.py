@@ -120,6 +120,10 @@ class Tournament(models.Model):
     # a round seats the participants who checked in for it (from their private links, or ticked by the
     # director: tournament.event.check_in), not every participant still in the tournament
     check_in = models.BooleanField(_("seat only the participants who checked in"), default=False)
+    # a result is confirmed once every player of the table agreed with its figures from his private link
+    # (tournament.event.signatures); a dispute stops the confirmation whatever this says, until the director
+    # rules
+    signatures_required = models.BooleanField(_("results need every player's signature"), default=False)
     seed = models.PositiveIntegerField(
         _("seating seed"), default=_seed, validators=at_most(TOURNAMENT_SEED_MAX)
     )

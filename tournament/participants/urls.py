@@ -9,4 +9,5 @@ urlpatterns = [
     path("tournaments/<id:pk>/me/<slug:key>/", views.page, name="participant_page"),
     path("tournaments/<id:pk>/me/<slug:key>/cards.pdf", views.cards, name="participant_own_cards"),
     path("tournaments/<id:pk>/me/<slug:key>/check-in/", views.check_in, name="participant_own_check_in"),
+    path("tournaments/<id:pk>/me/<slug:key>/sign/", views.sign, name="participant_sign"),
 ]

@@ -15,9 +15,10 @@ from django.views.decorators.http import require_POST, require_safe
 
 from tournament.errors import RoundError
 from tournament.event import check_in as check_ins
+from tournament.event import signatures
 from tournament.exports.downloads import file_name, file_response
 from tournament.exports.ledger_cards import ledger_cards_pdf, participant_entries
-from tournament.models import Participant
+from tournament.models import Participant, Table
 from tournament.people.participant_links import participant_by_link
 from tournament.reports import RoundReport, TableReport, participant_rounds, standings_rows
 
@@ -41,6 +42,7 @@ def page(request, pk: int, key: str):
         "cards": participant_entries(rounds, participant.pk),  # (his game, his card in it)
         "standings": standings_rows(participant.tournament),
         "check_in": _check_in(participant),
+        "to_sign": _to_sign(participant, rounds),
     }
     return _private(render(request, "participants/page.html", context))
 
@@ -66,6 +68,54 @@ def cards(request, pk: int, key: str):
     entries = participant_entries(participant_rounds(participant), participant.pk)
     data = ledger_cards_pdf(participant.tournament, entries, participant.name)
     return _private(file_response(data, file_name(participant.tournament, participant.name) + ".pdf"))
+
+
+@require_POST
+def sign(request, pk: int, key: str):
+    """His word on his table's figures: "agree", or "dispute" with why (``version``: the game's version his
+    page showed)."""
+    participant = participant_by_link(pk, key)
+    verdict, raw = request.POST.get("verdict"), request.POST.get("version", "")
+    table = Table.objects.filter(pk=_number(request.POST.get("table", "")), round__tournament_id=pk).first()
+    if verdict not in ("agree", "dispute") or table is None or _number(raw) is None:
+        messages.error(request, _("This form is damaged: reload the page and try again."))
+        return redirect("participant_page", pk=pk, key=key)
+    try:
+        signatures.sign(
+            participant,
+            table,
+            agrees=verdict == "agree",
+            reason=request.POST.get("reason", ""),
+            version=_number(raw),
+        )
+    except RoundError as e:
+        messages.error(request, str(e))
+    else:
+        messages.info(request, _("Your signature is kept: the referee and the director see it."))
+    return redirect(f"{redirect('participant_page', pk=pk, key=key).url}#me-sign")
+
+
+def _number(raw: str) -> int | None:
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+
+
+def _to_sign(participant: Participant, rounds: list[RoundReport]) -> list[dict]:
+    """His tables whose game is over and whose result is not confirmed yet: their figures as every output
+    shows them (``TableReport.final``), the game's version they are of, and his signature of them."""
+    out = []
+    for report in rounds:
+        for t in report.tables:
+            if not (t.provisional and t.game is not None and _row(t, participant)):
+                continue
+            game = t.game.game
+            out.append(
+                {
+                    "table": t,
+                    "version": game.version,
+                    "mine": signatures.current(t.table, game).get(participant.pk),
+                }
+            )
+    return out
 
 
 def _check_in(participant: Participant) -> dict | None:

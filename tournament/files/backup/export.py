@@ -157,6 +157,7 @@ def _export(t: Tournament) -> dict:
             "tie_breaks": t.tie_breaks,
             "second_confirmation": t.second_confirmation,
             "check_in": t.check_in,
+            "signatures_required": t.signatures_required,
             "seed": t.seed,
             "created_by": name(t.created_by_id),
             "directors": sorted(t.directors.values_list("username", flat=True)),

@@ -316,6 +316,7 @@ def _read_tournament(n: _Node) -> dict:
         "tie_breaks": [tie_breaks.choice(i, TIE_BREAKS) for i in range(len(tie_breaks.value))],
         "second_confirmation": n.bool("second_confirmation"),
         "check_in": n.bool("check_in") if "check_in" in n.value else False,  # made before check-in existed
+        "signatures_required": n.bool("signatures_required") if "signatures_required" in n.value else False,
         "seed": number("seed"),
         "created_by": n.username("created_by"),
         "created_at": n.datetime("created_at"),

@@ -1,0 +1,75 @@
+"""The players sign their table's figures from their private links: once the game is over and before its
+result is confirmed, each says "I agree" or "I dispute" (saying why). A signature is on the game's version
+whose figures he read: a change of the game since (a move undone or voided) voids it, and he signs again.
+
+A dispute stops the confirmation; so does a missing signature when the tournament requires them
+(``Tournament.signatures_required``). The director then rules: he corrects the game (the players sign its
+new figures), or confirms with his ruling written in the director's log (``results.confirm``'s ``ruling``)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournament.errors import RoundError
+from tournament.games import recording
+from tournament.models import Game, Participant, Signature, Table, Tournament
+from tournament.reasons import clean_reason
+
+
+def players_of(game: Game) -> dict[int, str]:
+    """The participants who play the game: id → name, in seat order."""
+    rows = game.players.filter(participant__isnull=False).order_by("seat")
+    return dict(rows.values_list("participant_id", "participant__name"))
+
+
+def current(table: Table, game: Game) -> dict[int, Signature]:
+    """Each player's latest signature on the game as it is now (its version): participant id → signature."""
+    rows = Signature.objects.filter(table=table, game_version=game.version).order_by("at", "pk")
+    return {s.participant_id: s for s in rows}
+
+
+def sign(participant: Participant, table: Table, *, agrees: bool, reason: str, version: int) -> Signature:
+    """His word on the table's figures as he read them (``version``: the game's version his page showed).
+    With the round, the table and the game locked, as a confirmation takes them: the figures cannot change,
+    nor the result be confirmed, in between. RoundError when he may not sign now, saying why."""
+    from tournament.event.results import current_result, lock_table  # (results asks this module back)
+
+    with transaction.atomic():
+        _round, table, game = lock_table(table)
+        if game is None or participant.pk not in players_of(game):
+            raise RoundError(_("You do not play at this table."))
+        if current_result(table) is not None:
+            raise RoundError(_("This table's result is confirmed already."))
+        if not recording.current_state(game).finished:
+            raise RoundError(_("The game is not over yet."))
+        if version != game.version:
+            raise RoundError(_("The game changed since your page showed its figures: read them again."))
+        if not agrees:
+            reason = clean_reason(reason, missing=_("Say why you dispute the figures."), error=RoundError)
+        return Signature.objects.create(
+            table=table,
+            participant=participant,
+            game_version=game.version,
+            agrees=agrees,
+            reason="" if agrees else reason,
+            link_key=participant.link_key or "",
+        )
+
+
+def blocking(tournament: Tournament, table: Table, game: Game | None) -> str | None:
+    """Why the result may not be confirmed without the director's ruling (None: nothing stops it): a dispute,
+    or, where the tournament requires signatures, the players who have not agreed yet."""
+    if game is None:
+        return None
+    signed = current(table, game)
+    disputes = [s for s in signed.values() if not s.agrees]
+    players = players_of(game)
+    if disputes:
+        said = "; ".join(f"{players.get(s.participant_id, '?')}: {s.reason}" for s in disputes)
+        return _("A player disputes the figures (%(said)s): the director rules.") % {"said": said}
+    if tournament.signatures_required:
+        missing = [name for pid, name in players.items() if pid not in signed]
+        if missing:
+            return _("Waiting for the players' signatures: %(names)s.") % {"names": ", ".join(missing)}
+    return None
