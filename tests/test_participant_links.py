@@ -18,6 +18,7 @@ from tests.test_exports_pdf import save
 from tests.tournaments import make_tournament, play_round, play_table
 from tournament.event import results, rounds
 from tournament.models import AuditEntry, Participant
+from tournament.participants.changes import fingerprint
 from tournament.people.participant_links import link_path
 from tournament.reports import standings_rows
 
@@ -246,3 +247,31 @@ def test_a_backups_links_are_checked(spoil, said):
     with pytest.raises(BackupError, match=re.escape(said)):
         backup.import_tournament(data)
     assert not Participant.objects.exists()
+
+
+def test_his_page_answers_its_poll_with_nothing_until_what_it_shows_changes(client, referee):
+    t = make_tournament(4, name="Open", rounds=2, table_size=4)
+    p = t.participants.get(name="P01")
+
+    def since(response) -> str:
+        return re.search(r'id="me" hx-get="[^"?]*\?since=([0-9a-f]+)"', response.content.decode()).group(1)
+
+    def poll(seen):
+        return client.get(link_path(p), {"since": seen})
+
+    seen = since(_page(client, p))
+    assert poll(seen).status_code == 204 and poll(seen)["Cache-Control"] == "private, no-store"
+    assert poll("stale").status_code == 200
+    changes = [
+        lambda: rounds.start_round(rounds.seat_next_round(t)),  # seated, started
+        lambda: p.seats.get().table.referees.add(referee),  # his referee
+        lambda: play_table(p.seats.get().table, referee),  # the moves of his game
+        lambda: results.confirm(p.seats.get().table, referee),  # the result: the standings
+        lambda: Participant.objects.get(name="P02").save(),  # a table mate's row (the standings' version)
+    ]
+    for k, change in enumerate(changes):
+        change()
+        response = poll(seen)
+        assert response.status_code == 200, k
+        seen = since(response)
+        assert poll(seen).status_code == 204, (k, fingerprint(p), seen)

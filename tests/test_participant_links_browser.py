@@ -191,3 +191,34 @@ def test_the_players_sign_one_disputes_and_the_director_confirms_with_his_ruling
     phone.page.reload()
     expect(phone.page.locator(".me-sign")).to_have_count(0)
     expect(phone.page.locator("table.me-results tbody tr").first).to_contain_text("confirmed")
+
+
+def test_his_page_shows_his_seat_and_his_result_without_a_reload_and_keeps_what_he_types(
+    live_server,
+    browser,  # noqa: F811
+    settings,
+):
+    settings.PARTICIPANT_POLL_SECONDS = 1  # the page asks every second (20 s on the day)
+    referee = User.objects.create_user("sedzia", password="pw")
+    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4)
+    p = t.participants.get(name="P00")
+    phone = Referee(browser.new_context(viewport=PHONE, locale="en-US").new_page(), live_server.url)
+    page = phone.page
+    page.goto(f"{live_server.url}{link_path(p)}")
+    expect(page.locator(".me-now")).to_contain_text("No round has been seated yet.")
+    round_1 = rounds.seat_next_round(t)  # the director seats the round: his page shows his table by itself
+    rounds.start_round(round_1)
+    table = round_1.tables.get()
+    expect(page.locator(".seat-now")).to_have_text("Round 1: table 1", timeout=10_000)
+    play_table(table, referee)  # the referee plays the game to its end: its figures, to sign
+    expect(page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1", timeout=10_000)
+    # he starts to write why he disputes them; a change meanwhile does not take his typing away
+    page.locator(".me-sign summary").click()
+    page.locator(".me-sign input[name=reason]").fill("a rent was not paid")
+    t.participants.get(name="P03").save()  # (the standings' version moves)
+    page.wait_for_timeout(3_000)
+    expect(page.locator(".me-sign input[name=reason]")).to_have_value("a rent was not paid")
+    page.get_by_role("button", name="I dispute", exact=True).click()
+    said = "You dispute these figures: “a rent was not paid”."
+    expect(page.locator(".me-sign .negative")).to_contain_text(said)
+    phone.shot("participant-page-live")

@@ -224,6 +224,10 @@ LOGIN_LINK_HOURS = env_positive_int("LOGIN_LINK_HOURS", 24)
 # panel.html): soon enough for a table's second phone, seldom enough for 30 tables on the venue's Wi-Fi.
 # The browser tests that wait for a poll shorten it (tests/conftest.py: quick_poll).
 CONSOLE_POLL_SECONDS = env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10)
+# How often a participant's page (his private link's) asks whether what it shows has changed (his table, his
+# game's figures, the standings): a seat or a result shows within this, without a reload, at a cost of a few
+# small queries a poll (a thousand phones at 20 s: 50 polls a second).
+PARTICIPANT_POLL_SECONDS = env_positive_int("DJANGO_PARTICIPANT_POLL_SECONDS", 20)
 # How long the projector shows each page of the standings when they take more than one (public/projector.html
 # turns to the next by itself). The browser tests that wait for a page to turn shorten it (quick_pages).
 PROJECTOR_PAGE_SECONDS = env_positive_int("DJANGO_PROJECTOR_PAGE_SECONDS", 12)

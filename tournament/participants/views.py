@@ -8,7 +8,9 @@ Every figure is read where the other pages read it: the tables and their final r
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -19,6 +21,7 @@ from tournament.event import signatures
 from tournament.exports.downloads import file_name, file_response
 from tournament.exports.ledger_cards import ledger_cards_pdf, participant_entries
 from tournament.models import Participant, Table
+from tournament.participants.changes import fingerprint
 from tournament.people.participant_links import participant_by_link
 from tournament.reports import RoundReport, TableReport, participant_rounds, standings_rows
 
@@ -32,7 +35,12 @@ def _private(response):
 
 @require_safe
 def page(request, pk: int, key: str):
+    """His page; asked again by itself every PARTICIPANT_POLL_SECONDS with what it shows (``since``): 204
+    while nothing of it changed, else the page anew (the browser swaps in its content)."""
     participant = participant_by_link(pk, key)
+    seen = fingerprint(participant)
+    if request.GET.get("since") == seen:
+        return _private(HttpResponse(status=204))
     rounds = participant_rounds(participant)
     context = {
         "participant": participant,
@@ -43,6 +51,8 @@ def page(request, pk: int, key: str):
         "standings": standings_rows(participant.tournament),
         "check_in": _check_in(participant),
         "to_sign": _to_sign(participant, rounds),
+        "seen": seen,
+        "poll_seconds": settings.PARTICIPANT_POLL_SECONDS,
     }
     return _private(render(request, "participants/page.html", context))
 
