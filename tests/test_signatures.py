@@ -10,6 +10,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from tests.tournaments import make_tournament, play_table
 from tournament.errors import RoundError
@@ -128,17 +129,19 @@ def test_a_dispute_and_the_confirmation_at_once_never_both_go_through(over, refe
 
     def dispute():
         p = person(t, "P02")
-        try:
-            signatures.sign(p, table, agrees=False, reason="a misread die", version=game.version)
-        except RoundError as e:
-            return str(e)
+        with translation.override("en"):  # (a thread starts in the site's language)
+            try:
+                signatures.sign(p, table, agrees=False, reason="a misread die", version=game.version)
+            except RoundError as e:
+                return str(e)
         return "signed"
 
     def confirm():
-        try:
-            results.confirm(table, referee)
-        except RoundError as e:
-            return str(e)
+        with translation.override("en"):
+            try:
+                results.confirm(table, referee)
+            except RoundError as e:
+                return str(e)
         return "confirmed"
 
     outcome = at_once(dispute, confirm)

@@ -7,6 +7,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournament.models.bounds import INTEGER_MAX, at_most
 from tournament.models.games import REASON_LENGTH
 from tournament.models.tournaments import LINK_KEY_LENGTH
 
@@ -22,7 +23,7 @@ class Signature(models.Model):
         verbose_name=_("participant"),
     )
     # the game's version whose figures he read: a later change of the game (a move undone) voids it
-    game_version = models.PositiveIntegerField(_("version of the game"))
+    game_version = models.PositiveIntegerField(_("version of the game"), validators=at_most(INTEGER_MAX))
     agrees = models.BooleanField(_("agrees"))
     reason = models.CharField(_("why he disputes"), max_length=REASON_LENGTH, blank=True)
     link_key = models.CharField(_("from the private link"), max_length=LINK_KEY_LENGTH)
