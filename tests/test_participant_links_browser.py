@@ -28,6 +28,17 @@ pytestmark = [
 DESKTOP = {"width": 1280, "height": 900}
 
 
+def director_at(browser, live_server, path: str) -> Referee:  # noqa: F811
+    """The director ("boss", password "pw") logged in on a desktop browser, at ``path``."""
+    desk = Referee(browser.new_context(viewport=DESKTOP, locale="en-US").new_page(), live_server.url)
+    desk.page.goto(f"{live_server.url}/login/?next={path}")
+    desk.page.fill("input[name=username]", "boss")
+    desk.page.fill("input[name=password]", "pw")
+    desk.page.click("main button[type=submit]")
+    desk.page.wait_for_url(f"**{path}")
+    return desk
+
+
 def test_a_new_link_given_and_opened_on_a_phone_in_polish(live_server, browser):  # noqa: F811
     director = User.objects.create_user("boss", password="pw", is_staff=True)
     referee = User.objects.create_user("sedzia", password="pw", first_name="Jan", last_name="Sędzia")
@@ -42,12 +53,8 @@ def test_a_new_link_given_and_opened_on_a_phone_in_polish(live_server, browser):
     old = link_path(p)
 
     # the director: tournament page → the links → a new link for P02, with the reason
-    desk = Referee(browser.new_context(viewport=DESKTOP, locale="en-US").new_page(), live_server.url)
+    desk = director_at(browser, live_server, f"/tournaments/{t.pk}/")
     page = desk.page
-    page.goto(f"{live_server.url}/login/?next=/tournaments/{t.pk}/")
-    page.fill("input[name=username]", "boss")
-    page.fill("input[name=password]", "pw")
-    page.click("main button[type=submit]")
     page.get_by_role("link", name="Participants' private links").click()
     row = page.locator("tr", has_text="P02")
     expect(row.locator("a.private-link")).to_have_text(f"{live_server.url}{old}")
@@ -112,12 +119,8 @@ def test_two_check_in_from_their_links_the_director_scans_and_ticks_others_and_s
         phone.page.context.close()
 
     # the director sees them, ticks a third (no phone), and seats the round: the three, no one else
-    desk = Referee(browser.new_context(viewport=DESKTOP, locale="en-US").new_page(), live_server.url)
+    desk = director_at(browser, live_server, f"/tournaments/{t.pk}/")
     page = desk.page
-    page.goto(f"{live_server.url}/login/?next=/tournaments/{t.pk}/")
-    page.fill("input[name=username]", "boss")
-    page.fill("input[name=password]", "pw")
-    page.click("main button[type=submit]")
     expect(page.locator("#check-in-title")).to_have_text("Check-in for round 1: 2 of 5 here")
     # at the door: P04's slip photographed with the phone (here: the printed slip as an image), its QR code
     # read in the page
@@ -169,12 +172,8 @@ def test_the_players_sign_one_disputes_and_the_director_confirms_with_his_ruling
     polish.shot("participant-disputes-pl")
 
     # the director: the table page shows who signed what; the dispute stops a plain confirmation
-    desk = Referee(browser.new_context(viewport=DESKTOP, locale="en-US").new_page(), live_server.url)
+    desk = director_at(browser, live_server, f"/tournaments/{t.pk}/rounds/1/tables/1/")
     page = desk.page
-    page.goto(f"{live_server.url}/login/?next=/tournaments/{t.pk}/rounds/1/tables/1/")
-    page.fill("input[name=username]", "boss")
-    page.fill("input[name=password]", "pw")
-    page.click("main button[type=submit]")
     signed = page.locator("ul.signatures")
     expect(signed).to_contain_text("P00: ✓ agrees")
     expect(signed).to_contain_text("P01: ✗ disputes: “hotel na Placu Trzech Krzyży nie został policzony”")
