@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from tournament.event.results import counts, current_result
+from tournament.event.results import counts
+from tournament.event.table_locks import current_result
 from tournament.models import Game
 from tournament.people.access import may_direct
 

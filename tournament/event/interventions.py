@@ -17,8 +17,9 @@ from rules import RulesError, get_board, make_variant
 from rules.roles import MONOPOLIST
 from rules.standings import placement_points
 from tournament.errors import RoundError
-from tournament.event.results import current_result, finish_round_if_done, lock_table
+from tournament.event.results import finish_round_if_done
 from tournament.event.rounds import referees_by_number, seat_tables
+from tournament.event.table_locks import current_result, lock_table
 from tournament.games import recording
 from tournament.models import AuditEntry, Game, Participant, Round, Seat, Table, TableResult
 from tournament.models.bounds import INTEGER_MAX

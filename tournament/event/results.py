@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 from rules import final_steps
 from rules.scoring import ranking, score
 from rules.standings import placement_points
-from tournament.errors import SEATED_AGAIN, RoundError
+from tournament.errors import RoundError
 from tournament.event import signatures
+from tournament.event.table_locks import current_result, lock_table
 from tournament.games import recording
 from tournament.models import AuditEntry, Game, Round, Table, TableResult, Tournament
 from tournament.reasons import clean_reason
@@ -52,10 +53,6 @@ def game_ranking(state, participants: dict, points) -> list[dict]:
     return sorted(rows, key=lambda r: (r["rank"], r["name"]))  # ties by name, as the reports list them
 
 
-def current_result(table: Table) -> TableResult | None:
-    return table.results.confirmed().first()
-
-
 def counts(result: TableResult | None, tournament: Tournament) -> bool:
     return result is not None and (not tournament.second_confirmation or result.second_by_id is not None)
 
@@ -64,18 +61,6 @@ def counts(result: TableResult | None, tournament: Tournament) -> bool:
 class Confirmation:
     result: TableResult
     repeated: bool = False  # this person had already confirmed it: the request was a repeat (a double tap)
-
-
-def lock_table(table: Table) -> tuple[Round, Table, Game | None]:
-    """Round, table and game locked in that order (the order every change that locks several of them uses;
-    each lock on its own row only — ``of`` — so that reading the tournament along locks nothing more)."""
-    round_ = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=table.round_id)
-    table = Table.objects.select_for_update(of=("self",)).filter(pk=table.pk).first()
-    if table is None:  # the director seated the round again meanwhile: this table is gone
-        raise RoundError(SEATED_AGAIN)
-    table.round = round_
-    game = Game.objects.select_for_update().at(table).first()
-    return round_, table, game
 
 
 @transaction.atomic

@@ -13,8 +13,8 @@ from rules.seating import Entrant, club_key, pairs_of, repeat_pairs, seat_round
 from tournament.collation import name_key
 from tournament.errors import AlreadySeated, RoundError
 from tournament.event.current_standings import tournament_standings
-from tournament.event.results import lock_table
 from tournament.event.roles import assign_roles, role_history
+from tournament.event.table_locks import lock_table
 from tournament.games import recording
 from tournament.models import Game, Participant, Round, Seat, Table, Tournament
 
@@ -214,9 +214,9 @@ def start_table_game(table: Table, order: list[int], user=None) -> Game:
     """Create the table's game with the participants in the order of the opening roll.
 
     The round and the table are locked while the game is made (in the order every change of a table locks
-    them: ``results.lock_table``; a table seated again meanwhile is gone, and said so), and ``Game.table`` is
-    unique: two "start" requests at once make one game. The second one (a double tap) gets that game when it
-    asks for the same order.
+    them: ``table_locks.lock_table``; a table seated again meanwhile is gone, and said so), and ``Game.table``
+    is unique: two "start" requests at once make one game. The second one (a double tap) gets that game when
+    it asks for the same order.
     """
     round_, table, existing = lock_table(table)
     if existing is not None:

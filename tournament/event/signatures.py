@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.errors import RoundError
+from tournament.event.table_locks import current_result, lock_table
 from tournament.games import recording
 from tournament.models import Game, Participant, Signature, Table, Tournament
 from tournament.reasons import clean_reason
@@ -33,8 +34,6 @@ def sign(participant: Participant, table: Table, *, agrees: bool, reason: str, v
     """His word on the table's figures as he read them (``version``: the game's version his page showed).
     With the round, the table and the game locked, as a confirmation takes them: the figures cannot change,
     nor the result be confirmed, in between. RoundError when he may not sign now, saying why."""
-    from tournament.event.results import current_result, lock_table  # (results asks this module back)
-
     with transaction.atomic():
         _round, table, game = lock_table(table)
         if game is None or participant.pk not in players_of(game):

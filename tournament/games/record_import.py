@@ -29,7 +29,7 @@ from rules.messages import to_data
 from rules.record import FORMAT
 from tournament.boards.editions import board_misfit, hold_board, stored_board_version
 from tournament.boards.names import board_label
-from tournament.event.results import lock_table
+from tournament.event.table_locks import lock_table
 from tournament.games import recording
 from tournament.games.messages import error_text
 from tournament.labels import role_label, variant_label
