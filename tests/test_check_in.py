@@ -146,3 +146,17 @@ def test_the_doors_scan_checks_in_the_participant_of_the_slip(client, cup, direc
     client.post(url, {"link": q.link_key})  # the key alone, pasted
     by = dict(CheckIn.objects.values_list("participant__name", "via"))
     assert by == {"P01": "director", "P02": "director"}
+
+
+@pytest.mark.django_db
+def test_checked_in_after_the_round_was_seated_he_is_told_to_see_the_director(client, cup, director):
+    for name in ("P00", "P01"):
+        check_ins.check_in(person(cup, name))
+    round_1 = rounds.seat_next_round(cup)
+    late = person(cup, "P05")
+    check_ins.check_in(late)  # the round is seated, not started: his check-in is for it
+    page = html.unescape(client.get(link_path(late)).content.decode())
+    assert "The round was seated before you checked in" in page and "Round 1: you have no table." in page
+    interventions.reseat(round_1, director, "a late arrival")
+    page = html.unescape(client.get(link_path(late)).content.decode())
+    assert "The round was seated before you checked in" not in page and "Round 1: table" in page

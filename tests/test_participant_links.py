@@ -275,3 +275,24 @@ def test_his_page_answers_its_poll_with_nothing_until_what_it_shows_changes(clie
         assert response.status_code == 200, k
         seen = since(response)
         assert poll(seen).status_code == 204, (k, fingerprint(p), seen)
+
+
+def test_no_log_line_shows_a_private_links_key(client, caplog):
+    from tournament.server.logs import LineFormatter
+
+    t = make_tournament(["Anna"], name="Open")
+    anna = t.participants.get()
+    with caplog.at_level("WARNING", logger="django.request"):
+        client.get(reverse("participant_own_check_in", args=[t.pk, anna.link_key]))  # a GET: 405, logged
+    lines = [LineFormatter().format(r) for r in caplog.records]
+    assert lines and all(anna.link_key not in line for line in lines)
+    assert any(f"/tournaments/{t.pk}/me/…/check-in/" in line for line in lines)
+
+
+def test_a_revoked_links_page_stops_asking(client):
+    t = make_tournament(["Anna"], name="Open")
+    anna = t.participants.get()
+    path = link_path(anna)
+    Participant.objects.filter(pk=anna.pk).update(link_key=None)
+    assert client.get(path, {"since": "x"}, HTTP_HX_REQUEST="true").status_code == 286  # htmx: stop polling
+    assert client.get(path).status_code == 404 and client.get(path, {"since": "x"}).status_code == 404

@@ -41,15 +41,22 @@ def check_in(participant: Participant, *, by=None) -> tuple[CheckIn, int]:
     if not participant.active:
         withdrew = {"name": participant.name, "n": participant.withdrawn_after}
         raise RoundError(_("%(name)s withdrew after round %(n)s.") % withdrew)
-    number = check_in_round(tournament)
-    if number is None:
-        raise RoundError(_("There is no round to check in for now."))
     via = CheckIn.Via.LINK if by is None else CheckIn.Via.DIRECTOR
-    try:
-        with transaction.atomic():
-            return CheckIn.objects.create(participant=participant, round_number=number, via=via, by=by), 1
-    except IntegrityError:  # he checked in already (the unique constraint: one a round)
-        return CheckIn.objects.get(participant=participant, round_number=number), 0
+    with transaction.atomic():
+        # the tournament's row, as a seating locks it: a check-in waits for a seating under way, and then
+        # counts for the round after it, or for that round, to be seated again, if it has not started
+        Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
+        number = check_in_round(tournament)
+        if number is None:
+            raise RoundError(_("There is no round to check in for now."))
+        try:
+            with transaction.atomic():
+                return CheckIn.objects.create(participant=participant, round_number=number, via=via, by=by), 1
+        except IntegrityError:  # he checked in already (the unique constraint: one a round)
+            there = CheckIn.objects.filter(participant=participant, round_number=number).first()
+            if there is None:  # unticked by the director in between: his tap stands
+                return CheckIn.objects.create(participant=participant, round_number=number, via=via, by=by), 1
+            return there, 0
 
 
 def cancel(participant: Participant) -> bool:

@@ -21,7 +21,7 @@ from tournament.event.results import finish_round_if_done
 from tournament.event.rounds import referees_by_number, seat_tables
 from tournament.event.table_locks import current_result, lock_table
 from tournament.games import recording
-from tournament.models import AuditEntry, Game, Participant, Round, Seat, Table, TableResult
+from tournament.models import AuditEntry, Game, Participant, Round, Seat, Table, TableResult, Tournament
 from tournament.models.bounds import INTEGER_MAX
 from tournament.reasons import director_reason
 
@@ -172,6 +172,8 @@ def reseat(round_: Round, user, reason: str) -> Round:
     """Seat the round again from the participants active now (after withdrawals, late arrivals), while no
     game of the round has started and no result is in. The referees stay at their table numbers."""
     reason = director_reason(reason)
+    # the tournament's row first, as a seating and a check-in lock it: the check-ins read are all committed
+    Tournament.objects.select_for_update(no_key=True).filter(pk=round_.tournament_id).first()
     round_ = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
     if round_.status == Round.Status.FINISHED:
         raise RoundError(_("Round %(n)s is over: its tables are fixed.") % {"n": round_.number})

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -25,6 +25,9 @@ from tournament.participants.changes import fingerprint
 from tournament.people.participant_links import participant_by_link
 from tournament.reports import RoundReport, TableReport, participant_rounds, standings_rows
 
+#: htmx stops polling on this status (a link revoked while its page was open: no 404 every 20 s).
+STOP_POLLING = 286
+
 
 def _private(response):
     """His page is his alone: kept by no shared cache, never indexed."""
@@ -37,7 +40,12 @@ def _private(response):
 def page(request, pk: int, key: str):
     """His page; asked again by itself every PARTICIPANT_POLL_SECONDS with what it shows (``since``): 204
     while nothing of it changed, else the page anew (the browser swaps in its content)."""
-    participant = participant_by_link(pk, key)
+    try:
+        participant = participant_by_link(pk, key)
+    except Http404:
+        if "since" in request.GET and request.htmx:  # his page's poll, the link revoked since: stop asking
+            return HttpResponse(status=STOP_POLLING)
+        raise
     seen = fingerprint(participant)
     if request.GET.get("since") == seen:
         return _private(HttpResponse(status=204))
@@ -102,7 +110,7 @@ def sign(request, pk: int, key: str):
         messages.error(request, str(e))
     else:
         messages.info(request, _("Your signature is kept: the referee and the director see it."))
-    return redirect(f"{redirect('participant_page', pk=pk, key=key).url}#me-sign")
+    return redirect(f"{redirect('participant_page', pk=pk, key=key).url}#me-sign-{table.pk}")
 
 
 def _number(raw: str) -> int | None:
@@ -137,7 +145,14 @@ def _check_in(participant: Participant) -> dict | None:
     number = check_ins.check_in_round(tournament)
     if number is None:
         return None
-    return {"round": number, "done": participant.check_ins.filter(round_number=number).first()}
+    done = participant.check_ins.filter(round_number=number).first()
+    # checked in for a round seated before he came: the director seats it again (or not) — he is told so
+    late = bool(
+        done
+        and tournament.round_set.filter(number=number).exists()
+        and not participant.seats.filter(table__round__number=number).exists()
+    )
+    return {"round": number, "done": done, "late": late}
 
 
 def _table_of(participant: Participant, report: RoundReport) -> TableReport | None:

@@ -6,12 +6,21 @@ request's method and the status, and, when an exception made it, the exception's
 the path too where Django's message does not name it).
 Below 500 that one line is all: a refused request (a 403, a missing page, a bad request) is the client's
 doing, and its traceback would only bury the server's real errors. A 500 keeps its traceback.
+
+A participant's private link is his only key (tournament.people.participant_links): no line shows it, its
+key written ``…`` wherever a path holds it (a traceback's too).
 """
 
 import logging
 import re
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
+#: A participant's private link in a path: ``/me/<key>`` (the key: 24 characters of URL-safe base64).
+_PRIVATE_LINK = re.compile(r"(/me/)[A-Za-z0-9_-]{24}")
+
+
+def _without_keys(text: str) -> str:
+    return _PRIVATE_LINK.sub(r"\1…", text)
 
 
 def _one_line(text: str) -> str:
@@ -20,6 +29,9 @@ def _one_line(text: str) -> str:
 
 class LineFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
+        return _without_keys(self._format(record))
+
+    def _format(self, record: logging.LogRecord) -> str:
         status = getattr(record, "status_code", None)
         method = getattr(getattr(record, "request", None), "method", None)
         if not isinstance(status, int) or not isinstance(method, str):
