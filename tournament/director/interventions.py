@@ -28,7 +28,7 @@ from tournament.people import directors
 from tournament.people.access import director_required, round_of, table_for
 
 
-def _change(request, form, change, back):
+def change_by_form(request, form, change, back):
     """A director's change from a POST: the form checked, ``change(cleaned_data)`` applied and its message
     said, or what is wrong said instead (nothing changed); then back to ``back``."""
     if not form.is_valid():
@@ -58,7 +58,7 @@ def participant_withdraw(request, pk: int, participant: int):
         interventions.withdraw(p, request.user, data["reason"])
         return _("%(name)s withdrawn.") % {"name": p}
 
-    return _change(request, ReasonForm(request.POST), withdraw, redirect("tournament", pk=pk))
+    return change_by_form(request, ReasonForm(request.POST), withdraw, redirect("tournament", pk=pk))
 
 
 @director_required
@@ -71,7 +71,7 @@ def table_absent(request, pk: int, number: int, table: int):
         return _("%(name)s does not play at this table.") % {"name": data["participant"]}
 
     back = redirect("table", pk=pk, number=number, table=table)
-    return _change(request, AbsentForm(request.POST, table=t), absent, back)
+    return change_by_form(request, AbsentForm(request.POST, table=t), absent, back)
 
 
 @director_required
@@ -85,7 +85,7 @@ def round_move(request, pk: int, number: int):
         return _("%(name)s moved to table %(n)s.") % {"name": p, "n": to}
 
     back = redirect("round", pk=pk, number=number)
-    return _change(request, MoveForm(request.POST, round_=round_), move, back)
+    return change_by_form(request, MoveForm(request.POST, round_=round_), move, back)
 
 
 @director_required
@@ -97,7 +97,7 @@ def round_reseat(request, pk: int, number: int):
         interventions.reseat(round_, request.user, data["reason"])
         return _("Round %(n)s seated again.") % {"n": number}
 
-    return _change(request, ReasonForm(request.POST), reseat, redirect("round", pk=pk, number=number))
+    return change_by_form(request, ReasonForm(request.POST), reseat, redirect("round", pk=pk, number=number))
 
 
 @director_required
@@ -117,7 +117,7 @@ def table_stop(request, pk: int, number: int, table: int):
         interventions.stop_game(t, request.user, data["reason"])
         return _("The game is stopped.")
 
-    return _change(
+    return change_by_form(
         request, ReasonForm(request.POST), stop, redirect("table", pk=pk, number=number, table=table)
     )
 
@@ -178,7 +178,7 @@ def director_add(request, pk: int):
         d = directors.add_director(tournament, data["username"], request.user, data["reason"])
         return _("%(name)s directs this tournament too.") % {"name": d.get_username()}
 
-    return _change(request, DirectorForm(request.POST), add, redirect("tournament", pk=pk))
+    return change_by_form(request, DirectorForm(request.POST), add, redirect("tournament", pk=pk))
 
 
 @director_required
@@ -190,4 +190,4 @@ def director_remove(request, pk: int):
         d = directors.remove_director(tournament, data["username"], request.user, data["reason"])
         return _("%(name)s no longer directs this tournament.") % {"name": d.get_username()}
 
-    return _change(request, DirectorForm(request.POST), remove, redirect("tournament", pk=pk))
+    return change_by_form(request, DirectorForm(request.POST), remove, redirect("tournament", pk=pk))

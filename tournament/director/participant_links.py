@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from tournament.collation import name_key
 from tournament.director.forms import ReasonForm
+from tournament.director.interventions import change_by_form
 from tournament.exports.downloads import file_name, file_response
 from tournament.exports.participant_slips import slips_pdf
 from tournament.models import Participant, Tournament
@@ -53,18 +54,17 @@ def slips(request, pk: int):
 def link_change(request, pk: int, participant: int):
     """``do=new``: a new link (the old one stops working); ``do=revoke``: none until a new one is given."""
     p = get_object_or_404(Participant, pk=participant, tournament_id=pk)
-    change = {"new": links.reissue, "revoke": links.revoke}.get(request.POST.get("do", ""))
-    form = ReasonForm(request.POST)
-    if change is None:
+    back = redirect("participant_links", pk=pk)
+    do = request.POST.get("do", "")
+    if do not in ("new", "revoke"):
         messages.error(request, _("This form is damaged: reload the page and try again."))
-    elif not form.is_valid():
-        for errors in form.errors.values():
-            for e in errors:
-                messages.error(request, e)
-    else:
-        change(p, request.user, form.cleaned_data["reason"])
-        done = _("%(name)s has a new link; the old one no longer opens anything.")
-        if change is links.revoke:
-            done = _("%(name)s's link is revoked: it no longer opens anything.")
-        messages.info(request, done % {"name": p.name})
-    return redirect("participant_links", pk=pk)
+        return back
+
+    def change(data) -> str:
+        if do == "new":
+            links.reissue(p, request.user, data["reason"])
+            return _("%(name)s has a new link; the old one no longer opens anything.") % {"name": p.name}
+        links.revoke(p, request.user, data["reason"])
+        return _("%(name)s's link is revoked: it no longer opens anything.") % {"name": p.name}
+
+    return change_by_form(request, ReasonForm(request.POST), change, back)

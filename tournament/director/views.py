@@ -360,7 +360,7 @@ def _signatures(table: Table, report) -> dict:
     names = signatures.players_of(game)
     return {
         "signatures": [(name, signed.get(pid)) for pid, name in names.items()],
-        "blocked": signatures.blocking(table.round.tournament, table, game),
+        "blocked": signatures.why_blocked(table.round.tournament, names, signed),
     }
 
 

@@ -17,6 +17,7 @@ from rules import RulesError, get_board, make_variant
 from rules.roles import MONOPOLIST
 from rules.standings import placement_points
 from tournament.errors import RoundError
+from tournament.event.audit_log import audit
 from tournament.event.results import finish_round_if_done
 from tournament.event.rounds import referees_by_number, seat_tables
 from tournament.event.table_locks import current_result, lock_table
@@ -28,23 +29,6 @@ from tournament.reasons import director_reason
 Action = AuditEntry.Action
 #: The highest score a result typed by hand may give (far above any Monopoly net worth: a typing error).
 MAX_SCORE = 10**9
-
-
-def _audit(table_or_round, action: str, user, reason: str, participant=None, **details) -> AuditEntry:
-    if isinstance(table_or_round, Table):
-        round_, table_number = table_or_round.round, table_or_round.number
-    else:
-        round_, table_number = table_or_round, None
-    return AuditEntry.objects.create(
-        tournament_id=round_.tournament_id,
-        round_number=round_.number,
-        table_number=table_number,
-        participant=participant,
-        action=action,
-        reason=reason,
-        details=details,
-        user=user if user is not None and user.is_authenticated else None,
-    )
 
 
 def _open_table(table: Table) -> tuple[Round, Table]:
@@ -81,7 +65,7 @@ def mark_absent(table: Table, participant: Participant, user, reason: str) -> No
     if not deleted:
         raise RoundError(_("%(name)s is not seated at this table.") % {"name": participant})
     _renumber(table)
-    _audit(table, Action.ABSENT, user, reason, participant)
+    audit(table, Action.ABSENT, user, reason, participant)
 
 
 @transaction.atomic
@@ -114,7 +98,7 @@ def withdraw(participant: Participant, user, reason: str) -> None:
             tournament=t, participant=participant, action=Action.WITHDRAW, reason=reason, user=user
         )
     else:
-        _audit(where, Action.WITHDRAW, user, reason, participant)
+        audit(where, Action.WITHDRAW, user, reason, participant)
 
 
 @transaction.atomic
@@ -144,7 +128,7 @@ def move(participant: Participant, round_: Round, to_table: int, user, reason: s
     order = (target.seats.aggregate(n=Max("order"))["n"] or -1) + 1
     Seat.objects.filter(pk=seat.pk).update(table=target, order=order)
     _renumber(source)
-    _audit(source, Action.MOVE, user, reason, participant, to_table=to_table)
+    audit(source, Action.MOVE, user, reason, participant, to_table=to_table)
     return target
 
 
@@ -187,7 +171,7 @@ def reseat(round_: Round, user, reason: str) -> Round:
     Table.objects.filter(round=round_).delete()
     round_.seed = round_.seed % INTEGER_MAX + 1  # another draw (the column holds no more)
     seat_tables(round_, referees)
-    _audit(round_, Action.RESEAT, user, reason)
+    audit(round_, Action.RESEAT, user, reason)
     return round_
 
 
@@ -203,7 +187,7 @@ def stop_game(table: Table, user, reason: str) -> Game:
         if game.status == Game.Status.FINISHED:
             raise RoundError(_("The game is already over."))
         recording.submit(game.pk, {"type": "time_up", "now": True}, version=None, user=user)
-        _audit(table, Action.END_GAME, user, reason)
+        audit(table, Action.END_GAME, user, reason)
     return game
 
 
@@ -347,6 +331,6 @@ def enter_result(table: Table, places: dict[int, tuple[int, int]], user, reason:
         by_hand=True,
         hand_reason=reason,
     )
-    _audit(table, Action.HAND_RESULT, user, reason)
+    audit(table, Action.HAND_RESULT, user, reason)
     finish_round_if_done(round_)
     return result

@@ -15,6 +15,7 @@ from rules.scoring import ranking, score
 from rules.standings import placement_points
 from tournament.errors import RoundError
 from tournament.event import signatures
+from tournament.event.audit_log import audit
 from tournament.event.table_locks import current_result, lock_table
 from tournament.games import recording
 from tournament.models import AuditEntry, Game, Round, Table, TableResult, Tournament
@@ -102,15 +103,7 @@ def _rule_if_needed(tournament: Tournament, table: Table, game, user, ruling: st
     if not directs:
         raise RoundError(why)
     ruling = clean_reason(ruling, missing=f"{why} {_('Confirm it with your ruling.')}", error=RoundError)
-    AuditEntry.objects.create(
-        tournament=tournament,
-        round_number=table.round.number,
-        table_number=table.number,
-        action=AuditEntry.Action.RULING,
-        reason=ruling,
-        details={"stopped": why},
-        user=user,
-    )
+    audit(table, AuditEntry.Action.RULING, user, ruling, stopped=why)
 
 
 @transaction.atomic

@@ -69,9 +69,12 @@ def blocking(tournament: Tournament, table: Table, game: Game | None) -> str | N
     or, where the tournament requires signatures, the players who have not agreed yet."""
     if game is None:
         return None
-    signed = current(table, game)
+    return why_blocked(tournament, players_of(game), current(table, game))
+
+
+def why_blocked(tournament: Tournament, players: dict[int, str], signed: dict[int, Signature]) -> str | None:
+    """``blocking``, from the game's players (``players_of``) and signatures (``current``) read already."""
     disputes = [s for s in signed.values() if not s.agrees]
-    players = players_of(game)
     if disputes:
         said = "; ".join(f"{players.get(s.participant_id, '?')}: {s.reason}" for s in disputes)
         return _("A player disputes the figures (%(said)s): the director rules.") % {"said": said}

@@ -93,9 +93,9 @@ def sign(request, pk: int, key: str):
     """His word on his table's figures: "agree", or "dispute" with why (``version``: the game's version his
     page showed)."""
     participant = participant_by_link(pk, key)
-    verdict, raw = request.POST.get("verdict"), request.POST.get("version", "")
+    verdict, version = request.POST.get("verdict"), _number(request.POST.get("version", ""))
     table = Table.objects.filter(pk=_number(request.POST.get("table", "")), round__tournament_id=pk).first()
-    if verdict not in ("agree", "dispute") or table is None or _number(raw) is None:
+    if verdict not in ("agree", "dispute") or table is None or version is None:
         messages.error(request, _("This form is damaged: reload the page and try again."))
         return redirect("participant_page", pk=pk, key=key)
     try:
@@ -104,7 +104,7 @@ def sign(request, pk: int, key: str):
             table,
             agrees=verdict == "agree",
             reason=request.POST.get("reason", ""),
-            version=_number(raw),
+            version=version,
         )
     except RoundError as e:
         messages.error(request, str(e))
@@ -183,11 +183,10 @@ def _results(participant: Participant, rounds: list[RoundReport]) -> list[dict]:
     count (confirmed) or are provisional (the game over, the result not yet confirmed)."""
     out = []
     for report in rounds:
-        table = next((t for t in report.tables if _row(t, participant)), None)
+        table, row = next(((t, r) for t in report.tables if (r := _row(t, participant))), (None, None))
         if table is None:
             out.append({"round": report.round, "table": None, "row": None})
             continue
-        row = _row(table, participant)
         out.append(
             {
                 "round": report.round,
