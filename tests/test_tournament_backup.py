@@ -16,18 +16,21 @@ from django.utils import timezone, translation
 from rules import replay
 from rules.simulate import simulate
 from rules.snapshot import dump_state
-from tournament.event import current_standings, interventions, results, rounds
+from tournament.errors import RoundError
+from tournament.event import check_in, current_standings, interventions, results, rounds, signatures
 from tournament.files import backup
 from tournament.files.backup import reading
 from tournament.games import recording
 from tournament.games.messages import error_text
 from tournament.models import (
+    CheckIn,
     Game,
     GameEvent,
     GamePlayer,
     Participant,
     Round,
     Seat,
+    Signature,
     Table,
     TableResult,
     Tournament,
@@ -143,6 +146,7 @@ def wipe():
 
 def nothing_stored():
     models = (Tournament, Participant, Round, Table, Seat, TableResult, Game, GamePlayer, GameEvent, User)
+    models += (CheckIn, Signature)
     return {m.__name__: m.objects.count() for m in models if m.objects.exists()} == {}
 
 
@@ -218,8 +222,12 @@ def by_name(data: dict) -> dict:
             for result in t["results"]:
                 for row in result["ranking"]:
                     row["participant"] = names[row["participant"]]
+            for signature in t.get("signatures", []):
+                signature["participant"] = names[signature["participant"]]
     for entry in data.get("audit", []):
         entry["participant"] = names.get(entry["participant"])
+    for entry in data.get("check_ins", []):
+        entry["participant"] = names[entry["participant"]]
     return data
 
 
@@ -819,3 +827,280 @@ def test_a_backup_file_over_the_limit_is_refused_before_it_is_read(settings, tmp
     with pytest.raises(CommandError, match="larger than"):
         run("import_tournament", "-")
     assert read == [] and nothing_stored()
+
+
+# -- check-ins and the players' signatures -------------------------------------------------------------------
+
+
+def play_in_batches(table, referee, seed):
+    """The table's game to its end from a simulated record, its first moves entered with one tap (the game's
+    version counts one change for the batch; a restore counts one a move)."""
+    order = [s.participant_id for s in table.seats.all()]
+    game = rounds.start_table_game(table, order, user=referee)
+    t = table.round.tournament
+    events = simulate(t.variant, t.board, len(order), seed=seed, rounds=t.game_rounds)["events"]
+    game = recording.submit_all(game.pk, events[:3], version=game.version, user=referee).game
+    game = enter(game, events[3:], referee)
+    assert recording.current_state(game).finished
+    return game
+
+
+def run_signed_tournament(people):
+    """A tournament asking for check-in: round 1 seats those who checked in (four from their links, four
+    ticked by the director; one stays away). At table 1 a player agreed, the game was corrected (his signature
+    voided), every player agreed to its new figures and the result is confirmed; at table 2 a player disputes
+    the figures and the result waits for the director's ruling. Two participants checked in for round 2."""
+    director, ref1, ref2 = people
+    t = Tournament.objects.create(
+        name="Signed Cup",
+        date=DAY,
+        rounds=3,
+        game_rounds=2,
+        seed=5,
+        placement_points=[5, 3, 1, 0],
+        check_in=True,
+        created_by=director,
+    )
+    everyone = [
+        Participant.objects.create(tournament=t, name=f"Player {i:02}", club=f"club{i % 3}") for i in range(9)
+    ]
+    for p in everyone[:4]:
+        check_in.check_in(p)
+    for p in everyone[4:8]:
+        check_in.check_in(p, by=director)
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    first, second = round_.tables.order_by("number")
+    first.referees.set([ref1])
+    second.referees.set([ref2])
+
+    game = play_in_batches(first, ref1, seed=101)
+    players = [p.participant for p in game.players.order_by("seat")]
+    signatures.sign(players[0], first, agrees=True, reason="", version=game.version)
+    last = game.events.filter(status=GameEvent.Status.ACTIVE).order_by("-seq").first().data
+    game = recording.undo_last(
+        game.pk, version=game.version, user=ref1, reason="the dice were misread", client_key="undo-s"
+    )
+    game = recording.submit(game.pk, last, version=game.version, user=ref1).game
+    for p in players:
+        signatures.sign(p, first, agrees=True, reason="", version=game.version)
+    results.confirm(first, ref1)
+
+    game = play_in_batches(second, ref2, seed=102)
+    players = [p.participant for p in game.players.order_by("seat")]
+    signatures.sign(players[0], second, agrees=True, reason="", version=game.version)
+    dispute = "The rent on square 39 was 50, not 200."
+    signatures.sign(players[1], second, agrees=False, reason=dispute, version=game.version)
+    with pytest.raises(RoundError, match="disputes the figures"):
+        results.confirm(second, ref2)
+
+    for p in everyone[:2]:  # round 1 under way: check-in is for round 2
+        assert check_in.check_in(p)[0].round_number == 2
+    return t
+
+
+def signed(t: Tournament) -> dict:
+    """The check-ins and signatures by name; a signature on the game's version as it is now said so (the
+    restore may raise the version), one on an older version by its number; what stops each confirmation."""
+    check_ins = CheckIn.objects.filter(participant__tournament=t).select_related("participant", "by")
+    out = {
+        "check_ins": sorted((c.participant.name, c.round_number, c.via, who(c.by), c.at) for c in check_ins),
+        "signatures": {},
+        "blocking": {},
+    }
+    for table in Table.objects.filter(round__tournament=t).select_related("round"):
+        key, game = (table.round.number, table.number), table.game_or_none
+        out["signatures"][key] = [
+            (s.participant.name, s.agrees, s.reason, s.at, s.link_key)
+            + ("current" if s.game_version == game.version else s.game_version,)
+            for s in table.signatures.select_related("participant").order_by("at", "pk")
+        ]
+        out["blocking"][key] = signatures.blocking(t, table, game)
+    return out
+
+
+@pytest.fixture
+def signed_backup():
+    """The backup of ``run_signed_tournament``; the database is empty again (built once)."""
+    if "signed" not in _CACHE:
+        t = run_signed_tournament(make_people())
+        _CACHE["signed"] = json.loads(backup.dumps(backup.export_tournament(t)))
+        wipe()
+    return copy.deepcopy(_CACHE["signed"])
+
+
+def test_check_ins_and_signatures_come_back_and_a_dispute_still_stops_the_confirmation():
+    t = run_signed_tournament(make_people())
+    with translation.override("en"):
+        before = signed(t)
+    assert len(before["check_ins"]) == 10 and {c[2] for c in before["check_ins"]} == {"link", "director"}
+    assert [len(x) for x in before["signatures"].values()] == [5, 2]
+    assert sum(1 for x in before["signatures"][(1, 1)] if x[-1] != "current") == 1  # voided by the undo
+    assert before["blocking"][(1, 1)] is None and "disputes the figures" in before["blocking"][(1, 2)]
+    data = json.loads(backup.dumps(backup.export_tournament(t)))
+    exported = {x["number"]: x["game"]["version"] for x in data["rounds"][0]["tables"]}
+
+    wipe()
+    imported = backup.import_tournament(data)
+    with translation.override("en"):
+        assert signed(imported) == before
+    # the restore counts a change a move (a batch of moves was one): the signatures follow the game's version
+    restored = Game.objects.filter(table__round__tournament=imported)
+    assert all(g.version > exported[g.table.number] for g in restored)
+    again = by_name(backup.export_tournament(imported))
+    assert again["check_ins"] == by_name(data)["check_ins"]
+
+    # the confirmation, as the console asks for it, still waits for the director's ruling
+    second = Table.objects.get(round__tournament=imported, number=2)
+    with translation.override("en"), pytest.raises(RoundError) as stopped:
+        results.confirm(second, User.objects.get(username="ref2"))
+    assert "A player disputes the figures (" in str(stopped.value)
+    assert "The rent on square 39 was 50, not 200." in str(stopped.value)
+    assert results.current_result(second) is None
+    director = User.objects.get(username="director")
+    results.confirm(second, director, ruling="The board's card says 200.", directs=True)
+    assert results.current_result(second) is not None
+    # round 2 seats those who checked in for it before the backup
+    round_ = rounds.seat_next_round(imported)
+    seated = Seat.objects.filter(table__round=round_).values_list("participant__name", flat=True)
+    assert sorted(seated) == ["Player 00", "Player 01"]
+
+
+def test_a_backup_made_before_check_ins_and_signatures_imports_without_them(signed_backup):
+    del signed_backup["check_ins"]
+    for table in signed_backup["rounds"][0]["tables"]:
+        del table["signatures"]
+    imported = backup.import_tournament(signed_backup)
+    assert imported.round_set.count() == 1 and Game.objects.count() == 2
+    assert not CheckIn.objects.exists() and not Signature.objects.exists()
+    second = Table.objects.get(round__tournament=imported, number=2)
+    results.confirm(second, User.objects.get(username="ref2"))  # no dispute came with the file
+    assert results.current_result(second) is not None
+
+
+def test_the_signed_backup_imports(signed_backup):
+    """The hostile variants below are refused for what is wrong with them, not for the rest."""
+    backup.import_tournament(signed_backup)
+    assert CheckIn.objects.count() == 10 and Signature.objects.count() == 7
+
+
+def _signatures(d):
+    return _tables(d)[1]["signatures"]  # table 2's: an agreement, then the dispute
+
+
+def _dispute(d):
+    return _signatures(d)[1]
+
+
+DISPUTE = "rounds[0].tables[1].signatures[1]"
+
+
+def _twice(d):
+    d["check_ins"].append(dict(d["check_ins"][0]))
+
+
+HOSTILE_SIGNED = {
+    "a check-in of a participant not in the backup": (
+        lambda d: d["check_ins"][0].update(participant=999_999),
+        "check_ins[0].participant: there is no participant 999999 among the backup's participants.",
+    ),
+    "a check-in for a round after the next": (
+        lambda d: d["check_ins"][0].update(round=3),
+        "check_ins[0]: there is no round 3 in the backup.",
+    ),
+    "a check-in for round 0": (
+        lambda d: d["check_ins"][0].update(round=0),
+        "check_ins[0].round must be at least 1.",
+    ),
+    "a check-in's round as text": (
+        lambda d: d["check_ins"][0].update(round="1"),
+        "check_ins[0].round must be a whole number.",
+    ),
+    "a check-in by an unknown way": (
+        lambda d: d["check_ins"][0].update(via="phone"),
+        "check_ins[0].via: “phone” is not one of: link, director.",
+    ),
+    "a check-in without its time": (
+        lambda d: d["check_ins"][0].update(at="yesterday"),
+        "check_ins[0].at must be a date and time (ISO 8601).",
+    ),
+    "a participant checked in twice for a round": (
+        _twice,
+        lambda d: (
+            f'check_ins[10]: {{"participant": {d["check_ins"][0]["participant"]}, "round": 1}} appears twice.'
+        ),
+    ),
+    "check-ins that are not a list": (
+        lambda d: d.update(check_ins={"participant": 1}),
+        "check_ins must be a list.",
+    ),
+    "a signature of a participant not in the backup": (
+        lambda d: _dispute(d).update(participant=999_999),
+        f"{DISPUTE}.participant: there is no participant 999999 among the backup's participants.",
+    ),
+    "a signature of the current figures by one who does not play at the table": (
+        lambda d: _dispute(d).update(participant=_tables(d)[0]["seats"][0]),
+        lambda d: (
+            f"{DISPUTE}.participant: participant {_tables(d)[0]['seats'][0]} does not play at this table."
+        ),
+    ),
+    "a signature at a table whose game has not started": (
+        lambda d: _tables(d)[1].update(game=None),
+        lambda d: (
+            f"rounds[0].tables[1].signatures[0].participant: participant "
+            f"{_signatures(d)[0]['participant']} does not play at this table."
+        ),
+    ),
+    "a signature of a version the game never had": (
+        lambda d: _dispute(d).update(game_version=_dispute(d)["game_version"] + 1),
+        lambda d: f"{DISPUTE}.game_version must be at most {_tables(d)[1]['game']['version']}.",
+    ),
+    "a signature's version as text": (
+        lambda d: _dispute(d).update(game_version="3"),
+        f"{DISPUTE}.game_version must be a whole number.",
+    ),
+    "a verdict neither agree nor dispute": (
+        lambda d: _dispute(d).update(verdict="maybe"),
+        f"{DISPUTE}.verdict: “maybe” is not one of: agree, dispute.",
+    ),
+    "a verdict as true or false": (
+        lambda d: _dispute(d).update(verdict=False),
+        f"{DISPUTE}.verdict must be text.",
+    ),
+    "a dispute without its reason": (
+        lambda d: _dispute(d).update(reason="  "),
+        f"{DISPUTE}.reason must not be empty.",
+    ),
+    "a reason too long": (
+        lambda d: _dispute(d).update(reason="x" * 201),
+        f"{DISPUTE}.reason must be at most 200 characters long.",
+    ),
+    "a link's mark too long": (
+        lambda d: _dispute(d).update(link_mark="f" * 25),
+        f"{DISPUTE}.link_mark must be at most 24 characters long.",
+    ),
+    "a signature without its verdict": (
+        lambda d: _dispute(d).pop("verdict"),
+        f"{DISPUTE}: the key “verdict” is missing.",
+    ),
+    "a signature that is not an object": (
+        lambda d: _signatures(d).append("agree"),
+        "rounds[0].tables[1].signatures[2] must be an object.",
+    ),
+    "signatures that are not a list": (
+        lambda d: _tables(d)[1].update(signatures="agree"),
+        "rounds[0].tables[1].signatures must be a list.",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_SIGNED))
+def test_a_hostile_check_in_or_signature_is_refused_and_nothing_is_stored(case, signed_backup):
+    change, expected = HOSTILE_SIGNED[case]
+    if callable(expected):  # ids as the file has them
+        expected = expected(signed_backup)
+    change(signed_backup)
+    with translation.override("en"), pytest.raises(backup.BackupError) as e:
+        backup.import_tournament(signed_backup)
+    assert expected in str(e.value), str(e.value)
+    assert nothing_stored()

@@ -38,7 +38,8 @@ class Check:
     withdrew, a game played by the table's seated participants under the tournament's rules, every game
     replayed by the rules engine, the confirmed result what the game gives (a result entered by hand: one
     place and score per player, its points those of the places), a finished round with every table's result
-    in. Each refusal names the place in the file."""
+    in, a signature at a table with a game, on a version the game had (on its current version, by one of its
+    players), a check-in for a round played or the next one. Each refusal names the place in the file."""
 
     def __init__(self, backup: dict):
         self.backup = backup
@@ -87,6 +88,13 @@ class Check:
                     _("%(where)s: there is no round %(n)s in the backup."),
                     where=a["where"],
                     n=a["round_number"],
+                )
+        for c in self.backup["check_ins"]:  # for a round of the backup, or the next one (not seated yet)
+            if c["round_number"] > len(rounds) + 1:
+                raise _refuse(
+                    _("%(where)s: there is no round %(n)s in the backup."),
+                    where=c["where"],
+                    n=c["round_number"],
                 )
 
     def _tournament_variant(self):
@@ -154,6 +162,7 @@ class Check:
                 n=r["number"],
             )
         state = self._game(r, table, game) if game is not None else None
+        self._signatures(table, game)
         confirmed = next((x for x in table["results"] if x["status"] == TableResult.Status.CONFIRMED), None)
         if confirmed is not None:
             if confirmed["by_hand"]:
@@ -170,6 +179,27 @@ class Check:
                 status=game["status"],
                 replayed=self._status(state),
             )
+
+    @staticmethod
+    def _signatures(table: dict, game: dict | None) -> None:
+        """As ``signatures.sign`` makes them: a player signs his table's game as it stood (its version). A
+        signature on the game's current version is one of its players' (it still counts: a dispute stops the
+        confirmation); one on an older version was voided by a change of the game (its players may have
+        changed since)."""
+        players = set() if game is None else {p["participant"] for p in game["players"]}
+        for s in table["signatures"]:
+            if game is not None and s["game_version"] > game["version"]:
+                raise _refuse(
+                    _("%(where)s must be at most %(n)s."),
+                    where=f"{s['where']}.game_version",
+                    n=game["version"],
+                )
+            if game is None or (s["game_version"] == game["version"] and s["participant"] not in players):
+                raise _refuse(
+                    _("%(where)s: participant %(id)s does not play at this table."),
+                    where=f"{s['where']}.participant",
+                    id=s["participant"],
+                )
 
     @staticmethod
     def _status(state) -> str:

@@ -14,10 +14,12 @@ from django.utils import timezone
 
 from tournament.files.backup.format import FORMAT, RULES
 from tournament.models import (
+    CheckIn,
     Game,
     GameEvent,
     GamePlayer,
     Seat,
+    Signature,
     Table,
     TableResult,
     Tournament,
@@ -77,6 +79,9 @@ def _export(t: Tournament) -> dict:
     results = TableResult.objects.filter(table__in=tables).with_scores()
     for r in results.order_by("table", "confirmed_at", "pk"):
         table_results[r.table_id].append(r)
+    table_signatures = defaultdict(list)  # every tap kept, in the order they were made
+    for s in Signature.objects.filter(table__in=tables).order_by("table", "at", "pk"):
+        table_signatures[s.table_id].append(s)
     by_round = defaultdict(list)
     for table in tables:
         by_round[table.round_id].append(table)
@@ -137,6 +142,16 @@ def _export(t: Tournament) -> dict:
             **({"by_hand": True, "hand_reason": r.hand_reason} if r.by_hand else {}),
         }
 
+    def signature_data(s: Signature) -> dict:
+        return {
+            "participant": s.participant_id,
+            "verdict": "agree" if s.agrees else "dispute",
+            "reason": s.reason,
+            "game_version": s.game_version,  # the game's version he read (the table's game's, in this file)
+            "at": _iso(s.at),
+            "link_mark": s.link_key,  # which link he signed from (a mark of its key, not the key)
+        }
+
     return {
         "format": FORMAT,
         "rules": RULES,
@@ -189,6 +204,7 @@ def _export(t: Tournament) -> dict:
                         **({"roles": roles[table.pk]} if any(roles[table.pk]) else {}),
                         "game": game_data(games[table.pk]) if table.pk in games else None,
                         "results": [result_data(x) for x in table_results[table.pk]],
+                        "signatures": [signature_data(s) for s in table_signatures[table.pk]],
                     }
                     for table in by_round[r.pk]
                 ],
@@ -207,6 +223,16 @@ def _export(t: Tournament) -> dict:
                 "at": _iso(a.at),
             }
             for a in t.audit.order_by("at", "pk")
+        ],
+        "check_ins": [
+            {
+                "participant": c.participant_id,
+                "round": c.round_number,
+                "via": c.via,
+                "by": name(c.by_id),
+                "at": _iso(c.at),
+            }
+            for c in CheckIn.objects.filter(participant__tournament=t).order_by("round_number", "at", "pk")
         ],
     }
 

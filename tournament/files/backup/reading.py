@@ -23,12 +23,14 @@ from rules.variants import previous_rules
 from tournament.files.backup.format import FORMAT, BackupError
 from tournament.models import (
     AuditEntry,
+    CheckIn,
     Game,
     GameEvent,
     GamePlayer,
     Participant,
     Round,
     Seat,
+    Signature,
     Table,
     TableResult,
     Tournament,
@@ -542,6 +544,26 @@ def _read_audit(n: _Node, participants: _Participants) -> dict:
     }
 
 
+#: A signature's word, as the file says it (and the participant's page posts it).
+VERDICTS = ("agree", "dispute")
+
+
+def _read_signature(n: _Node, participants: _Participants) -> dict:
+    """A player's signature of his table's figures, kept as it was made (``signatures.sign``): a dispute says
+    why; the link it came from only as its mark (``signatures.link_mark``)."""
+    participant = participants.ref(n, "participant")
+    verdict = n.choice("verdict", VERDICTS)
+    return {
+        "participant": participant,
+        "agrees": verdict == "agree",
+        "reason": n.text("reason", max_length=_max_length(Signature, "reason"), blank=verdict == "agree"),
+        "game_version": n.int("game_version", maximum=field_maximum(Signature, "game_version")),
+        "at": n.datetime("at"),
+        "link_key": n.text("link_mark", max_length=_max_length(Signature, "link_key")),
+        "where": n.where,
+    }
+
+
 def _read_table(n: _Node, participants: _Participants) -> dict:
     seats = _Node(n.json_list("seats"), n.path("seats"))
     if len(seats.value) > SMALL_MAX:  # Seat.order
@@ -553,6 +575,11 @@ def _read_table(n: _Node, participants: _Participants) -> dict:
         "roles": [""] * len(seats.value),
         "game": None,
         "results": [_read_result(r, participants) for r in n.nodes("results")],
+        "signatures": (  # a backup made before the signatures has none
+            [_read_signature(s, participants) for s in n.nodes("signatures")]
+            if "signatures" in n.value
+            else []
+        ),
         "where": n.where,
     }
     if "roles" in n.value:
@@ -584,6 +611,34 @@ def _read_round(n: _Node, participants: _Participants) -> dict:
     }
 
 
+def _read_check_in(n: _Node, participants: _Participants) -> dict:
+    return {
+        "participant": participants.ref(n, "participant"),
+        "round_number": n.int("round", minimum=1, maximum=field_maximum(CheckIn, "round_number")),
+        "via": n.choice("via", CheckIn.Via.values),
+        "by": n.username("by"),
+        "at": n.datetime("at"),
+        "where": n.where,
+    }
+
+
+def _read_check_ins(root: _Node, participants: _Participants) -> list[dict]:
+    """Who checked in for which round (a backup made before the check-in has none): once a round, as the
+    database holds them."""
+    if "check_ins" not in root.value:
+        return []
+    check_ins = [_read_check_in(c, participants) for c in root.nodes("check_ins")]
+    seen = set()
+    for c in check_ins:
+        key = (c["participant"], c["round_number"])
+        if key in seen:
+            value = json.dumps({"participant": c["participant"], "round": c["round_number"]})
+            twice = _("%(where)s: %(value)s appears twice.")
+            raise BackupError(twice % {"where": c["where"], "value": value})
+        seen.add(key)
+    return check_ins
+
+
 def read_values(data) -> dict:
     """The file's data read, each value checked where it is: what ``_store`` stores once ``Check`` passed,
     or BackupError naming the first place in the file that is wrong."""
@@ -596,6 +651,7 @@ def read_values(data) -> dict:
         "participants": participants,
         "rounds": [_read_round(r, refs) for r in root.nodes("rounds")],
         "audit": [_read_audit(a, refs) for a in root.nodes("audit")] if "audit" in root.value else [],
+        "check_ins": _read_check_ins(root, refs),
     }
     _unique("rounds", (r["number"] for r in backup["rounds"]))
     older = previous_rules(data.get("rules"))  # made before the engine's newer decisions: its games keep

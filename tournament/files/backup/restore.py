@@ -17,12 +17,14 @@ from tournament.files.backup.format import BackupError
 from tournament.files.backup.reading import read_values
 from tournament.models import (
     AuditEntry,
+    CheckIn,
     Game,
     GameEvent,
     GamePlayer,
     Participant,
     Round,
     Seat,
+    Signature,
     Table,
     TableResult,
     Tournament,
@@ -140,8 +142,8 @@ def _store(backup: dict, created: list) -> Tournament:
                 Seat(table=table, participant_id=new_id(pid), order=i, role=role)
                 for i, (pid, role) in enumerate(zip(t["seats"], t["roles"], strict=True))
             )
-            if t["game"] is not None:
-                _store_game(table, t["game"], user, new_id)
+            game = _store_game(table, t["game"], user, new_id) if t["game"] is not None else None
+            _store_signatures(table, game, t, new_id)
             TableResult.objects.bulk_create(
                 [
                     TableResult(
@@ -173,7 +175,42 @@ def _store(backup: dict, created: list) -> Tournament:
             for a in backup["audit"]
         ]
     )
+    CheckIn.objects.bulk_create(
+        [
+            CheckIn(
+                participant_id=new_id(c["participant"]),
+                round_number=c["round_number"],
+                via=c["via"],
+                by=user(c["by"]),
+                at=c["at"],
+            )
+            for c in backup["check_ins"]
+        ]
+    )
     return tournament
+
+
+def _store_signatures(table: Table, game: Game | None, t: dict, new_id) -> None:
+    """The table's signatures in the file's order (the latest on a version counts). One on the game's version
+    in the file is on the restored game's version (which the restore may have raised): a pending dispute still
+    stops the confirmation; one on an older version stays voided."""
+    if not t["signatures"]:
+        return
+    exported = t["game"]["version"]  # (``Check``: signatures only at a table with a game)
+    Signature.objects.bulk_create(
+        [
+            Signature(
+                table=table,
+                participant_id=new_id(s["participant"]),
+                game_version=game.version if s["game_version"] == exported else s["game_version"],
+                agrees=s["agrees"],
+                reason=s["reason"],
+                link_key=s["link_key"],
+                at=s["at"],
+            )
+            for s in t["signatures"]
+        ]
+    )
 
 
 _GAME_FIELDS = (
