@@ -8,6 +8,7 @@ import html
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from tests.test_event_day_races import at_once
 from tests.tournaments import make_tournament
@@ -160,3 +161,43 @@ def test_checked_in_after_the_round_was_seated_he_is_told_to_see_the_director(cl
     interventions.reseat(round_1, director, "a late arrival")
     page = html.unescape(client.get(link_path(late)).content.decode())
     assert "The round was seated before you checked in" not in page and "Round 1: table" in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "more", "said"),
+    [
+        ("en", 1, "1 more participant checked in."),
+        ("en", 2, "2 more participants checked in."),
+        ("pl", 1, "Potwierdzono obecność jeszcze 1 uczestnika."),
+        ("pl", 2, "Potwierdzono obecność jeszcze 2 uczestników."),
+        ("pl", 5, "Potwierdzono obecność jeszcze 5 uczestników."),
+    ],
+)
+def test_everyone_checked_in_says_how_many_more_in_its_plural_form(
+    client, cup, director, language, more, said
+):
+    for p in cup.participants.order_by("name")[: 6 - more]:
+        check_ins.check_in(p)
+    client.force_login(director)
+    url = reverse("check_in_everyone", args=[cup.pk])
+    page = client.post(url, follow=True, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert said in html.unescape(page)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "here", "said"),
+    [
+        ("en", 1, "1 participant has checked in for round 1: a round needs at least 2."),
+        ("en", 0, "0 participants have checked in for round 1: a round needs at least 2."),
+        ("pl", 1, "Obecność na rundę 1 potwierdził 1 uczestnik; runda wymaga co najmniej 2."),
+        ("pl", 0, "Obecność na rundę 1 potwierdziło 0 uczestników; runda wymaga co najmniej 2."),
+    ],
+)
+def test_too_few_checked_in_is_said_in_its_plural_form(cup, language, here, said):
+    for p in cup.participants.order_by("name")[:here]:
+        check_ins.check_in(p)
+    with translation.override(language), pytest.raises(RoundError) as refused:
+        rounds.seat_next_round(cup)
+    assert said in str(refused.value)

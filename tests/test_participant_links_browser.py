@@ -3,7 +3,10 @@ gives one participant a new link (the old one then finds nothing); the participa
 phone in Polish, reads where he sits, his results and the standings with his row marked, and switches to
 English on the same page. Check-in: two participants from their links, a third by the door's scan page (a
 photo of his slip), a fourth ticked; the round seats those four. Signing: one player agrees, one disputes;
-the director confirms with his ruling. Screenshots go to out/screens/ (look at them)."""
+the director confirms with his ruling. And the whole day in one walk: slips printed, check-in, the round
+seated and its game played on the referee's console while a participant's page follows it, the signatures, a
+dispute ruled, and the links that open nothing. Screenshots go to out/screens/ (the walk's: /tmp/walk-*.png;
+look at them)."""
 
 import os
 import subprocess
@@ -12,13 +15,15 @@ import pytest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside Playwright's event loop
 
-from django.contrib.auth.models import User  # noqa: E402
+from django.contrib.auth.models import Group, User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
 from tests.tournaments import make_tournament, play_round, play_table  # noqa: E402
 from tournament.event import rounds  # noqa: E402
 from tournament.exports.participant_slips import slips_pdf  # noqa: E402
+from tournament.models import Round  # noqa: E402
+from tournament.people.access import REFEREES_GROUP  # noqa: E402
 from tournament.people.participant_links import link_path  # noqa: E402
 
 pytestmark = [
@@ -26,6 +31,25 @@ pytestmark = [
     pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
 ]
 DESKTOP = {"width": 1280, "height": 900}
+#: What a participant's page says and offers, in the two languages of the walks (by the phone's locale).
+WORDS = {
+    "pl-PL": {
+        "check in": "Jestem: potwierdzam obecność",
+        "checked in": "Twoja obecność na rundę 1 jest potwierdzona",
+        "agree": "Zgadzam się",
+        "agreed": "Zgodziłeś się z tymi wynikami.",
+        "dispute": "Kwestionuję",
+        "disputed": "Kwestionujesz te wyniki",
+    },
+    "en-US": {
+        "check in": "I am here: check me in",
+        "checked in": "You are checked in for round 1",
+        "agree": "I agree",
+        "agreed": "You agreed with these figures.",
+        "dispute": "I dispute",
+        "disputed": "You dispute these figures",
+    },
+}
 
 
 def director_at(browser, live_server, path: str) -> Referee:  # noqa: F811
@@ -37,6 +61,33 @@ def director_at(browser, live_server, path: str) -> Referee:  # noqa: F811
     desk.page.click("main button[type=submit]")
     desk.page.wait_for_url(f"**{path}")
     return desk
+
+
+def phone_at(browser, live_server, path: str, locale: str) -> Referee:  # noqa: F811
+    """A participant's phone (360 px) in ``locale``, at his page (``path``: his private link)."""
+    phone = Referee(browser.new_context(viewport=PHONE, locale=locale).new_page(), live_server.url)
+    assert phone.page.goto(f"{live_server.url}{path}").status == 200
+    return phone
+
+
+def check_in_from_link(phone: Referee, locale: str) -> None:
+    """He taps "I am here" on his page: checked in, and told so."""
+    phone.page.get_by_role("button", name=WORDS[locale]["check in"]).click()
+    expect(phone.page.locator(".msg")).to_contain_text(WORDS[locale]["checked in"])
+    expect(phone.page.locator(".checked-in")).to_be_visible()
+
+
+def sign(phone: Referee, locale: str, dispute: str = "") -> None:
+    """He agrees with his table's figures on his page, or disputes them saying why (``dispute``)."""
+    page, words = phone.page, WORDS[locale]
+    if dispute:
+        page.locator(".me-sign summary").click()
+        page.locator(".me-sign input[name=reason]").fill(dispute)
+        page.get_by_role("button", name=words["dispute"], exact=True).click()
+        expect(page.locator(".me-sign .negative")).to_contain_text(words["disputed"])
+    else:
+        page.get_by_role("button", name=words["agree"]).click()
+        expect(page.locator(".me-sign .checked-in")).to_contain_text(words["agreed"])
 
 
 def test_a_new_link_given_and_opened_on_a_phone_in_polish(live_server, browser):  # noqa: F811
@@ -71,9 +122,8 @@ def test_a_new_link_given_and_opened_on_a_phone_in_polish(live_server, browser):
     assert page.goto(f"{live_server.url}{old}").status == 404
 
     # the participant, on his phone, in Polish
-    phone = Referee(browser.new_context(viewport=PHONE, locale="pl-PL").new_page(), live_server.url)
+    phone = phone_at(browser, live_server, new, "pl-PL")
     page = phone.page
-    assert page.goto(f"{live_server.url}{new}").status == 200
     expect(page.locator("h1")).to_contain_text("P02")
     expect(page.locator(".seat-now")).to_have_text(f"Runda 2: stół {table.number}")
     expect(page.locator(".me-now")).to_contain_text("Sędzia: Jan Sędzia")
@@ -96,6 +146,16 @@ def slip_photo(tournament, participant, base_url: str, folder) -> str:
     return str(folder / "slip.png")
 
 
+def scan_at_the_door(desk: Referee, tournament, participant, base_url: str, folder) -> None:
+    """The director, on the tournament's page, opens the door's scan page and photographs the participant's
+    slip: its QR code is read in the page, and he is checked in."""
+    desk.page.get_by_role("link", name="Check-in at the door: scan the slips with a phone").click()
+    desk.page.locator("input[data-scan-photo]").set_input_files(
+        slip_photo(tournament, participant, base_url, folder)
+    )
+    expect(desk.page.locator(".msg")).to_have_text(f"{participant.name} is checked in for round 1.")
+
+
 def test_two_check_in_from_their_links_the_director_scans_and_ticks_others_and_seats_them(
     live_server,
     browser,  # noqa: F811
@@ -106,15 +166,9 @@ def test_two_check_in_from_their_links_the_director_scans_and_ticks_others_and_s
     people = {p.name: p for p in t.participants.all()}
 
     # two participants check in from their phones, one in Polish, one in English
-    for name, locale, tap, done in [
-        ("P00", "pl-PL", "Jestem: potwierdzam obecność", "Twoja obecność na rundę 1 jest potwierdzona"),
-        ("P01", "en-US", "I am here: check me in", "You are checked in for round 1"),
-    ]:
-        phone = Referee(browser.new_context(viewport=PHONE, locale=locale).new_page(), live_server.url)
-        phone.page.goto(f"{live_server.url}{link_path(people[name])}")
-        phone.page.get_by_role("button", name=tap).click()
-        expect(phone.page.locator(".msg")).to_contain_text(done)
-        expect(phone.page.locator(".checked-in")).to_be_visible()
+    for name, locale in [("P00", "pl-PL"), ("P01", "en-US")]:
+        phone = phone_at(browser, live_server, link_path(people[name]), locale)
+        check_in_from_link(phone, locale)
         phone.shot(f"participant-check-in-{locale}")
         phone.page.context.close()
 
@@ -124,10 +178,7 @@ def test_two_check_in_from_their_links_the_director_scans_and_ticks_others_and_s
     expect(page.locator("#check-in-title")).to_have_text("Check-in for round 1: 2 of 5 here")
     # at the door: P04's slip photographed with the phone (here: the printed slip as an image), its QR code
     # read in the page
-    page.get_by_role("link", name="Check-in at the door: scan the slips with a phone").click()
-    photo = slip_photo(t, people["P04"], live_server.url, tmp_path)
-    page.locator("input[data-scan-photo]").set_input_files(photo)
-    expect(page.locator(".msg")).to_have_text("P04 is checked in for round 1.")
+    scan_at_the_door(desk, t, people["P04"], live_server.url, tmp_path)
     desk.shot("check-in-scan")
     page.get_by_role("link", name="Puchar Łodzi").click()
     expect(page.locator("#check-in-title")).to_have_text("Check-in for round 1: 3 of 5 here")
@@ -155,20 +206,13 @@ def test_the_players_sign_one_disputes_and_the_director_confirms_with_his_ruling
     people = {p.name: p for p in t.participants.all()}
 
     # P00 agrees on his phone in English; P01 disputes in Polish, saying why
-    phone = Referee(browser.new_context(viewport=PHONE, locale="en-US").new_page(), live_server.url)
-    phone.page.goto(f"{live_server.url}{link_path(people['P00'])}")
+    phone = phone_at(browser, live_server, link_path(people["P00"]), "en-US")
     expect(phone.page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1")
-    phone.page.get_by_role("button", name="I agree").click()
-    expect(phone.page.locator(".me-sign .checked-in")).to_contain_text("You agreed with these figures.")
+    sign(phone, "en-US")
     phone.shot("participant-signs-en")
-    polish = Referee(browser.new_context(viewport=PHONE, locale="pl-PL").new_page(), live_server.url)
-    page = polish.page
-    page.goto(f"{live_server.url}{link_path(people['P01'])}")
-    page.locator(".me-sign summary").click()
-    page.locator(".me-sign input[name=reason]").fill("hotel na Placu Trzech Krzyży nie został policzony")
-    page.get_by_role("button", name="Kwestionuję", exact=True).click()
-    expect(page.locator(".me-sign .negative")).to_contain_text("Kwestionujesz te wyniki")
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    polish = phone_at(browser, live_server, link_path(people["P01"]), "pl-PL")
+    sign(polish, "pl-PL", dispute="hotel na Placu Trzech Krzyży nie został policzony")
+    assert polish.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     polish.shot("participant-disputes-pl")
 
     # the director: the table page shows who signed what; the dispute stops a plain confirmation
@@ -201,9 +245,8 @@ def test_his_page_shows_his_seat_and_his_result_without_a_reload_and_keeps_what_
     referee = User.objects.create_user("sedzia", password="pw")
     t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4)
     p = t.participants.get(name="P00")
-    phone = Referee(browser.new_context(viewport=PHONE, locale="en-US").new_page(), live_server.url)
+    phone = phone_at(browser, live_server, link_path(p), "en-US")
     page = phone.page
-    page.goto(f"{live_server.url}{link_path(p)}")
     expect(page.locator(".me-now")).to_contain_text("No round has been seated yet.")
     round_1 = rounds.seat_next_round(t)  # the director seats the round: his page shows his table by itself
     rounds.start_round(round_1)
@@ -221,3 +264,189 @@ def test_his_page_shows_his_seat_and_his_result_without_a_reload_and_keeps_what_
     said = "You dispute these figures: “a rent was not paid”."
     expect(page.locator(".me-sign .negative")).to_contain_text(said)
     phone.shot("participant-page-live")
+
+
+def walk_shot(who: Referee, name: str) -> None:
+    """The walk's screenshots: /tmp/walk-NAME.png (the whole page)."""
+    who.page.screenshot(path=f"/tmp/walk-{name}.png", full_page=True)
+
+
+def not_reloaded(phone: Referee) -> None:
+    """A mark on the page as loaded now: ``still_not_reloaded`` finds it until the page is loaded again."""
+    phone.page.evaluate("window.notReloaded = true")
+
+
+def still_not_reloaded(phone: Referee) -> bool:
+    return phone.page.evaluate("window.notReloaded === true")
+
+
+def test_the_day_from_the_printed_slips_to_the_confirmed_result_and_the_links_that_open_nothing(
+    live_server,
+    browser,  # noqa: F811
+    settings,
+    tmp_path,
+):
+    """The issue's walk, in order, in one browser: the director prints the slips; two participants check in
+    from their links (one in Polish, one in English), a third at the door by his slip's QR code; the round is
+    seated with those three and started; the referee plays the short game (one round of play) on his console
+    while a participant's page follows it without a reload; every player signs, one disputing: the director's
+    confirmation is refused, saying why, until he rules. Then another tournament's link, a revoked link and
+    forged keys open nothing (404)."""
+    settings.PARTICIPANT_POLL_SECONDS = 1  # the pages ask every second (20 s on the day)
+    User.objects.create_user("boss", password="pw", is_staff=True)
+    referee = User.objects.create_user("sedzia", password="pw", first_name="Jan", last_name="Sędzia")
+    referee.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
+    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4, game_rounds=1, check_in=True)
+    other = make_tournament(["Zenon"], name="Puchar Krakowa")
+    people = {p.name: p for p in t.participants.all()}
+    base = live_server.url
+
+    # the director prints the slips: one for each participant, his name and his link written out (its QR code
+    # beside it)
+    desk = director_at(browser, live_server, f"/tournaments/{t.pk}/")
+    page = desk.page
+    page.get_by_role("link", name="Participants' private links").click()
+    walk_shot(desk, "01-director-links")
+    href = page.get_by_role("link", name="Slips to print and cut (PDF)").get_attribute("href")
+    printed = page.request.get(f"{base}{href}", headers={"Accept-Language": "en-US"})  # as the browser asks
+    assert printed.status == 200 and printed.headers["content-type"] == "application/pdf"
+    (tmp_path / "slips.pdf").write_bytes(printed.body())
+    read = subprocess.run(
+        ["pdftotext", tmp_path / "slips.pdf", "-"], capture_output=True, text=True, check=True
+    )
+    unbroken = "".join(read.stdout.split())  # a link written out may break across lines
+    said = " ".join(read.stdout.split())
+    assert said.count("Scan: your table, your results, your cards and the standings.") == 4
+    for p in people.values():
+        assert p.name in read.stdout and f"{base}{link_path(p)}" in unbroken
+
+    # two participants check in from their links: P00 in Polish (her page stays open all day), P01 in English
+    anna = phone_at(browser, live_server, link_path(people["P00"]), "pl-PL")
+    check_in_from_link(anna, "pl-PL")
+    walk_shot(anna, "02-check-in-pl")
+    ben = phone_at(browser, live_server, link_path(people["P01"]), "en-US")
+    check_in_from_link(ben, "en-US")
+    not_reloaded(anna)
+
+    # the third at the door: the director photographs his slip on the scan page
+    page.get_by_role("link", name="Puchar Łodzi").click()
+    expect(page.locator("#check-in-title")).to_have_text("Check-in for round 1: 2 of 4 here")
+    scan_at_the_door(desk, t, people["P02"], base, tmp_path)
+    walk_shot(desk, "03-scan")
+    page.get_by_role("link", name="Puchar Łodzi").click()
+    expect(page.locator("#check-in-title")).to_have_text("Check-in for round 1: 3 of 4 here")
+
+    # the round is seated with the three (P03 did not come), the referee given the table, the round started
+    page.get_by_role("button", name="Seat the next round").click()
+    page.wait_for_url(f"**/tournaments/{t.pk}/rounds/1/")
+    table = page.locator("#table-1")
+    expect(table.locator("ol li")).to_have_count(3)
+    for name in ("P00", "P01", "P02"):
+        expect(table).to_contain_text(name)
+    expect(page.locator("main")).not_to_contain_text("P03")
+    table.get_by_label("Jan Sędzia").check()
+    page.get_by_role("button", name="Start the round").click()
+    expect(page.locator("#table-1")).to_contain_text("game not started")
+    assert Round.objects.get(tournament=t).status == Round.Status.RUNNING
+    walk_shot(desk, "04-round-started")
+    # Anna's page, as it was opened: her table and its referee, by itself
+    expect(anna.page.locator(".seat-now")).to_have_text("Runda 1: stół 1", timeout=10_000)
+    expect(anna.page.locator(".me-now")).to_contain_text("Sędzia: Jan Sędzia")
+    for name in ("P01", "P02"):
+        expect(anna.page.locator(".me-now")).to_contain_text(name)
+    walk_shot(anna, "05-seated-pl")
+
+    # the referee: his tables → the table → the order of play tapped (Anna first) → the console
+    ref = Referee(
+        browser.new_context(viewport=PHONE, device_scale_factor=2, locale="en-US", has_touch=True).new_page(),
+        base,
+    )
+    ref.login("sedzia", "pw", "/my-tables/")
+    ref.page.get_by_role("link", name="Round 1, table 1").click()
+    for name in ("P00", "P01", "P02"):
+        ref.page.locator("button.tap-player", has_text=name).click()
+    ref.page.get_by_role("button", name="Start the game").click()
+    ref.page.wait_for_url("**/games/*/")
+    ref.sees("P00 rolls")
+    # one round of play (the tournament's games are one round long): Anna pays the income tax, P01 buys a
+    # station, P02 is just visiting the jail — the game is over
+    ref.roll(1, 3)
+    ref.sees("P01 rolls")
+    # her page, not reloaded: the tax on her income/cost card, her game in play
+    expect(anna.page.locator("#me-cards ~ ul")).to_contain_text("koszty 200 · majątek 1300", timeout=10_000)
+    expect(anna.page.locator("table.me-results tbody tr").first).to_contain_text("w grze")
+    walk_shot(anna, "06-playing-pl")
+    ref.roll(2, 3)
+    ref.button("Buy for 200")
+    ref.roll(4, 6)
+    ref.sees("Game over")
+    walk_shot(ref, "07-console-over")
+    # her page offers the figures to sign, still without a reload
+    expect(anna.page.locator(".me-sign h2")).to_have_text(
+        "Wynik Twojego stołu: runda 1, stół 1", timeout=10_000
+    )
+    assert still_not_reloaded(anna)
+    assert anna.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    walk_shot(anna, "08-to-sign-pl")
+
+    # every player signs: P02 disputes first (in Polish), then Anna and P01 agree
+    celina = phone_at(browser, live_server, link_path(people["P02"]), "pl-PL")
+    sign(celina, "pl-PL", dispute="P01 zapłacił za dworzec tylko 100")
+    walk_shot(celina, "09-dispute-pl")
+    sign(anna, "pl-PL")
+    # P01's page, open since he checked in, has followed the day by itself too
+    expect(ben.page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1")
+    sign(ben, "en-US")
+    not_reloaded(ben)
+
+    # the director confirms from the round page: refused, saying why
+    page.goto(f"{base}/tournaments/{t.pk}/rounds/1/")
+    expect(page.locator("#table-1")).to_contain_text("game over: result to confirm")
+    page.locator("#table-1").get_by_role("button", name="Confirm the result").click()
+    refused = page.locator(".msg")
+    expect(refused).to_contain_text(
+        "A player disputes the figures (P02: P01 zapłacił za dworzec tylko 100): the director rules."
+    )
+    expect(refused).to_contain_text("Confirm it with your ruling.")
+    walk_shot(desk, "10-refused")
+    # his ruling, on the table's page, where the players' signatures are
+    page.locator("#table-1").get_by_role("link", name="Table 1").click()
+    signed = page.locator("ul.signatures")
+    expect(signed).to_contain_text("P00: ✓ agrees")
+    expect(signed).to_contain_text("P01: ✓ agrees")
+    expect(signed).to_contain_text("P02: ✗ disputes: “P01 zapłacił za dworzec tylko 100”")
+    expect(page.locator("#result .notice")).to_contain_text("A player disputes the figures")
+    ruling = "the console's log shows 200 paid for the station"
+    page.get_by_label("Your ruling (kept in the director's log)").fill(ruling)
+    walk_shot(desk, "11-ruling")
+    page.get_by_role("button", name="Confirm with this ruling").click()
+    expect(page.locator(".msg")).to_contain_text("Result confirmed.")
+    expect(page.locator("main")).to_contain_text(ruling)  # the director's log
+    # the players' pages, without a reload: nothing more to sign, the result confirmed
+    for phone, confirmed in ((ben, "confirmed"), (celina, "zatwierdzony")):
+        expect(phone.page.locator(".me-sign")).to_have_count(0, timeout=10_000)
+        expect(phone.page.locator("table.me-results tbody tr").first).to_contain_text(confirmed)
+    assert still_not_reloaded(ben)
+    walk_shot(ben, "12-confirmed-en")
+
+    # links that open nothing: another tournament's key under this one, P03's revoked link, forged keys
+    zenon = other.participants.get()
+    assert page.goto(f"{base}{link_path(zenon)}").status == 200  # in his own tournament: his page
+    assert page.goto(f"{base}/tournaments/{t.pk}/me/{zenon.link_key}/").status == 404
+    revoked = link_path(people["P03"])
+    assert page.goto(f"{base}{revoked}").status == 200
+    page.goto(f"{base}/tournaments/{t.pk}/participants/links/")
+    row = page.locator("tr", has_text="P03")
+    row.locator("summary").click()
+    row.locator("input[name=reason]").fill("he did not come: his slip was left on the table")
+    row.get_by_role("button", name="Revoke").click()
+    expect(page.locator(".msg")).to_contain_text("P03's link is revoked")
+    assert page.goto(f"{base}{revoked}").status == 404
+    key = people["P00"].link_key
+    forged = ("A" if key[0] != "A" else "B") + key[1:]
+    for path in (f"/tournaments/{t.pk}/me/{forged}/", f"/tournaments/{t.pk}/me/{'x' * 24}/"):
+        assert page.goto(f"{base}{path}").status == 404, path
+    walk_shot(desk, "13-forged-404")
+    assert anna.page.goto(f"{base}{link_path(people['P00'])}").status == 200  # the real one still opens
+    for who in (desk, anna, ben, celina, ref):
+        who.page.context.close()

@@ -16,7 +16,7 @@ from tests.tournaments import make_tournament, play_table
 from tournament.errors import RoundError
 from tournament.event import results, rounds, signatures
 from tournament.games import recording
-from tournament.models import AuditEntry, Participant, Signature, TableResult
+from tournament.models import AuditEntry, Participant, Signature, TableResult, Tournament
 from tournament.people.participant_links import link_path
 
 pytestmark = pytest.mark.django_db
@@ -80,7 +80,7 @@ def test_where_signatures_are_required_every_player_agrees_first(client, over, r
     t.save()
     for name in ("P00", "P01", "P02"):
         sign(client, person(t, name), table, game, "agree")
-    with pytest.raises(RoundError, match="Waiting for the players' signatures: P03."):
+    with pytest.raises(RoundError, match="Waiting for a player's signature: P03."):
         results.confirm(table, referee)
     sign(client, person(t, "P03"), table, game, "agree")
     results.confirm(table, referee)
@@ -150,3 +150,50 @@ def test_a_dispute_and_the_confirmation_at_once_never_both_go_through(over, refe
         ["This table's result is confirmed already.", "confirmed"],
     )
     assert Signature.objects.exists() != TableResult.objects.exists()
+
+
+def signed_by_five(disputing: int = 0, agreeing: int = 5) -> tuple[dict[int, str], dict[int, Signature]]:
+    """Five players P01…P05 (as ``signatures.players_of``) and their signatures (as ``signatures.current``):
+    the first ``disputing`` dispute, the others agree, ``agreeing`` signatures in all."""
+    players = {pid: f"P{pid:02}" for pid in range(1, 6)}
+    signed = {}
+    for pid in range(1, agreeing + 1):
+        agrees = pid > disputing
+        signed[pid] = Signature(participant_id=pid, agrees=agrees, reason="" if agrees else f"rent {pid}")
+    return players, signed
+
+
+@pytest.mark.parametrize(
+    ("language", "n", "said"),
+    [
+        ("en", 1, "A player disputes the figures (P01: rent 1): the director rules."),
+        ("en", 2, "2 players dispute the figures (P01: rent 1; P02: rent 2): the director rules."),
+        ("pl", 1, "Gracz kwestionuje wyniki (P01: rent 1): rozstrzyga dyrektor."),
+        ("pl", 2, "2 gracze kwestionują wyniki (P01: rent 1; P02: rent 2): rozstrzyga dyrektor."),
+        (
+            "pl",
+            5,
+            "5 graczy kwestionuje wyniki (P01: rent 1; P02: rent 2; P03: rent 3; P04: rent 4; P05: rent 5): "
+            "rozstrzyga dyrektor.",
+        ),
+    ],
+)
+def test_the_disputes_are_counted_in_their_plural_form(language, n, said):
+    with translation.override(language):
+        assert signatures.why_blocked(Tournament(), *signed_by_five(disputing=n)) == said
+
+
+@pytest.mark.parametrize(
+    ("language", "n", "said"),
+    [
+        ("en", 1, "Waiting for a player's signature: P05."),
+        ("en", 2, "Waiting for the players' signatures: P04, P05."),
+        ("pl", 1, "Czekamy na podpis gracza: P05."),
+        ("pl", 2, "Czekamy na podpisy graczy: P04, P05."),
+        ("pl", 5, "Czekamy na podpisy graczy: P01, P02, P03, P04, P05."),
+    ],
+)
+def test_the_missing_signatures_are_counted_in_their_plural_form(language, n, said):
+    required = Tournament(signatures_required=True)
+    with translation.override(language):
+        assert signatures.why_blocked(required, *signed_by_five(agreeing=5 - n)) == said

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.errors import RoundError
@@ -54,7 +55,8 @@ def check_in_everyone(request, pk: int):
     except RoundError as e:
         messages.error(request, str(e))
     else:
-        messages.info(request, _("%(n)s more participants checked in.") % {"n": added})
+        said = ngettext("%(n)s more participant checked in.", "%(n)s more participants checked in.", added)
+        messages.info(request, said % {"n": added})
     return _back(pk)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules import RecordError, make_variant
 from rules.record import check_roles
@@ -126,9 +127,12 @@ def seat_tables(round_: Round, referees: dict[int, list[int]]) -> None:
     entrants = [Entrant(p.pk, p.club, p.seed) for p in present]
     if tournament.check_in and len(entrants) < 2:
         raise RoundError(
-            _(
+            ngettext(
+                "%(n)s participant has checked in for round %(round)s: a round needs at least 2. The "
+                "director can check in those who are here on the tournament's page.",
                 "%(n)s participants have checked in for round %(round)s: a round needs at least 2. The "
-                "director can check in those who are here on the tournament's page."
+                "director can check in those who are here on the tournament's page.",
+                len(entrants),
             )
             % {"n": len(entrants), "round": number}
         )

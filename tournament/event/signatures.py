@@ -12,6 +12,7 @@ import hashlib
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.errors import RoundError
 from tournament.event.table_locks import current_result, lock_table
@@ -77,9 +78,17 @@ def why_blocked(tournament: Tournament, players: dict[int, str], signed: dict[in
     disputes = [s for s in signed.values() if not s.agrees]
     if disputes:
         said = "; ".join(f"{players.get(s.participant_id, '?')}: {s.reason}" for s in disputes)
-        return _("A player disputes the figures (%(said)s): the director rules.") % {"said": said}
+        return ngettext(
+            "A player disputes the figures (%(said)s): the director rules.",
+            "%(n)s players dispute the figures (%(said)s): the director rules.",
+            len(disputes),
+        ) % {"n": len(disputes), "said": said}
     if tournament.signatures_required:
         missing = [name for pid, name in players.items() if pid not in signed]
         if missing:
-            return _("Waiting for the players' signatures: %(names)s.") % {"names": ", ".join(missing)}
+            return ngettext(
+                "Waiting for a player's signature: %(names)s.",
+                "Waiting for the players' signatures: %(names)s.",
+                len(missing),
+            ) % {"names": ", ".join(missing)}
     return None
