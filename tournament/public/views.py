@@ -1,11 +1,13 @@
 """For everyone (read-only, no login): the standings — a sortable table and a self-refreshing projector view
-that pages through them — and who sits at which table in a round."""
+that pages through them — and who sits at which table in a round. After a round everyone reloads them: each
+is kept rendered under a version of what it shows, and a browser that has the page gets a 304 (its ETag)."""
 
 import hashlib
 from urllib.parse import urlencode
 
 import django_tables2 as tables
 from django.conf import settings
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils import translation
 from django.utils.cache import get_conditional_response
@@ -16,7 +18,7 @@ from django.views.decorators.gzip import gzip_page
 
 from tournament import reports
 from tournament.collation import name_key
-from tournament.models import Tournament, standings_changes
+from tournament.models import Round, Table, Tournament, standings_changes
 
 ROWS_PER_COLUMN = 16  # projector rows one above another (projector.css: a row is 5 % of the screen's height)
 ROWS_PER_PAGE = 2 * ROWS_PER_COLUMN  # a 16:9 screen holds two columns of them side by side
@@ -63,20 +65,20 @@ def shown_rows(tournament: Tournament) -> list[dict]:
     return sorted(rows, key=lambda row: (row["rank"], row["name_key"]))
 
 
-#: How long a rendered standings page is kept (its key holds the standings' version: never stale).
+#: How long a rendered public page is kept (its key holds the version of what it shows: never stale).
 KEPT_SECONDS = 600
 
 
-def _etag(request, kept: str) -> str:
-    """The page as this browser has it: the standings' version, the language, the address (sorting), and the
-    browser's own session and CSRF cookies (the top bar says who is logged in and carries a CSRF token)."""
-    seen = [
-        kept,
-        translation.get_language(),
-        request.get_full_path(),
-        request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""),
-        request.META.get("CSRF_COOKIE", ""),  # the cookie's secret, or the one this answer gives it
-    ]
+def _etag(request, kept: str, personal: bool = True) -> str:
+    """The page as this browser has it: the version of what it shows, the language, the address (sorting,
+    page), and — ``personal``: a page with the site's top bar — the browser's own session and CSRF cookies
+    (the top bar says who is logged in and carries a CSRF token)."""
+    seen = [kept, translation.get_language(), request.get_full_path()]
+    if personal:
+        seen += [
+            request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""),
+            request.META.get("CSRF_COOKIE", ""),  # the cookie's secret, or the one this answer gives it
+        ]
     return quote_etag(hashlib.blake2b("\n".join(seen).encode(), digest_size=16).hexdigest())
 
 
@@ -143,55 +145,124 @@ def projector(request, pk: int):
     do not fit in one, fill a 16:9 screen (1920×1080 or any other: projector.css sizes everything by the
     screen's height), so that a tournament of 32 is on one page. With more rows the page turns itself to the
     next every ``settings.PROJECTOR_PAGE_SECONDS`` (``?page=``; from the last back to the first), each load
-    reading the standings anew; ``?rows=`` sets fewer rows a page for another screen."""
+    asking for the standings anew; ``?rows=`` sets fewer rows a page for another screen.
+
+    What it shows is the standings', so it is kept and answered as the standings page is: under the standings'
+    version (one short query), the page and rows a page being in the address (its ETag and the kept page's
+    key). A projector that reloads an unchanged page gets a 304 (projector.js and the meta refresh navigate:
+    the browser asks with the ETag it has)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    rows = shown_rows(tournament)
-    most = _bounded(request, "rows", 5, ROWS_PER_PAGE, ROWS_PER_PAGE)
-    pages, per_page = projector_pages(len(rows), most)
-    page = _bounded(request, "page", 1, pages, 1)
-    following = {"page": page % pages + 1}
-    if most != ROWS_PER_PAGE:
-        following["rows"] = most
-    return render(
-        request,
-        "public/projector.html",
-        {
-            "tournament": tournament,
+    kept = standings_changes.version(tournament)
+    etag = _etag(request, kept, personal=False)  # nobody's own: no top bar, no form
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return _revalidated(unchanged, etag)
+
+    def shown() -> dict:  # read only when the rendered page is not kept
+        rows = shown_rows(tournament)
+        most = _bounded(request, "rows", 5, ROWS_PER_PAGE, ROWS_PER_PAGE)
+        pages, per_page = projector_pages(len(rows), most)
+        page = _bounded(request, "page", 1, pages, 1)
+        following = {"page": page % pages + 1}
+        if most != ROWS_PER_PAGE:
+            following["rows"] = most
+        return {
             "columns": in_columns(rows[(page - 1) * per_page : page * per_page]),
             "page": page,
             "pages": pages,
             "refresh": settings.PROJECTOR_PAGE_SECONDS if pages > 1 else REFRESH_SECONDS,
             "next_url": f"{request.path}?{urlencode(following)}",
+        }
+
+    response = render(
+        request,
+        "public/projector.html",
+        {
+            "tournament": tournament,
+            "shown": SimpleLazyObject(shown),
+            "kept": kept,
+            "kept_seconds": KEPT_SECONDS,
         },
+    )
+    return _revalidated(response, etag)
+
+
+def _seating_rows(round_: Round | None) -> list[tuple]:
+    """(table number, name, club, role) of every seat of the round, by table and order of play, and (table
+    number, None, None, None) of a table left without players: all the seating page shows of its tables, in
+    one query."""
+    if round_ is None:
+        return []
+    tables = Table.objects.filter(round=round_).order_by("number", "seats__order", "seats__pk")
+    return list(
+        tables.values_list("number", "seats__participant__name", "seats__participant__club", "seats__role")
     )
 
 
+def seating_version(tournament: Tournament, rounds: list[Round], round_: Round | None, rows: list) -> str:
+    """What the seating page shows, digested: the tournament (its id and name), the rounds' numbers, the round
+    shown and its tables and seats as read (``_seating_rows``: names, clubs and roles with them). Not a count
+    of changes, nor counts and highest ids: a seat is moved (``QuerySet.update``), renumbered and given its
+    role (``bulk_update``) in place, a round is seated and seated again (``bulk_create``), none of them with a
+    model's signal; a reseat may give back as many rows as it took; an id may come again after a rollback.
+    What is shown, read, misses none of them, however it was written."""
+    shown = (
+        tournament.pk,
+        tournament.name,
+        [r.number for r in rounds],
+        round_.number if round_ is not None else None,
+        rows,
+    )
+    return hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()
+
+
+@gzip_page  # a thousand participants: twice a thousand names, a tenth of it compressed
 def seating(request, pk: int, number: int | None = None):
     """Who sits at which table in a round (the latest, unless one is named): by table, and by name so that a
-    player finds his table at a glance — on a phone, and on a projector (``?refresh=30``)."""
+    player finds his table at a glance — on a phone, and on a projector (``?refresh=30``, which reloads it).
+
+    When a round is seated everyone looks: the page is kept, rendered, under the digest of what it shows
+    (``seating_version``: three short queries, the seats' one returning a row a seat, reused to render), and a
+    browser that has it gets a 304 (its ETag)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    rounds = tournament.round_set.order_by("number")
-    round_ = get_object_or_404(rounds, number=number) if number is not None else rounds.last()
-    tables, people = [], []
-    if round_ is not None:
-        for table in round_.tables.prefetch_related("seats__participant").order_by("number"):
-            seated = [
-                {"name": s.participant.name, "club": s.participant.club, "role": s.role}
-                for s in table.seats.all()
-            ]
-            tables.append({"number": table.number, "seated": seated})
-            people += [{**p, "table": table.number} for p in seated]
-    people.sort(key=lambda p: name_key(p["name"]))
-    refresh = _bounded(request, "refresh", 10, 600, None)
-    return render(
+    rounds = list(tournament.round_set.order_by("number"))
+    if number is None:
+        round_ = rounds[-1] if rounds else None
+    else:
+        round_ = next((r for r in rounds if r.number == number), None)
+        if round_ is None:
+            raise Http404("No such round.")
+    rows = _seating_rows(round_)
+    kept = seating_version(tournament, rounds, round_, rows)
+    etag = _etag(request, kept)
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return _revalidated(unchanged, etag)
+
+    def seated() -> dict:  # made only when the rendered page is not kept: sorting a thousand names costs
+        tables: dict[int, list[dict]] = {}
+        for table, name, club, role in rows:
+            players = tables.setdefault(table, [])
+            if name is not None:  # else a table left without players
+                players.append({"name": name, "club": club, "role": role})
+        people = [{**p, "table": table} for table, players in tables.items() for p in players]
+        people.sort(key=lambda p: name_key(p["name"]))
+        return {
+            "tables": [{"number": table, "seated": players} for table, players in tables.items()],
+            "people": people,
+        }
+
+    response = render(
         request,
         "public/seating.html",
         {
             "tournament": tournament,
             "round": round_,
-            "rounds": list(rounds),
-            "tables": tables,
-            "people": people,
-            "refresh": refresh,
+            "rounds": rounds,
+            "seated": SimpleLazyObject(seated),
+            "refresh": _bounded(request, "refresh", 10, 600, None),
+            "kept": kept,
+            "kept_seconds": KEPT_SECONDS,
         },
     )
+    return _revalidated(response, _etag(request, kept))  # with the CSRF cookie it may have been given now
