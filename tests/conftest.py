@@ -61,6 +61,42 @@ def quick_pages(settings):
 
 
 @pytest.fixture
+def asgi_server():
+    """The app served by uvicorn, as production serves the event streams (tournament/asgi.py), on a free port
+    in a thread of this process (this test's database; static files from the finders, as the live server):
+    ``(server, port)``. Its hub's database connection closed after it, and no other kept meanwhile
+    (``without_kept_connections``)."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from django.db import connections
+
+    from tournament.asgi import application, without_kept_connections
+    from tournament.streams import hub
+
+    kept = {alias: connections.settings[alias]["CONN_MAX_AGE"] for alias in connections.settings}
+    without_kept_connections()  # (done when tournament.asgi was first imported; the other tests keep theirs)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(
+        uvicorn.Config(ASGIStaticFilesHandler(application), log_level="warning", lifespan="off")
+    )
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    yield server, sock.getsockname()[1]
+    server.should_exit = True
+    thread.join(10)
+    hub.close_all()
+    for alias, age in kept.items():
+        connections.settings[alias]["CONN_MAX_AGE"] = age
+
+
+@pytest.fixture
 def referee(db):
     """A referee's account, "ref" (password "pw"), in no group and not signed in."""
     from django.contrib.auth.models import User

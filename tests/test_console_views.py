@@ -375,12 +375,19 @@ def test_panel_polling_answers_204_when_unchanged(client, referee):
     assert client.get(url, {"version": 0}).status_code == 200
 
 
-def test_the_panel_polls_as_often_as_the_setting_says(client, referee, settings):
+def test_the_panel_reads_itself_anew_at_its_streams_changes_or_as_often_as_the_setting_says(
+    client, referee, settings
+):
+    """live.js: the table's event stream when the game is a table's; else (and without EventSource) a poll
+    every CONSOLE_POLL_SECONDS."""
     game = start(referee)
-    assert 'hx-trigger="every 10s"' in html(client.get(reverse("console", args=[game.pk])))
+    page = html(client.get(reverse("console", args=[game.pk])))
+    assert 'hx-trigger="live from:body"' in page and 'data-live-every="10"' in page
+    assert 'data-live=""' in page and 'data-live-version="0"' in page  # a game at no table: polled
     settings.CONSOLE_POLL_SECONDS = 3
     act(client, game, action="roll", player="A", d1=4, d2=6)
-    assert 'hx-trigger="every 3s"' in html(client.get(reverse("console_panel", args=[game.pk])))
+    panel = html(client.get(reverse("console_panel", args=[game.pk])))
+    assert 'data-live-every="3"' in panel and 'data-live-version="1"' in panel
 
 
 def test_exported_record_replays_to_what_the_console_shows(client, referee):

@@ -228,6 +228,11 @@ CONSOLE_POLL_SECONDS = env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10)
 # game's figures, the standings): a seat or a result shows within this, without a reload, at a cost of a few
 # small queries a poll (a thousand phones at 20 s: 50 polls a second).
 PARTICIPANT_POLL_SECONDS = env_positive_int("DJANGO_PARTICIPANT_POLL_SECONDS", 20)
+# How often an app server's event streams (tournament/streams) read every topic they serve. On PostgreSQL each
+# write announces its change (NOTIFY) and is read at once: this only catches writes that announce nothing
+# (a seat moved). On SQLite nothing is announced and this is how soon a change reaches the streams.
+_ANNOUNCED = DATABASES["default"]["ENGINE"].endswith("postgresql")
+STREAM_CHECK_SECONDS = env_positive_int("DJANGO_STREAM_CHECK_MS", 3000 if _ANNOUNCED else 500) / 1000
 # How long the projector shows each page of the standings when they take more than one (public/projector.html
 # turns to the next by itself). The browser tests that wait for a page to turn shorten it (quick_pages).
 PROJECTOR_PAGE_SECONDS = env_positive_int("DJANGO_PROJECTOR_PAGE_SECONDS", 12)

@@ -1,6 +1,6 @@
-"""The site's addresses: each page package keeps its own (console, director, exports, public, participants:
-their ``urls.py``); here the login, the home page and a referee's tables. The URL names are global (no
-namespaces): ``reverse("table", …)`` wherever a page links to another."""
+"""The site's addresses: each page package keeps its own (console, director, exports, public, participants,
+streams: their ``urls.py``); here the login, the home page and a referee's tables. The URL names are global
+(no namespaces): ``reverse("table", …)`` wherever a page links to another."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
@@ -20,4 +20,5 @@ urlpatterns = [
     path("", include("tournament.exports.urls")),
     path("", include("tournament.public.urls")),
     path("", include("tournament.participants.urls")),
+    path("", include("tournament.streams.urls")),
 ]

@@ -24,6 +24,7 @@ from rules.snapshot import dump_state, load_state
 from rules.state import GameState
 from tournament.boards.editions import hold_board
 from tournament.models import Game, GameEvent, GamePlayer, Table
+from tournament.models.announcements import announce
 from tournament.reasons import clean_reason
 
 
@@ -388,6 +389,7 @@ def _save_if_open(game: Game) -> None:
         game.closed = True
         raise GameClosed()
     game.closed = False
+    announce("table", game.table_id)  # (an update sends no signal: the event streams are told here)
 
 
 def _set_status(game: Game, state: GameState, now) -> None:

@@ -3,6 +3,7 @@ editions loaded from an organiser's file; what the director changed by hand on t
 login links; the count of changes of a tournament's standings; who checked in for a round; the players'
 signatures of their table's figures."""
 
+from tournament.models import announcements  # noqa: F401 (its signals: the event streams told of changes)
 from tournament.models.audit import AuditEntry
 from tournament.models.boards import BoardEdition
 from tournament.models.check_ins import CheckIn

@@ -42,6 +42,12 @@ def version(tournament: Tournament) -> str:
     return f"{tournament.pk}.{tournament.created_at.timestamp():.6f}.{changes}"
 
 
+def counts(tournament_ids) -> dict[int, int]:
+    """How many changes of each tournament's standings were committed, in one query (the event streams')."""
+    rows = StandingsChange.objects.filter(tournament__in=tournament_ids).values("tournament")
+    return dict(rows.annotate(n=models.Count("pk")).values_list("tournament", "n"))
+
+
 def standings_changed(tournament_id: int | None) -> None:
     """Record a change of the tournament's standings (in the current transaction)."""
     if tournament_id is not None:

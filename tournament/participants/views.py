@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -50,16 +51,18 @@ def page(request, pk: int, key: str):
     if request.GET.get("since") == seen:
         return _private(HttpResponse(status=204))
     rounds = participant_rounds(participant)
+    now = _now(participant, rounds)
     context = {
         "participant": participant,
         "tournament": participant.tournament,
-        "now": _now(participant, rounds),
+        "now": now,
         "results": _results(participant, rounds),
         "cards": participant_entries(rounds, participant.pk),  # (his game, his card in it)
         "standings": standings_rows(participant.tournament),
         "check_in": _check_in(participant),
         "to_sign": _to_sign(participant, rounds),
         "seen": seen,
+        "live": _stream(pk, now),
         "poll_seconds": settings.PARTICIPANT_POLL_SECONDS,
     }
     return _private(render(request, "participants/page.html", context))
@@ -153,6 +156,12 @@ def _check_in(participant: Participant) -> dict | None:
         and not participant.seats.filter(table__round__number=number).exists()
     )
     return {"round": number, "done": done, "late": late}
+
+
+def _stream(pk: int, now: dict | None) -> str:
+    """His page's event stream: the tournament's, with his table now (its moves, its signatures)."""
+    address = reverse("tournament_events", args=[pk])
+    return f"{address}?table={now['table'].pk}" if now and now["table"] else address
 
 
 def _table_of(participant: Participant, report: RoundReport) -> TableReport | None:

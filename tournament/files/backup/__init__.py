@@ -2,8 +2,10 @@
 
 The file (``"format": "monopoly-tournament-backup/1"``) holds the settings, the participants, the rounds with
 their tables, seats and referees, each table's game with its players and *every* event of its log (undone and
-voided ones too, with who, when and why), and every result of each table (reopened ones too). People are named
-by username; participants by their id in the exporting installation, which the import maps to the new ids.
+voided ones too, with who, when and why), every result of each table (reopened ones too) and its players'
+signatures of its figures (a pending dispute still blocks the confirmation once restored), and the
+participants' check-ins (for the next round too). People are named by username; participants by their id in
+the exporting installation, which the import maps to the new ids.
 
 The import checks the whole file before storing anything, stores it in one transaction, and replays every
 game from its log (the stored state and ledger come from the replay, as after an undo): a file that is not a

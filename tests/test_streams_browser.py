@@ -1,0 +1,135 @@
+"""Pages that update themselves through their event streams, in a real browser against uvicorn (the ASGI
+server production serves the streams with), the polls set ten minutes apart so that only a stream can
+bring a change in time: a participant's page shows his seat when the director seats the round, then his
+table's figures to sign when the referee's game ends, its stream following him to his table; a referee's
+console on a second phone shows the move made on the first."""
+
+import os
+from types import SimpleNamespace
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside Playwright's event loop
+
+from django.contrib.auth.models import User  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
+
+from tests.test_console_browser import PHONE, SCREENS, Referee, browser  # noqa: E402, F401 (the browser fixture)
+from tests.test_console_flow_browser import polish_phone  # noqa: E402
+from tests.test_participant_links_browser import director_at  # noqa: E402
+from tests.tournaments import make_tournament, play_table  # noqa: E402
+from tournament.event import results, rounds  # noqa: E402
+from tournament.people.participant_links import link_path  # noqa: E402
+from tournament.public import views as public_views  # noqa: E402
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
+]
+TEN_MINUTES = 600
+
+
+@pytest.fixture
+def streams_only(settings):
+    """No poll comes in time; SQLite's streams read every 0.2 s (PostgreSQL's are told at each commit)."""
+    settings.PARTICIPANT_POLL_SECONDS = settings.CONSOLE_POLL_SECONDS = TEN_MINUTES
+    if not settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        settings.STREAM_CHECK_SECONDS = 0.2
+
+
+def test_his_page_follows_the_seating_and_his_tables_game_through_its_stream(
+    asgi_server,
+    browser,  # noqa: F811
+    streams_only,
+):
+    _, port = asgi_server
+    base = f"http://127.0.0.1:{port}"
+    referee = User.objects.create_user("sedzia", password="pw")
+    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4)
+    p = t.participants.get(name="P00")
+    phone = Referee(browser.new_context(viewport=PHONE, locale="en-US").new_page(), base)
+    page = phone.page
+    streams = []
+    page.on("request", lambda r: streams.append(r.url) if "/events/" in r.url else None)
+    page.goto(f"{base}{link_path(p)}")
+    expect(page.locator(".me-now")).to_contain_text("No round has been seated yet.")
+    round_1 = rounds.seat_next_round(t)  # the director seats the round: his page shows his table by itself
+    rounds.start_round(round_1)
+    table = round_1.tables.get()
+    expect(page.locator(".seat-now")).to_have_text("Round 1: table 1", timeout=10_000)
+    expect(page.locator("#me")).to_have_attribute(
+        "data-live", f"/tournaments/{t.pk}/events/?table={table.pk}"
+    )
+    play_table(table, referee)  # the referee plays the game to its end: its figures, to sign
+    expect(page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1", timeout=10_000)
+    phone.shot("participant-page-streamed")
+    assert [u.removeprefix(base) for u in streams][:2] == [
+        f"/tournaments/{t.pk}/events/",
+        f"/tournaments/{t.pk}/events/?table={table.pk}",  # seated: his table's moves and signatures too
+    ]
+
+
+def test_a_move_on_one_phone_shows_on_the_second_through_the_tables_stream(
+    asgi_server,
+    browser,  # noqa: F811
+    streams_only,
+):
+    _, port = asgi_server
+    server = SimpleNamespace(url=f"http://127.0.0.1:{port}")
+    referee = User.objects.create_user("streams", password="pw")
+    t = make_tournament(4, rounds=2, table_size=4)
+    round_1 = rounds.seat_next_round(t)
+    rounds.start_round(round_1)
+    table = round_1.tables.get()
+    table.referees.add(referee)
+    order = [s.participant_id for s in table.seats.all()]
+    game = rounds.start_table_game(table, order, user=referee)
+    path = f"/games/{game.pk}/"
+    mine, context = polish_phone(browser, server, "streams", path)
+    theirs, other = polish_phone(browser, server, "streams", path)  # a second phone: the director watching
+    panel = theirs.page.locator("#console")
+    expect(panel).to_have_attribute("data-version", str(game.version))
+    mine.roll(2, 5)
+    game.refresh_from_db()
+    expect(panel).to_have_attribute("data-version", str(game.version), timeout=10_000)  # no reload, no poll
+    theirs.shot("console-second-phone-streamed")
+    context.close()
+    other.close()
+
+
+def test_the_round_page_the_standings_and_the_projector_follow_their_tournaments_stream(
+    asgi_server,
+    browser,  # noqa: F811
+    streams_only,
+    monkeypatch,
+):
+    """The referee ends his game: the director's round page says the result waits to be confirmed; he confirms
+    it: the standings on a phone and the projector (one page: read anew every 20 s otherwise) show it."""
+    monkeypatch.setattr(public_views, "REFRESH_SECONDS", TEN_MINUTES)  # the projector's own reload: too late
+    _, port = asgi_server
+    server = SimpleNamespace(url=f"http://127.0.0.1:{port}")
+    User.objects.create_superuser("boss", password="pw")
+    referee = User.objects.create_user("sedzia", password="pw")
+    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4)
+    round_1 = rounds.seat_next_round(t)
+    rounds.start_round(round_1)
+    table = round_1.tables.get()
+    desk = director_at(browser, server, f"/tournaments/{t.pk}/rounds/1/")
+    waiting = desk.page.locator("#waiting-live")
+    expect(waiting).not_to_contain_text("result to confirm")
+    phone = Referee(browser.new_context(viewport=PHONE, locale="en-US").new_page(), server.url)
+    phone.page.goto(f"{server.url}/tournaments/{t.pk}/standings/")
+    standings = phone.page.locator("#standings-live")
+    before = standings.inner_text()
+    play_table(table, referee)
+    expect(waiting).to_contain_text("1 result to confirm", timeout=10_000)
+    screen = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US").new_page()
+    screen.goto(f"{server.url}/tournaments/{t.pk}/projector/")
+    projected = screen.locator("main")
+    shown_before = projected.inner_text()
+    screen.wait_for_timeout(1_000)  # its stream open, its position kept
+    results.confirm(table, referee)
+    expect(standings).not_to_have_text(before, timeout=10_000, use_inner_text=True)
+    expect(projected).not_to_have_text(shown_before, timeout=10_000, use_inner_text=True)
+    phone.shot("standings-streamed")
+    screen.screenshot(path=str(SCREENS / "projector-streamed.png"))

@@ -1,0 +1,69 @@
+"""On PostgreSQL, a row saved says so to the event streams' listeners: ``NOTIFY`` on one channel with the
+topic it changed (``table:12``, ``tournament:3``), sent in the writer's own transaction, so that it is
+delivered when that commits and never when it rolls back. Every app server listens (``tournament/streams/
+hub.py``): a move at one server reaches the streams held by another at once.
+
+An announcement only wakes the listeners early: they read what changed from the database themselves, and
+read every topic they serve again every few seconds anyway, so that a write sending no signal
+(``bulk_create``, ``QuerySet.update``), or an announcement lost while a listener reconnects, shows a moment
+later. On SQLite (one machine) the listeners only read, every half second; nothing is announced.
+
+The topics (``tournament/streams/topics.py`` reads what each shows):
+- ``table:<id>``: the table's game (its version and sequence number), its players' signatures, its result;
+- ``tournament:<id>``: the standings (``standings_changes``), the rounds, their seating, the check-ins;
+- ``play:<tournament id>``: the moves at any of its tables (the director's round page) — announced as
+  ``table:<id>``: a listener serving a ``play`` topic reads it again at any table's announcement.
+"""
+
+from __future__ import annotations
+
+from django.db import connection
+from django.db.models.signals import post_delete, post_save
+
+from tournament.models.check_ins import CheckIn
+from tournament.models.games import Game
+from tournament.models.signatures import Signature
+from tournament.models.standings_changes import StandingsChange
+from tournament.models.tournaments import Participant, Round, TableResult
+
+#: The PostgreSQL channel of every announcement.
+CHANNEL = "tournament_live"
+
+
+def topic(kind: str, pk: int) -> str:
+    return f"{kind}:{pk}"
+
+
+def announce(kind: str, pk: int | None) -> None:
+    """Tell the listeners, when the current transaction commits, that ``kind:pk`` changed (PostgreSQL)."""
+    if pk is not None and connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, topic(kind, pk)])
+
+
+def _table_row(sender, instance, raw=False, **kwargs):
+    if not raw:
+        announce("table", instance.table_id)
+
+
+def _tournament_row(sender, instance, raw=False, **kwargs):
+    if not raw:
+        announce("tournament", instance.tournament_id)
+
+
+def _check_in(sender, instance, raw=False, **kwargs):
+    if not raw and connection.vendor == "postgresql":  # (a participant deleted with his check-ins: none)
+        of_participant = Participant.objects.filter(pk=instance.participant_id)
+        announce("tournament", of_participant.values_list("tournament_id", flat=True).first())
+
+
+for model, receiver in (
+    (Game, _table_row),  # a move, an undo, a void: the game's version
+    (Signature, _table_row),
+    (TableResult, _table_row),
+    (StandingsChange, _tournament_row),  # a result, a participant, the tournament's settings
+    (Round, _tournament_row),  # seated, started, over
+    (CheckIn, _check_in),
+):
+    post_save.connect(receiver, sender=model, dispatch_uid=f"announce_{model.__name__}_saved")
+    post_delete.connect(receiver, sender=model, dispatch_uid=f"announce_{model.__name__}_deleted")
