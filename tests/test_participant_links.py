@@ -11,6 +11,7 @@ import re
 import subprocess
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -21,6 +22,7 @@ from tournament.models import AuditEntry, Participant
 from tournament.participants.changes import fingerprint
 from tournament.people.participant_links import link_path
 from tournament.reports import standings_rows
+from tournament.server import public_url
 
 pytestmark = pytest.mark.django_db
 
@@ -179,17 +181,32 @@ def test_the_slips_carry_each_link_ten_to_a_page(client, director):
     save(response.content, "participant-slips")  # out/pdf/: look at it
 
 
-def test_each_slips_code_reads_as_his_link(client, director, tmp_path):
+@pytest.mark.parametrize("public", ["", "https://monopoly.example.org"])
+def test_each_slips_code_reads_as_his_link(client, director, tmp_path, settings, public):
     """The QR codes, read off the printed page as a phone's camera reads them (poppler's pdftoppm renders the
-    page, zbar's zbarimg reads every code on it: both installed by tests/setup.sh)."""
+    page, zbar's zbarimg reads every code on it: both installed by tests/setup.sh): on the site's public
+    address when DJANGO_PUBLIC_URL says it, else the one the director browses from."""
+    settings.PUBLIC_URL = public
     t = make_tournament(["Anna", "Bartek", "Celina Żółć"], name="Open")
     client.force_login(director)
     (tmp_path / "slips.pdf").write_bytes(client.get(reverse("participant_slips", args=[t.pk])).content)
     subprocess.run(["pdftoppm", "-png", "-r", "150", tmp_path / "slips.pdf", tmp_path / "page"], check=True)
     [png] = tmp_path.glob("page*.png")
     read = subprocess.run(["zbarimg", "--quiet", "--raw", png], capture_output=True, text=True, check=True)
-    expected = {f"http://testserver{link_path(p)}" for p in t.participants.all()}
+    expected = {f"{public or 'http://testserver'}{link_path(p)}" for p in t.participants.all()}
     assert set(read.stdout.split()) == expected
+    shown = client.get(reverse("participant_links", args=[t.pk])).content.decode()
+    assert all(url in shown for url in expected)
+
+
+@pytest.mark.parametrize(
+    "value", ["ftp://monopoly.example.org", "monopoly.example.org", "https://", "https://m.example.org/app"]
+)
+def test_a_public_address_that_is_not_one_stops_the_app_naming_it(value):
+    with pytest.raises(ImproperlyConfigured, match="DJANGO_PUBLIC_URL"):
+        public_url.checked(value)
+    assert public_url.checked(" https://m.example.org/ ") == "https://m.example.org"
+    assert public_url.checked("") == ""
 
 
 def test_his_page_in_polish(client):

@@ -5,7 +5,8 @@
   ``DB_NAME``, ``DB_USER``, ``DB_PASSWORD``, ``DB_HOST``, ``DB_PORT``; otherwise SQLite in ``db.sqlite3``
   (``DJANGO_SQLITE_PATH`` to move it), set up for many writers at once (see
   :mod:`tournament.server.database`).
-- ``DJANGO_ALLOWED_HOSTS`` (comma separated), ``DJANGO_HTTPS=0`` for a venue network served over plain HTTP.
+- ``DJANGO_ALLOWED_HOSTS`` (comma separated), ``DJANGO_HTTPS=0`` for a venue network served over plain HTTP,
+  ``DJANGO_PUBLIC_URL`` for the links printed on slips and shown as QR codes.
 - The yes/no settings take 1/0, true/false, yes/no, on/off (any case), empty for the default; anything else
   stops the app (:func:`env_bool`).
 
@@ -24,6 +25,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from tournament.server import public_url
 from tournament.server.database import database_from_env
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -270,6 +272,9 @@ SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
 }
+# The site's address as the phones reach it, for the links printed or shown as QR codes (participants' slips,
+# referees' one-time login links); unset: the address the director's browser used.
+PUBLIC_URL = public_url.checked(os.environ.get("DJANGO_PUBLIC_URL", ""))
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 3  # a tournament weekend
 

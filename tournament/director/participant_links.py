@@ -17,12 +17,13 @@ from tournament.exports.participant_slips import slips_pdf
 from tournament.models import Participant, Tournament
 from tournament.people import participant_links as links
 from tournament.people.access import director_required
+from tournament.server.public_url import absolute
 
 
 def _people(request, tournament: Tournament) -> list[tuple[Participant, str | None]]:
     """Each participant in alphabetical order (Polish), with his link's full URL (None: revoked)."""
     people = sorted(tournament.participants.all(), key=lambda p: name_key(p.name))
-    return [(p, request.build_absolute_uri(path) if (path := links.link_path(p)) else None) for p in people]
+    return [(p, absolute(request, path) if (path := links.link_path(p)) else None) for p in people]
 
 
 @require_safe

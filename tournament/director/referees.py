@@ -21,6 +21,7 @@ from reportlab.graphics.shapes import Drawing
 from tournament.director.referee_forms import NameForm, PasswordForm, RefereeAddForm
 from tournament.people import referee_accounts as accounts
 from tournament.people.access import director_required
+from tournament.server.public_url import absolute
 
 #: The backend a link's login is recorded with (a password's login goes through the same one).
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -183,7 +184,7 @@ def qr_code_data_uri(text: str) -> str:
 
 def _link_page(request, referee, secret: str, link, added: bool):
     """The one-time link, shown once (only its digest is kept): as a URL and as a QR code. Not cached."""
-    url = request.build_absolute_uri(reverse("login_link", args=[secret]))
+    url = absolute(request, reverse("login_link", args=[secret]))
     response = render(
         request,
         "director/referees_link.html",
