@@ -26,7 +26,8 @@ TOKENS = re.compile(
 )
 #: A move's queries: the session and the user (Django's), the game read and locked (with whether this user
 #: referees it: people.access.with_referee), the move stored, the game saved if its table is not closed (asked
-#: in the UPDATE: recording._save_if_open), the panel's log.
+#: in the UPDATE: recording._save_if_open), the panel's log; on PostgreSQL also the announcement to the event
+#: streams (``SELECT pg_notify``: no table read, delivered at the commit: models/announcements.py).
 MOVE_QUERIES = 6
 #: A poll when nothing changed: the session, the user, the game's version (with whether he referees it).
 UNCHANGED_POLL_QUERIES = 3
@@ -83,7 +84,9 @@ def test_a_move_and_an_unchanged_poll_ask_the_database_little(client, referee):
     with CaptureQueriesContext(connection) as queries:
         response = move(client, game, device, record["events"][10], version)
     assert response.status_code == 200 and b'class="error"' not in response.content
-    assert len(sql(queries)) <= MOVE_QUERIES, "\n".join(sql(queries))
+    announced = connection.vendor == "postgresql"
+    assert len(sql(queries)) <= MOVE_QUERIES + announced, "\n".join(sql(queries))
+    assert sum("pg_notify" in q for q in sql(queries)) == announced
     version = version_of(game)
     with CaptureQueriesContext(connection) as queries:
         response = client.get(reverse("console_panel", args=[game.pk]), {"version": version}, **HX)
