@@ -74,16 +74,16 @@ def asgi_server():
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
     from django.db import connections
 
-    from tournament.asgi import application, without_kept_connections
+    kept = {alias: connections.settings[alias]["CONN_MAX_AGE"] for alias in connections.settings}
+    from tournament.asgi import application, without_kept_connections  # (the first import: without them)
     from tournament.streams import hub
 
-    kept = {alias: connections.settings[alias]["CONN_MAX_AGE"] for alias in connections.settings}
-    without_kept_connections()  # (done when tournament.asgi was first imported; the other tests keep theirs)
+    without_kept_connections()  # the tests after this one keep theirs again
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(
-        uvicorn.Config(ASGIStaticFilesHandler(application), log_level="warning", lifespan="off")
-    )
+    served = ASGIStaticFilesHandler(application)
+    config = uvicorn.Config(served, log_level="warning", lifespan="off", timeout_graceful_shutdown=1)
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     while not server.started:

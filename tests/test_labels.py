@@ -54,6 +54,19 @@ def test_the_words_read_no_models():
     assert "tournament.labels" in run.stdout and "tournament.models" not in run.stdout
 
 
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("en", "1st 2nd 3rd 4th 10th 11th 12th 13th 21st 22nd 23rd 101st 111th"),
+        ("pl", "1. 2. 3. 4. 10. 11. 12. 13. 21. 22. 23. 101. 111."),
+    ],
+)
+def test_a_place_in_an_order_as_each_language_writes_it(language, written):
+    numbers = (1, 2, 3, 4, 10, 11, 12, 13, 21, 22, 23, 101, 111)
+    with translation.override(language):
+        assert " ".join(labels.ordinal(n) for n in numbers) == written
+
+
 def test_a_role_in_words_is_the_seats_choice():
     assert {role: str(words) for role, words in labels.ROLES.items()} == dict(Seat.Role.choices)
     with translation.override("pl"):

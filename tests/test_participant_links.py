@@ -15,9 +15,11 @@ from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
 from pypdf import PdfReader
 
+from rules.turns import next_roller
 from tests.test_exports_pdf import save
 from tests.tournaments import make_tournament, play_round, play_table
 from tournament.event import results, rounds
+from tournament.games import recording
 from tournament.models import AuditEntry, Participant
 from tournament.participants.changes import fingerprint
 from tournament.people.participant_links import link_path
@@ -33,6 +35,12 @@ def _page(client, p: Participant):
 
 def _text(response) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+def _claim(text: str) -> str | None:
+    """The place in the order of play his page says he has ("2nd"; "2." in Polish), None when it says none."""
+    found = re.search(r"You are (\S+) in the order of play\.|Grasz jako (\S+) w kolejności gry\.", text)
+    return found and (found.group(1) or found.group(2))
 
 
 def test_every_participant_has_his_own_unguessable_key():
@@ -65,8 +73,8 @@ def test_his_table_his_results_and_the_standings_agree_with_the_tournaments(clie
     response = _page(client, p)
     text = _text(response)
     assert f"Round 2: table {seat.table.number}" in text
-    order = list(seat.table.seats.values_list("participant_id", flat=True)).index(p.pk) + 1
-    assert f"You play {order}. in the order of play." in text
+    assert _claim(text) is None  # his game has not started: no order of play yet
+    assert "The opening roll sets the order of play when your table's game starts." in text
     assert "Referee: ref" in text
     # his row of round 1 is the standings' (one truth): points there, points here
     row = next(r for r in standings_rows(t) if r.participant.pk == p.pk)
@@ -85,6 +93,34 @@ def test_his_table_his_results_and_the_standings_agree_with_the_tournaments(clie
     assert "provisional" in _text(_page(client, p))
     results.confirm(seat.table, referee)
     assert _text(_page(client, p)).count("confirmed") == 2
+
+
+@pytest.mark.parametrize(
+    ("language", "places", "before"),
+    [
+        ("en", ["1st", "2nd", "3rd", "4th"], "The opening roll sets the order of play when your table's"),
+        ("pl", ["1.", "2.", "3.", "4."], "Kolejność gry ustali rzut na początek, gdy zacznie się gra"),
+    ],
+)
+def test_his_place_is_his_games_order_of_play_not_his_seat(client, referee, language, places, before):
+    """The order the referee gave from the opening roll when he started the table's game (the game's, which
+    the engine gives the turns in), not the seating's; before the game starts, no place is claimed."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    t = make_tournament(4, name="Open", rounds=1, table_size=4)
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    table = round_.tables.get()
+    seating = [s.participant for s in table.seats.all()]
+    for p in seating:
+        text = _text(_page(client, p))
+        assert _claim(text) is None and before in text, p.name
+    order = seating[1:] + seating[:1]  # each one's place in the game differs from his place in the seating
+    game = rounds.start_table_game(table, [p.pk for p in order], user=referee)
+    state = recording.current_state(game)  # the engine gives the first roll to the first of that order
+    assert state.players[next_roller(state)].name == order[0].name
+    for p, place in zip(order, places, strict=True):
+        text = _text(_page(client, p))
+        assert _claim(text) == place and before not in text, p.name
 
 
 def test_his_cards_from_his_link(client, referee):

@@ -241,7 +241,7 @@ def test_his_page_shows_his_seat_and_his_result_without_a_reload_and_keeps_what_
     browser,  # noqa: F811
     settings,
 ):
-    settings.PARTICIPANT_POLL_SECONDS = 1  # the page asks every second (20 s on the day)
+    settings.PARTICIPANT_POLL_SECONDS = settings.PARTICIPANT_SPREAD_SECONDS = 1  # at once (20 s, 10 s)
     referee = User.objects.create_user("sedzia", password="pw")
     t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4)
     p = t.participants.get(name="P00")
@@ -292,7 +292,7 @@ def test_the_day_from_the_printed_slips_to_the_confirmed_result_and_the_links_th
     while a participant's page follows it without a reload; every player signs, one disputing: the director's
     confirmation is refused, saying why, until he rules. Then another tournament's link, a revoked link and
     forged keys open nothing (404)."""
-    settings.PARTICIPANT_POLL_SECONDS = 1  # the pages ask every second (20 s on the day)
+    settings.PARTICIPANT_POLL_SECONDS = settings.PARTICIPANT_SPREAD_SECONDS = 1  # at once (20 s, 10 s)
     User.objects.create_user("boss", password="pw", is_staff=True)
     referee = User.objects.create_user("sedzia", password="pw", first_name="Jan", last_name="Sędzia")
     referee.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
@@ -340,7 +340,7 @@ def test_the_day_from_the_printed_slips_to_the_confirmed_result_and_the_links_th
     page.get_by_role("button", name="Seat the next round").click()
     page.wait_for_url(f"**/tournaments/{t.pk}/rounds/1/")
     table = page.locator("#table-1")
-    expect(table.locator("ol li")).to_have_count(3)
+    expect(table.locator("ul li")).to_have_count(3)  # seated, in no order of play before the game starts
     for name in ("P00", "P01", "P02"):
         expect(table).to_contain_text(name)
     expect(page.locator("main")).not_to_contain_text("P03")
@@ -354,6 +354,9 @@ def test_the_day_from_the_printed_slips_to_the_confirmed_result_and_the_links_th
     expect(anna.page.locator(".me-now")).to_contain_text("Sędzia: Jan Sędzia")
     for name in ("P01", "P02"):
         expect(anna.page.locator(".me-now")).to_contain_text(name)
+    expect(anna.page.locator(".me-now .order-of-play")).to_have_text(  # no order of play claimed yet
+        "Kolejność gry ustali rzut na początek, gdy zacznie się gra przy Twoim stole."
+    )
     walk_shot(anna, "05-seated-pl")
 
     # the referee: his tables → the table → the order of play tapped (Anna first) → the console
@@ -368,6 +371,13 @@ def test_the_day_from_the_printed_slips_to_the_confirmed_result_and_the_links_th
     ref.page.get_by_role("button", name="Start the game").click()
     ref.page.wait_for_url("**/games/*/")
     ref.sees("P00 rolls")
+    # the order tapped is on their pages, by themselves: Anna plays first, P01 second (not the seating's)
+    expect(anna.page.locator(".me-now .order-of-play")).to_have_text(
+        "Grasz jako 1. w kolejności gry.", timeout=10_000
+    )
+    expect(ben.page.locator(".me-now .order-of-play")).to_have_text(
+        "You are 2nd in the order of play.", timeout=10_000
+    )
     # one round of play (the tournament's games are one round long): Anna pays the income tax, P01 buys a
     # station, P02 is just visiting the jail — the game is over
     ref.roll(1, 3)

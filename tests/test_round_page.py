@@ -157,6 +157,28 @@ def test_a_second_confirmation_by_another_person(client, director, referee, roun
     assert results.counts(results.current_result(table1), tournament)
 
 
+@pytest.mark.parametrize(("language", "label"), [("en", "Order of play"), ("pl", "Kolejność gry")])
+def test_a_tables_players_are_numbered_in_its_games_order_of_play_once_it_starts(
+    client, director, referee, language, label
+):
+    """The order the referee gave when he started the game, not the seating's; a table not started lists its
+    players unnumbered (no order of play yet)."""
+    t = make_tournament(director, players=8)
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    table = round_.tables.get(number=1)
+    seating = [s.participant for s in table.seats.all()]
+    order = seating[1:] + seating[:1]  # each one's place in the game differs from his place in the seating
+    rounds.start_table_game(table, [p.pk for p in order], user=referee)
+    response = client.get(reverse("round", args=[t.pk, 1]), HTTP_ACCEPT_LANGUAGE=language)
+    started, waiting = card(response, 1), card(response, 2)
+    listed = re.search(rf'<ol class="order-of-play" aria-label="{label}">(.*?)</ol>', started, re.S).group(1)
+    assert re.findall(r"<li>(P\d\d) ", listed) == [p.name for p in order]
+    assert "<ol" not in waiting and "order-of-play" not in waiting
+    seated = [s.participant.name for s in round_.tables.get(number=2).seats.select_related("participant")]
+    assert re.findall(r"<li>(P\d\d) ", waiting.split("<ul>")[1].split("</ul>")[0]) == seated
+
+
 def test_a_table_one_player_is_left_at_is_pointed_out(client, director):
     t = make_tournament(director, players=8)
     round_ = rounds.seat_next_round(t)

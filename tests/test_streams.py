@@ -6,6 +6,7 @@ to carry it."""
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import time
@@ -160,6 +161,8 @@ def test_under_wsgi_the_stream_answers_once_what_changed_since_its_last_event(cl
         "/tournaments/{t}/events/?table={other}",
         "/tournaments/{t}/events/?table=x",
         "/tournaments/{t}/events/?table=-1",
+        "/tournaments/{t}/events/?table=²",
+        "/tournaments/{t}/events/?table=" + "9" * 5000,
     ],
 )
 def test_a_stream_of_nothing_or_of_another_tournaments_table_is_a_404(client, address):
@@ -239,8 +242,40 @@ def test_under_asgi_many_streams_of_one_table_are_read_once_a_change(asgi_server
     streams = [Stream(port, f"/tables/{table.pk}/events/") for _ in range(20)]
     assert {s.next_event()["version"] for s in streams} == {game.version}
     [one] = [h for h in hub._hubs.values() if ("table", table.pk) in h.by_topic]
-    assert len(one.by_topic[("table", table.pk)]) == 20  # twenty streams, one topic read
+    assert len(one.by_topic[("table", table.pk)]) == 20  # twenty streams, one topic
+    reads = one.reads
     game = a_move(game)
     assert {s.next_event()["version"] for s in streams} == {game.version}
+    assert one.reads - reads <= 2  # read once for the twenty (a periodic read may fall in between)
     for s in streams:
         s.close()
+
+
+# --- the hub's reads ---
+
+
+def test_a_hub_kept_awake_by_announcements_still_reads_every_topic_once_a_period(monkeypatch, settings):
+    """A busy server's moves announce all the time: the topics whose writes announce nothing (a seat moved,
+    a referee changed) are read all the same, once every STREAM_CHECK_SECONDS."""
+    settings.STREAM_CHECK_SECONDS = 0.3
+    read = []
+
+    def counted(wanted):
+        read.append(set(wanted))
+        return {topic: {"token": "same"} for topic in wanted}
+
+    monkeypatch.setattr(hub, "_read", counted)
+
+    async def busy():
+        here = hub.Hub()
+        here.subscribe(frozenset({("tournament", 1), ("table", 2)}))
+        for _ in range(40):  # a move at table 2 every 50 ms for 2 s
+            here.announced("table:2")
+            await asyncio.sleep(0.05)
+        for task in here._tasks:
+            task.cancel()
+
+    asyncio.run(busy())
+    whole = [r for r in read if ("tournament", 1) in r]
+    assert len(whole) >= 4, read  # 2 s at 0.3 s: some 6 whole reads, not one
+    assert any(r == {("table", 2)} for r in read)  # the announcements read their table alone

@@ -33,6 +33,7 @@ TEN_MINUTES = 600
 def streams_only(settings):
     """No poll comes in time; SQLite's streams read every 0.2 s (PostgreSQL's are told at each commit)."""
     settings.PARTICIPANT_POLL_SECONDS = settings.CONSOLE_POLL_SECONDS = TEN_MINUTES
+    settings.PARTICIPANT_SPREAD_SECONDS = 1
     if not settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
         settings.STREAM_CHECK_SECONDS = 0.2
 
@@ -63,6 +64,7 @@ def test_his_page_follows_the_seating_and_his_tables_game_through_its_stream(
     play_table(table, referee)  # the referee plays the game to its end: its figures, to sign
     expect(page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1", timeout=10_000)
     phone.shot("participant-page-streamed")
+    page.context.close()
     assert [u.removeprefix(base) for u in streams][:2] == [
         f"/tournaments/{t.pk}/events/",
         f"/tournaments/{t.pk}/events/?table={table.pk}",  # seated: his table's moves and signatures too
@@ -127,9 +129,30 @@ def test_the_round_page_the_standings_and_the_projector_follow_their_tournaments
     screen.goto(f"{server.url}/tournaments/{t.pk}/projector/")
     projected = screen.locator("main")
     shown_before = projected.inner_text()
-    screen.wait_for_timeout(1_000)  # its stream open, its position kept
+    kept = f"stream:/tournaments/{t.pk}/events/?follow=standings"
+    screen.wait_for_function("key => window.sessionStorage.getItem(key) !== null", arg=kept)  # its position
     results.confirm(table, referee)
     expect(standings).not_to_have_text(before, timeout=10_000, use_inner_text=True)
     expect(projected).not_to_have_text(shown_before, timeout=10_000, use_inner_text=True)
     phone.shot("standings-streamed")
     screen.screenshot(path=str(SCREENS / "projector-streamed.png"))
+    for open_page in (desk.page, phone.page, screen):
+        open_page.context.close()
+
+
+def test_a_page_whose_stream_is_refused_polls_and_takes_the_stream_again_later(live_server, browser):  # noqa: F811
+    """The streams' server restarting behind the proxy (a 502): the browser gives the stream up; the page
+    polls meanwhile and opens its stream again some seconds later, not only at the next reload."""
+    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4)
+    p = t.participants.get(name="P00")
+    page = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+    answered = []
+    page.on("response", lambda r: answered.append((r.status, r.url)) if "/events/" in r.url else None)
+    page.route("**/events/**", lambda route: route.fulfill(status=502, body="Bad Gateway"))
+    page.goto(f"{live_server.url}{link_path(p)}")
+    page.wait_for_function("() => true")
+    page.wait_for_timeout(1_000)
+    assert [s for s, _ in answered] == [502]  # refused once: given up, not retried every 2 s
+    page.unroute("**/events/**")
+    page.wait_for_event("response", lambda r: "/events/" in r.url and r.status == 200, timeout=20_000)
+    page.context.close()

@@ -1,6 +1,7 @@
-"""The app for an ASGI server (uvicorn): the event streams (``tournament/streams``) held open by thousands of
-phones at little cost; every other page too, though gunicorn's workers (``wsgi.py``) serve those faster
-(README: the production recipe routes ``/events/`` here)."""
+"""The app for an ASGI server (uvicorn): the event streams (``tournament/streams``), held open by the phones
+(an idle thread each, the database read once a change for all of them); every other page too, though
+gunicorn's workers (``wsgi.py``) serve those faster (README: the production recipe routes ``/events/``
+here)."""
 
 import os
 

@@ -1,9 +1,9 @@
 """A code said in words: what people read for the ids and codes the code keeps — a variant's, a shipped
 board's and a tie-break's name, an Anti-Monopoly role, how a game ended, a ledger card's operation, a logged
-move's type, what ranks the players — in the language of the request. The codes themselves ("tournament-pl",
-"classic-pl", "total_score", "monopolist", "rounds") stay what is stored and sent; forms offer these names as
-their choices' labels, templates show them through the ``labels`` tag library
-(tournament/templatetags/labels.py), the pages and the exports write them.
+move's type, what ranks the players; and a place in an order ("2nd") — in the language of the request. The
+codes themselves ("tournament-pl", "classic-pl", "total_score", "monopolist", "rounds") stay what is stored
+and sent; forms offer these names as their choices' labels, templates show them through the ``labels`` tag
+library (tournament/templatetags/labels.py), the pages and the exports write them.
 
 Words only: nothing here reads the database or the models (the models may read these words). An uploaded
 board edition is named by its own name, which ``tournament.boards.names`` reads from the database.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from rules import available_variants, get_board, roles
@@ -119,6 +119,23 @@ def score_label(state: GameState) -> str:
     if v.roles and v.ending == "game_b":
         return gettext("cash and one rent per property (rule 25)")
     return gettext("net worth")
+
+
+def ordinal(n: int) -> str:
+    """A place in an order as the language writes it: "1st", "2nd", "3rd", "11th", "22nd" in English, "1.",
+    "2." in Polish. Each English ending is a message of its own (context "ordinal"), which Polish translates
+    alike: Django's ``humanize.ordinal`` would need that app installed for its Polish."""
+    if n % 100 in (11, 12, 13):
+        text = pgettext("ordinal", "%(n)sth")
+    elif n % 10 == 1:
+        text = pgettext("ordinal", "%(n)sst")
+    elif n % 10 == 2:
+        text = pgettext("ordinal", "%(n)snd")
+    elif n % 10 == 3:
+        text = pgettext("ordinal", "%(n)srd")
+    else:
+        text = pgettext("ordinal", "%(n)sth")
+    return text % {"n": n}
 
 
 OPERATIONS = {  # a ledger card's line (ledger/): the movement's kind, in words

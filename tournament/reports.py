@@ -38,6 +38,7 @@ from tournament.collation import name_key
 from tournament.errors import RoundError
 from tournament.event.current_standings import tournament_standings
 from tournament.event.results import counts, game_ranking
+from tournament.event.rounds import order_of_play
 from tournament.games import recording
 from tournament.games.messages import message_text
 from tournament.labels import OPERATIONS, end_reason_text
@@ -255,10 +256,21 @@ class TableReport:
     #: Every person of the table, ranked first (``final_rows``), the absent last.
     final: list[FinalRow] = field(default_factory=list)
     source: str | None = None  # FROM_RESULT (confirmed), FROM_GAME (provisional) or None: no figures yet
+    #: The participants' ids in the order of play of the table's game (``rounds.order_of_play``: the order
+    #: the referee gave at its start, the first to play first); empty before it starts. ``seated`` is the
+    #: seating's order, no order of play.
+    order_of_play: list[int | None] = field(default_factory=list)
 
     @property
     def provisional(self) -> bool:
         return self.source == FROM_GAME
+
+    def place(self, participant: Participant) -> int | None:
+        """His place in the order of play (1: he plays first); None before the game starts (or when he is
+        not one of its players)."""
+        if participant.pk not in self.order_of_play:
+            return None
+        return self.order_of_play.index(participant.pk) + 1
 
     @property
     def players(self) -> list[FinalRow]:
@@ -617,6 +629,7 @@ def _rounds(tournament: Tournament, rounds, *, among=None) -> list[RoundReport]:
                 stop=stops.get(t.pk) if report is not None and report.stopped else None,
                 final=final,
                 source=source,
+                order_of_play=[p.participant_id for p in order_of_play(players[game.pk])] if game else [],
             )
         )
     return list(by_round.values())

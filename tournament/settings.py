@@ -230,6 +230,10 @@ CONSOLE_POLL_SECONDS = env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10)
 # game's figures, the standings): a seat or a result shows within this, without a reload, at a cost of a few
 # small queries a poll (a thousand phones at 20 s: 50 polls a second).
 PARTICIPANT_POLL_SECONDS = env_positive_int("DJANGO_PARTICIPANT_POLL_SECONDS", 20)
+# Within how many seconds the participants' pages ask anew after a change of their whole tournament (a round
+# seated, a result confirmed), each at a moment of its own (live.js): a thousand pages, each a few dozen ms
+# of the server's time to render, not in the same instant. A change of his own table is asked for at once.
+PARTICIPANT_SPREAD_SECONDS = env_positive_int("DJANGO_PARTICIPANT_SPREAD_SECONDS", 10)
 # How often an app server's event streams (tournament/streams) read every topic they serve. On PostgreSQL each
 # write announces its change (NOTIFY) and is read at once: this only catches writes that announce nothing
 # (a seat moved). On SQLite nothing is announced and this is how soon a change reaches the streams.

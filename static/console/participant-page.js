@@ -5,6 +5,7 @@
 (function () {
   "use strict";
   var LATER_MS = 5000;
+  var later = null;  // one request put off at a time, however many changes came meanwhile
   document.addEventListener("htmx:beforeRequest", function (event) {
     var me = document.getElementById("me");
     if (!me || event.detail.elt !== me) return;
@@ -12,9 +13,12 @@
       document.activeElement.matches("input, textarea, select");
     if (typing || me.querySelector("details[open]")) {
       event.preventDefault();
-      window.setTimeout(function () {
-        document.body.dispatchEvent(new CustomEvent("live", { detail: {} }));
-      }, LATER_MS);
+      if (later === null) {
+        later = window.setTimeout(function () {
+          later = null;
+          document.body.dispatchEvent(new CustomEvent("live", { detail: {} }));
+        }, LATER_MS);
+      }
     }
   });
 })();

@@ -12,6 +12,7 @@ from rules import RulesError
 from rules.variants import make_variant
 from tournament.errors import RoundError
 from tournament.event import results
+from tournament.event.rounds import order_of_play
 from tournament.models import Game, Round, Table, TableResult
 
 #: What a table waits for (``Table.waits``), in the order the summary lists them.
@@ -41,7 +42,9 @@ class Summary:
 
 
 def round_tables(round_: Round, user, director: bool) -> list[Table]:
-    """The round's tables in table order, each with what the page shows of it: ``seats`` (with their roles),
+    """The round's tables in table order, each with what the page shows of it: ``seats`` (with their roles,
+    in the seating's order), ``order_of_play`` (its game's players, the first to play first:
+    ``rounds.order_of_play``; empty before the game starts, the seating being no order of play),
     ``referee_list``, ``mine`` (``user`` referees it), ``result`` (the confirmed one, or None), ``counted``,
     ``waits`` (EMPTY … CONFIRMED), ``play_round`` / ``max_rounds`` (a game at play), ``ranking`` (a game
     over, not yet counted), ``refusal`` (why its result cannot be confirmed yet), ``may_confirm`` (``user``
@@ -53,7 +56,7 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
         .prefetch_related(
             "seats__participant",
             "referees",
-            "game__players",
+            "game__players__participant",
             Prefetch(
                 "results",
                 queryset=TableResult.objects.confirmed().with_scores(),
@@ -66,6 +69,7 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
         t.referee_list = list(t.referees.all())
         t.mine = user in t.referee_list
         game = t.game_or_none
+        t.order_of_play = [] if game is None else order_of_play(game.players.all())
         t.result = t.confirmed_results[0] if t.confirmed_results else None
         t.counted = results.counts(t.result, tournament)
         t.play_round = t.max_rounds = t.ranking = t.refusal = None

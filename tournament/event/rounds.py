@@ -1,7 +1,10 @@
 """Running the rounds of a tournament: seat a round, swap players by hand, start it, start a table's game in
-the order of the opening roll, withdraw a participant between rounds."""
+the order of the opening roll (the game's order of play: ``order_of_play``), withdraw a participant between
+rounds."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from django.db import transaction
 from django.utils import timezone
@@ -17,7 +20,7 @@ from tournament.event.current_standings import tournament_standings
 from tournament.event.roles import assign_roles, role_history
 from tournament.event.table_locks import lock_table
 from tournament.games import recording
-from tournament.models import Game, Participant, Round, Seat, Table, Tournament
+from tournament.models import Game, GamePlayer, Participant, Round, Seat, Table, Tournament
 
 
 def tables_of(round_: Round) -> list[list[int]]:
@@ -253,6 +256,16 @@ def start_table_game(table: Table, order: list[int], user=None) -> Game:
         referees=list(table.referees.all()),
         table=table,
     )
+
+
+def order_of_play(players: Iterable[GamePlayer]) -> list[GamePlayer]:
+    """A table's game's players in its order of play, the first to play first: as ``start_table_game`` stored
+    them (their ``seat`` in the game, the order the referee gave from the opening roll; a record imported at
+    the table: the record's), the order the game's record lists them and the engine gives the turns in.
+
+    Not the table's seating (``Seat.order``): that is only the order the draw (or a move, an absence) left the
+    table's seats in, which nothing makes the order of play. Before the game starts there is none (``[]``)."""
+    return sorted(players, key=lambda p: p.seat)
 
 
 def _table_roles(table: Table, seats: list[Seat]) -> dict[int, str]:

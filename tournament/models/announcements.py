@@ -51,14 +51,21 @@ def _tournament_row(sender, instance, raw=False, **kwargs):
         announce("tournament", instance.tournament_id)
 
 
-def _check_in(sender, instance, raw=False, **kwargs):
-    if not raw and connection.vendor == "postgresql":  # (a participant deleted with his check-ins: none)
+def _check_in(sender, instance, raw=False, origin=None, **kwargs):
+    """A check-in made, or taken back by itself (not deleted with its participant or tournament)."""
+    by_itself = origin is None or isinstance(origin, CheckIn) or getattr(origin, "model", None) is CheckIn
+    if not by_itself:
+        return
+    if not raw and connection.vendor == "postgresql":
         of_participant = Participant.objects.filter(pk=instance.participant_id)
         announce("tournament", of_participant.values_list("tournament_id", flat=True).first())
 
 
+# Saves only (a deleted row is read at the listeners' next whole read): a receiver of deletes would cost every
+# cascade Django's fast delete, and announce each row of a tournament deleted. A check-in taken back is the
+# one delete a page waits for.
 for model, receiver in (
-    (Game, _table_row),  # a move, an undo, a void: the game's version
+    (Game, _table_row),  # a game started; its moves are saved by an update: recording announces them
     (Signature, _table_row),
     (TableResult, _table_row),
     (StandingsChange, _tournament_row),  # a result, a participant, the tournament's settings
@@ -66,4 +73,4 @@ for model, receiver in (
     (CheckIn, _check_in),
 ):
     post_save.connect(receiver, sender=model, dispatch_uid=f"announce_{model.__name__}_saved")
-    post_delete.connect(receiver, sender=model, dispatch_uid=f"announce_{model.__name__}_deleted")
+post_delete.connect(_check_in, sender=CheckIn, dispatch_uid="announce_CheckIn_deleted")

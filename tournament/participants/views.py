@@ -21,6 +21,7 @@ from tournament.event import check_in as check_ins
 from tournament.event import signatures
 from tournament.exports.downloads import file_name, file_response
 from tournament.exports.ledger_cards import ledger_cards_pdf, participant_entries
+from tournament.labels import ordinal
 from tournament.models import Participant, Table
 from tournament.participants.changes import fingerprint
 from tournament.people.participant_links import participant_by_link
@@ -64,6 +65,7 @@ def page(request, pk: int, key: str):
         "seen": seen,
         "live": _stream(pk, now),
         "poll_seconds": settings.PARTICIPANT_POLL_SECONDS,
+        "spread_seconds": settings.PARTICIPANT_SPREAD_SECONDS,
     }
     return _private(render(request, "participants/page.html", context))
 
@@ -170,17 +172,20 @@ def _table_of(participant: Participant, report: RoundReport) -> TableReport | No
 
 def _now(participant: Participant, rounds: list[RoundReport]) -> dict | None:
     """Where he sits in the latest round (None before the first is seated): his table, his place in the
-    order of play, his role and the table's referees; or no table (absent, withdrawn)."""
+    order of play of its game ("2nd"; None before the game starts: the seating's order is none), his role and
+    the table's referees; or no table (absent, withdrawn)."""
     if not rounds:
         return None
     latest = rounds[-1]
     table = _table_of(participant, latest)
     if table is None:
         return {"round": latest.round, "table": None}
+    place = table.place(participant)
     return {
         "round": latest.round,
         "table": table.table,
-        "order": table.seated.index(participant) + 1,
+        "started": table.game is not None,
+        "place": None if place is None else ordinal(place),
         "role": table.roles.get(participant.pk, ""),
         "referees": table.referees,
         "others": [p for p in table.seated if p != participant],

@@ -18,6 +18,7 @@ comment every ``HEARTBEAT_SECONDS`` to keep proxies from closing an idle connect
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import weakref
@@ -58,6 +59,7 @@ class Hub:
         self.shown: dict[Topic, dict] = {}
         self._due: set[Topic] = set()
         self._waiting: set[Subscription] = set()  # subscribed to a topic not read yet
+        self.reads = 0  # how many times the database was read (the tests count them)
         self._wake = asyncio.Event()
         self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="streams")
         self._tasks = [asyncio.create_task(self._run())]
@@ -92,25 +94,35 @@ class Hub:
 
     def announced(self, payload: str) -> None:
         kind, _, pk = payload.partition(":")
-        if not pk.isdigit():
+        if not (pk.isascii() and pk.isdigit()):
             return
         wanted = {(kind, int(pk))} & self.by_topic.keys()
         if kind == "table":  # a move: the round pages' sums of moves too
             wanted |= {t for t in self.by_topic if t[0] == "play"}
+        if kind == "tournament":  # (its standings are a part of it)
+            wanted |= {("standings", int(pk))} & self.by_topic.keys()
         if wanted:
             self._read_soon(wanted)
 
     async def _run(self):
         loop = asyncio.get_running_loop()
+        every = settings.STREAM_CHECK_SECONDS
+        last_whole = loop.time()
         while True:
-            try:
-                await asyncio.wait_for(self._wake.wait(), timeout=settings.STREAM_CHECK_SECONDS)
-                wanted, self._due = self._due & self.by_topic.keys(), set()
-            except TimeoutError:
-                wanted, self._due = set(self.by_topic), set()
+            # woken by an announcement or a new subscription, or at the period's end; every topic served is
+            # read once a period however often announcements wake the hub (a busy server's moves must not
+            # keep the writes that announce nothing, a seat moved, from ever being read)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=max(0.0, last_whole + every - loop.time()))
             self._wake.clear()
+            if loop.time() >= last_whole + every:
+                wanted, last_whole = set(self.by_topic), loop.time()
+            else:
+                wanted = self._due & self.by_topic.keys()
+            self._due = set()
             if not wanted:
                 continue
+            self.reads += 1
             try:
                 shown = await loop.run_in_executor(self._reader, _read, wanted)
             except Exception:

@@ -8,6 +8,8 @@ A topic is ``(kind, id)``:
 - ``("tournament", id)``: the standings' version (results, participants, the settings:
   ``standings_changes``), the rounds and their status, the seats of its rounds (seated, moved, roles), the
   tables' referees and the check-ins;
+- ``("standings", id)``: the standings' version alone (the standings page and the projector: a check-in or a
+  seat moved does not change them);
 - ``("play", id)``: the moves at every table of the tournament (the director's round page).
 
 A token is read, never kept by the writers: nothing here is written, and a topic's token changes with the rows
@@ -26,7 +28,7 @@ from tournament.models import CheckIn, Game, Round, Seat, Signature, Table, Tabl
 from tournament.models.tournaments import RoundStatus
 
 Topic = tuple[str, int]
-KINDS = ("tournament", "table", "play")
+KINDS = ("tournament", "standings", "table", "play")
 
 
 def _digest(rows) -> str:
@@ -87,6 +89,11 @@ def _tournaments(ids: list[int]) -> dict[Topic, dict]:
     return shown
 
 
+def _standings(ids: list[int]) -> dict[Topic, dict]:
+    counts = standings_changes.counts(ids)
+    return {("standings", t): {"token": str(counts.get(t, 0)), "tournament": t} for t in ids}
+
+
 def _play(ids: list[int]) -> dict[Topic, dict]:
     moves = dict(
         Game.objects.filter(table__round__tournament__in=ids)
@@ -100,7 +107,7 @@ def _play(ids: list[int]) -> dict[Topic, dict]:
     }
 
 
-READERS = {"table": _tables, "tournament": _tournaments, "play": _play}
+READERS = {"table": _tables, "tournament": _tournaments, "standings": _standings, "play": _play}
 
 
 def read(topics: Iterable[Topic]) -> dict[Topic, dict]:

@@ -12,6 +12,7 @@ from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
+from tournament.converters import is_id
 from tournament.models import Table, Tournament
 from tournament.streams import hub, topics
 from tournament.streams.topics import Topic
@@ -27,12 +28,13 @@ def table_events(request, pk: int):
 @require_safe
 def tournament_events(request, pk: int):
     """A tournament's stream: its standings, rounds, seating and check-ins; with ``?table=`` one of its tables
-    too (a participant's page: one stream), with ``?play=1`` the moves at all of them (the round page)."""
+    too (a participant's page: one stream), with ``?play=1`` the moves at all of them (the round page); with
+    ``?follow=standings`` its standings alone (the standings page, the projector)."""
     get_object_or_404(Tournament, pk=pk)
-    followed: set[Topic] = {("tournament", pk)}
+    followed: set[Topic] = {("standings" if request.GET.get("follow") == "standings" else "tournament", pk)}
     table = request.GET.get("table")
     if table is not None:
-        if not table.isdigit() or not Table.objects.filter(pk=table, round__tournament=pk).exists():
+        if not is_id(table) or not Table.objects.filter(pk=table, round__tournament=pk).exists():
             raise Http404
         followed.add(("table", int(table)))
     if request.GET.get("play") == "1":
