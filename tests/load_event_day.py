@@ -52,6 +52,25 @@ is counted from its tap: a tap that waited for a free thread waited as that phon
 end; the phones have figures of their own: requests, statuses, connection errors, p50/p95/p99/max from the
 tap, when the last phone had its page, the CPU used until then.
 
+THE EVENT STREAMS (--streams N; 0, the default: none): uvicorn (``tournament.asgi``, --stream-workers
+processes) beside gunicorn on a port of its own, with the same environment, its own log and process group, as
+in production (README: ``/events/`` routed to it). Before the referees log in, N streams are opened, spread
+round-robin over the tables, each at a participant's page's address (``/tournaments/<id>/events/?table=<pk>``:
+the tournament's topic and his table's), --stream-open-concurrency at a time (a connection, the headers, the
+first event), all held by one client thread: an asyncio loop with a plain HTTP/1.1 GET each
+(``asyncio.open_connection``; the chunked body and the Server-Sent Events read by hand: ``body_chunks``,
+``SseParser``). Each event that tells its table's game's version is kept with its arrival (monotonic time).
+The referees keep each change they were answered as stored (a move, an undo, a void: the game's version after
+it, and when its answer came). Afterwards, for each such change and each stream of its table: the delay from
+the referee's answer to the stream's event of that version (negative when the event came first: the server
+announces a move at its commit, before the referee has read the answer), or, when no event of that version
+came, "coalesced" if a later version did (two changes read at once: the page reads itself anew all the same)
+and "missing" otherwise. After the last referee the streams get --stream-drain s (10) to show every game's
+last version. Printed: the delays (p50/p95/p99/max), the share delivered or coalesced, the events and the
+heartbeats, the memory of uvicorn's and gunicorn's processes (the sum of their VmRSS, sampled every second of
+the move phase: the most) and the CPU uvicorn used. Note that the streams' client shares this process (and its
+GIL) with the referees: on a busy machine an arrival is read a little late, never early.
+
 Afterwards, with gunicorn stopped, every game is read from the database: its active events must be exactly
 the acknowledged moves less the undone and voided ones (stored as such, with their reasons), in order, each
 once (lost / doubled), plus the director's stop at table 1; the stored snapshot and the ledger totals must
@@ -83,6 +102,11 @@ criterion with its figure and limit, and ``RESULT: PASS`` (exit status 0) only w
   page or a form answered otherwise than expected, …);
 - with --spectators N, the standings for the phones: every one of the N answered 200 with the standings table
   (no 5xx, no connection error, none unsent);
+- with --streams N, the event streams: every one connected (HTTP 200, an event stream, its first event
+  within 30 s), none closed early by the server (or silent for longer than two heartbeats), no unreadable
+  event or one of another table; uvicorn's log clean (nothing at all: it logs warnings and errors only);
+- with --streams N, the moves on the streams: at least 99 % of the (change, stream) pairs delivered or
+  coalesced (the delays are printed, not judged);
 - with --spectators N, the standings in time: the last phone had its page at most --spectator-window +
   --spectator-limit s (10 + 10) after the round's end, i.e. at most --spectator-limit s after the last tap
   could come (``--spectator-window 5 --spectator-limit 5``: every phone served within 10 s of the round's
@@ -112,11 +136,14 @@ machine as the server: its CPU use is printed with the figures.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import codecs
 import contextlib
 import csv
 import html
 import http.client
 import io
+import json
 import os
 import queue
 import random
@@ -170,6 +197,8 @@ MOVE_KINDS = ("act", "retry", "resend", "double tap", "stale", "two phones", "un
 BEHIND_HAPROXY_KEEPALIVE_S = 30
 KILL_IN_FLIGHT = 2  # the kill waits for this many requests in flight
 HEALTH_PATH = "/login/"  # what the load balancer's health checks ask: a page of the app, cheap
+STREAM_OPEN_TIMEOUT_S = 30  # a stream's connection, headers and first event (--streams)
+STREAM_SILENCE_S = 40  # a stream that said nothing this long (two heartbeats and more) is dead
 
 
 # -- figures ---------------------------------------------------------------------------------------------
@@ -256,6 +285,7 @@ class Limits:
     pace_fraction: float = 0.9
     connection_errors: int = 0
     spectator_limit_s: float = 10.0  # the phones' last answer at most this long after their window's end
+    stream_delivery: float = 0.99  # of the (change, stream) pairs delivered or coalesced at least
 
 
 @dataclass
@@ -287,6 +317,13 @@ class Tally:
     spectators: int = 0
     spectator_window_s: float = 10.0  # their taps drawn over this long from the round's end
     reloads: list[Reload] = field(default_factory=list)  # what each phone got
+    # --streams N: N event streams held open on uvicorn during the run; 0: none (no criterion)
+    streams: int = 0
+    stream_failures: Counter = field(default_factory=Counter)  # streams not opened, by why
+    streams_closed_early: Counter = field(default_factory=Counter)  # streams the server ended, by how
+    stream_bad_events: Counter = field(default_factory=Counter)  # unreadable, or of another table
+    delivery: Delivery | None = None  # the referees' changes on the streams of their tables
+    stream_log: str = ""  # uvicorn's log
 
 
 @dataclass
@@ -481,6 +518,8 @@ def verdict(tally: Tally, log_text: str, limits: Limits | None = None) -> list[C
     checks.append(Check("client anomalies", n == 0, listed(tally.anomalies) or "none"))
     if tally.spectators:
         checks += spectator_checks(tally, limits)
+    if tally.streams:
+        checks += stream_checks(tally, limits)
     return checks
 
 
@@ -522,6 +561,241 @@ def spectator_checks(tally: Tally, limits: Limits) -> list[Check]:
         )
     )
     return checks
+
+
+# -- the event streams (--streams; pure, but for ``read_head`` and ``body_chunks`` on an asyncio reader) ----
+@dataclass
+class SseEvent:
+    """One Server-Sent Event, as a browser's EventSource dispatches it."""
+
+    event: str = "message"
+    data: str = ""
+    id: str | None = None  # the last event id so far (an event without ``id:`` keeps the one before)
+
+
+class SseParser:
+    """The event stream's lines into events (the HTML standard's "event stream interpretation"), fed the body
+    as it comes, in pieces cut anywhere: a line ends at CRLF, LF or CR; ``:`` begins a comment (the server's
+    heartbeat, counted in ``comments``); a blank line dispatches the event when it has data (``retry:`` alone
+    dispatches nothing; it is kept in ``retry``)."""
+
+    LINE_END = re.compile(r"\r\n|\n|\r")
+
+    def __init__(self):
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._buffer = ""
+        self._data: list[str] = []
+        self._event = ""
+        self._id: str | None = None
+        self.retry: int | None = None
+        self.comments = 0
+
+    def feed(self, data: bytes) -> list[SseEvent]:
+        self._buffer += self._decoder.decode(data)
+        events = []
+        while m := self.LINE_END.search(self._buffer):
+            if m.group() == "\r" and m.end() == len(self._buffer):
+                break  # perhaps the first half of a CRLF: wait for the next piece
+            line, self._buffer = self._buffer[: m.start()], self._buffer[m.end() :]
+            if (event := self._line(line)) is not None:
+                events.append(event)
+        return events
+
+    def _line(self, line: str) -> SseEvent | None:
+        if not line:
+            data, self._data = self._data, []
+            event, self._event = self._event, ""
+            return SseEvent(event or "message", "\n".join(data), self._id) if data else None
+        if line.startswith(":"):
+            self.comments += 1
+            return None
+        name, colon, value = line.partition(":")
+        if colon and value.startswith(" "):
+            value = value[1:]
+        if name == "data":
+            self._data.append(value)
+        elif name == "event":
+            self._event = value
+        elif name == "id" and "\0" not in value:
+            self._id = value
+        elif name == "retry" and value.isdigit():
+            self.retry = int(value)
+        return None
+
+
+def arrival_of(event: SseEvent, table: int) -> tuple[int, int] | None:
+    """(game, version) when the event tells its table's game's version (its table topic changed), None when
+    it does not (the tournament's topic only, another kind of event). ValueError: its data is not the JSON
+    object the app sends ("unreadable data"), or it tells another table's figures ("of another table")."""
+    if event.event != "change":
+        return None
+    try:
+        data = json.loads(event.data)
+    except ValueError:
+        raise ValueError("unreadable data") from None
+    if not isinstance(data, dict) or not isinstance(data.get("changed"), list):
+        raise ValueError("unreadable data")
+    if "version" not in data:
+        return None
+    game, version = data.get("game"), data["version"]
+    if not isinstance(version, int) or not isinstance(game, int):
+        raise ValueError("unreadable data")
+    if data.get("table") != table or f"table{table}" not in data["changed"]:
+        raise ValueError("of another table")
+    return game, version
+
+
+@dataclass
+class Delivery:
+    """The referees' changes on the streams of their tables: one (change, stream) pair for each stream of the
+    change's table."""
+
+    pairs: int = 0
+    delays: list[float] = field(default_factory=list)  # s from the referee's answer to the stream's event
+    coalesced: int = 0  # no event of that version, a later one came (read together with the next change)
+    missing: int = 0  # no event of that version, nor of a later one
+    examples: list[str] = field(default_factory=list)  # a few missing pairs
+
+    @property
+    def delivered(self) -> int:
+        return len(self.delays)
+
+    @property
+    def share(self) -> float:
+        """Of the pairs, delivered or coalesced."""
+        return (self.delivered + self.coalesced) / self.pairs if self.pairs else 0.0
+
+
+def deliveries(
+    acks: list[tuple[int, int, float]], streams: list[tuple[int, list[tuple[int, int, float]]]]
+) -> Delivery:
+    """``acks``: each change a referee was answered as stored, (game, version after it, monotonic time of the
+    answer); ``streams``: each stream's game and its arrivals, (game, version, monotonic time). For each
+    change and each stream of its game: the delay to that version's first event on the stream (arrival -
+    answer: negative when it came before the answer), else coalesced or missing."""
+    followed: dict[int, list[tuple[dict[int, float], int | None, int]]] = defaultdict(list)
+    for i, (game, arrivals) in enumerate(streams):
+        first: dict[int, float] = {}
+        for g, version, at in arrivals:
+            if g == game:
+                first.setdefault(version, at)
+        followed[game].append((first, max(first, default=None), i))
+    out = Delivery()
+    for game, version, answered in acks:
+        for first, top, i in followed.get(game, ()):
+            out.pairs += 1
+            if version in first:
+                out.delays.append(first[version] - answered)
+            elif top is not None and top > version:
+                out.coalesced += 1
+            else:
+                out.missing += 1
+                if len(out.examples) < 5:
+                    out.examples.append(f"game {game} version {version} on stream {i} (its last: {top})")
+    return out
+
+
+def streams_behind(acks: list[tuple[int, int, float]], tops: list[tuple[int, int | None]]) -> int:
+    """The streams (each its game and the highest version of it it showed) that have not yet shown the last
+    version a referee was answered for their game."""
+    last: dict[int, int] = {}
+    for game, version, _at in acks:
+        last[game] = max(last.get(game, version), version)
+    return sum(1 for game, top in tops if game in last and (top is None or top < last[game]))
+
+
+def stream_checks(tally: Tally, limits: Limits) -> list[Check]:
+    """--streams: every stream connected and held to the end, its events readable and its table's, uvicorn's
+    log clean; and at least ``limits.stream_delivery`` of the (change, stream) pairs delivered or
+    coalesced. The delays are figures, not criteria."""
+
+    def listed(counter: Counter) -> str:
+        return ", ".join(f"{k}: {n}" for k, n in sorted(counter.items()) if n)
+
+    n = tally.streams
+    failed, closed, bad = (
+        sum(c.values()) for c in (tally.stream_failures, tally.streams_closed_early, tally.stream_bad_events)
+    )
+    checks = [
+        Check(
+            "event streams",
+            failed == 0 and closed == 0 and bad == 0,
+            f"{n - failed} of {n} connected (limit: all)"
+            + (f" (not: {listed(tally.stream_failures)})" if failed else "")
+            + f", {closed} closed early (limit 0)"
+            + (f" ({listed(tally.streams_closed_early)})" if closed else "")
+            + (f"; events: {listed(tally.stream_bad_events)} (limit 0)" if bad else ""),
+        )
+    ]
+    d = tally.delivery
+    if d is None or not d.pairs:
+        checks.append(Check("moves on the streams", False, "no change of a game was followed by a stream"))
+    else:
+        delays = (
+            f"from the referee's answer: p50 {percentile(d.delays, 50) * 1000:.0f} ms, "
+            f"p95 {percentile(d.delays, 95) * 1000:.0f} ms (no limit)"
+            if d.delays
+            else "none delivered"
+        )
+        checks.append(
+            Check(
+                "moves on the streams",
+                d.share >= limits.stream_delivery,
+                f"{d.share:.2%} of {d.pairs} (change, stream) pairs delivered or coalesced "
+                f"(limit {limits.stream_delivery:.0%}): {d.delivered} delivered, {d.coalesced} coalesced, "
+                f"{d.missing} missing; {delays}",
+            )
+        )
+    found = log_findings(tally.stream_log)
+    checks.append(Check("stream server log", not found, (listed(found) or "clean") + " (limit: clean)"))
+    return checks
+
+
+def stream_request(path: str, port: int) -> bytes:
+    """A browser's EventSource GET, plain HTTP/1.1 (kept alive: the stream is its answer)."""
+    return (
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n"
+        "Cache-Control: no-cache\r\nAccept-Language: en\r\nUser-Agent: load-event-day stream\r\n\r\n"
+    ).encode()
+
+
+async def read_head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
+    """The status and the headers (lower-case names) of an HTTP/1.1 answer. ValueError: not one;
+    ConnectionError: closed before its end."""
+    line = await reader.readline()
+    if not line:
+        raise ConnectionError("closed before an answer")
+    parts = line.decode("latin-1").split(None, 2)
+    if len(parts) < 2 or not parts[0].startswith("HTTP/") or not parts[1].isdigit():
+        raise ValueError(f"not an HTTP status line: {line[:80]!r}")
+    headers = {}
+    while (line := await reader.readline()) not in (b"\r\n", b"\n"):
+        if not line:
+            raise ConnectionError("closed in the headers")
+        name, _, value = line.decode("latin-1").partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return int(parts[1]), headers
+
+
+async def body_chunks(reader: asyncio.StreamReader, chunked: bool):
+    """An answer's body as it comes: its chunks (``Transfer-Encoding: chunked``), or what the connection
+    brings until it closes. Ends at the last chunk or the connection's end (the server ended the stream);
+    asyncio.IncompleteReadError or ValueError: a chunk cut short or garbled."""
+    if not chunked:
+        while data := await reader.read(65536):
+            yield data
+        return
+    while True:
+        line = await reader.readline()
+        if not line:
+            return
+        size = int(line.split(b";", 1)[0].strip(), 16)
+        if size == 0:
+            return
+        data = await reader.readexactly(size + 2)
+        if data[-2:] != b"\r\n":
+            raise ValueError("a chunk not ended by CRLF")
+        yield data[:-2]
 
 
 # -- HTTP ------------------------------------------------------------------------------------------------
@@ -1055,12 +1329,14 @@ class Referee(Browser, threading.Thread):
             if not all(self.accepted(a, event, expected, "double tap", key) for a in good):
                 return False
             a = good[0] if good else self.submit(fields, "act")  # neither answered: tap again
+            answered = time.monotonic()
             if a is not None:
                 for failure in failed:  # the same request, answered
                     failure.answered = True
             self.run_.stats.note("double taps")
         else:
             a = self.submit(fields, "act")
+            answered = time.monotonic()
         if a is None:
             self.out.stopped = self.out.stopped or "no answer"
             return False
@@ -1068,6 +1344,7 @@ class Referee(Browser, threading.Thread):
             return False
         self.out.acked.append((key, event))
         self.version = a.version if a.version is not None else expected
+        self.run_.acked(self.plan.game, self.version, answered)
         if mode == "resend":
             again = self.submit(fields, "resend")
             if again is None:
@@ -1086,8 +1363,10 @@ class Referee(Browser, threading.Thread):
         key = uuid.uuid4().hex
         fields = {"version": self.version, "client_key": key, "reason": reason}
         expected = self.version + 1
+        answered = 0.0
         for again in (False, True):
             a = self.submit(fields, kind, path, phone)
+            answered = answered or time.monotonic()  # the first answer's: the resend changes nothing
             if a is None:
                 return None
             if a.error is not None or done not in (a.notice or "") or a.version != expected:
@@ -1098,6 +1377,7 @@ class Referee(Browser, threading.Thread):
                 self.out.stopped = "refused"
                 return None
         self.version = expected
+        self.run_.acked(self.plan.game, self.version, answered)
         return key
 
     def undo(self, reason: str) -> str | None:
@@ -1118,10 +1398,12 @@ class Referee(Browser, threading.Thread):
         key = uuid.uuid4().hex
         fields = {"version": self.version, "client_key": key, **post_form(event)}
         a = self.submit(fields, "act")
+        answered = time.monotonic()
         if a is None or not self.accepted(a, event, self.version + 1, "act", key):
             return False
         self.out.acked.append((key, event))
         self.version = a.version
+        self.run_.acked(self.plan.game, self.version, answered)
         self.wrong = (key, a.just_now_seq)
         if a.just_now_seq is None:
             self.run_.stats.anomaly("move's number not shown", f"table {self.plan.table}")
@@ -1148,6 +1430,7 @@ class Referee(Browser, threading.Thread):
         posts = [(self.phone, self.act_path, mine), (self.other, self.act_path, theirs)]
         first = self.rng.random() < 0.5
         answers, _failed = send_together("two phones", posts if first else posts[::-1])
+        answered = time.monotonic()
         a_mine, a_theirs = answers if first else answers[::-1]
         if any(a is None or a.status != 200 for a in (a_mine, a_theirs)):
             self.run_.stats.anomaly("two phones: not both answered 200", f"table {self.plan.table}")
@@ -1158,6 +1441,7 @@ class Referee(Browser, threading.Thread):
         stored = [a.error is None and a.version == v + 1 for a in (a_mine, a_theirs)]
         if stored == [True, False] and refused == [False, True] and a_theirs.version == v + 1:
             self.out.acked.append((mine["client_key"], event))
+            self.run_.acked(self.plan.game, v + 1, answered)
             self.out.stale_keys.append(theirs["client_key"])
             if self.reload(self.other) is None or self.version != v + 1:
                 self.out.stopped = "refused"
@@ -1167,6 +1451,7 @@ class Referee(Browser, threading.Thread):
             return True
         if stored == [False, True] and refused == [True, False] and a_mine.version == v + 1:
             self.out.acked.append((theirs["client_key"], other_roll))
+            self.run_.acked(self.plan.game, v + 1, answered)
             self.out.stale_keys.append(mine["client_key"])
             if self.reload(self.phone) is None or self.version != v + 1:
                 self.out.stopped = "refused"
@@ -1390,6 +1675,252 @@ class Spectators(threading.Thread):
                 self.reloads.append(reload)
 
 
+# -- the event streams (--streams) -------------------------------------------------------------------------
+@dataclass
+class StreamState:
+    """One phone's stream (a participant's page): where it reads, what came, how it ended."""
+
+    path: str
+    table: int  # its table's pk
+    game: int  # that table's game's pk
+    arrivals: list[tuple[int, int, float]] = field(default_factory=list)  # (game, version, monotonic time)
+    events: int = 0
+    heartbeats: int = 0  # the server's comments (": still here")
+    top: int | None = None  # the highest version of its game it showed
+    opened_at: float | None = None  # monotonic time of its first event
+    failure: str | None = None  # why it did not open
+    ended: str | None = None  # how the server ended it (closed early)
+    ended_at: float | None = None  # and when (monotonic)
+    bad: Counter = field(default_factory=Counter)  # unreadable events, events of another table
+
+
+class Streams(threading.Thread):
+    """The phones holding event streams: one asyncio loop in one thread, a connection each (a plain HTTP/1.1
+    GET), opened ``concurrency`` at a time (a stream is open at its first event), held until ``close``."""
+
+    def __init__(self, port: int, states: list[StreamState], concurrency: int):
+        super().__init__(name="streams", daemon=True)
+        self.port, self.states, self.concurrency = port, states, concurrency
+        self.opened = threading.Event()  # every stream had its first event, or failed
+        self.open_s: float | None = None  # from the first connection to the last stream opened
+        self.error: BaseException | None = None
+        self.close_s: float | None = None  # how long closing them took
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._closing: asyncio.Event | None = None
+        self._leaving = False  # closing: the connections' ends are this side's
+        self._writers: set[asyncio.StreamWriter] = set()
+        self._running = threading.Event()
+        self._resolved = 0
+        self._t0 = 0.0
+
+    def run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except BaseException as e:  # reported with the figures
+            self.error = e
+        finally:
+            self._running.set()
+            self.opened.set()
+
+    def close(self) -> None:
+        """The phones leave: every connection closed (by this side), the loop ended."""
+        self._running.wait(timeout=10)
+        t0 = time.monotonic()
+        if self._loop is not None and self._closing is not None and self.is_alive():
+            with contextlib.suppress(RuntimeError):  # the loop already closed
+                self._loop.call_soon_threadsafe(self._closing.set)
+        self.join(timeout=30)
+        if self.close_s is None:
+            self.close_s = time.monotonic() - t0
+        if self.is_alive() and self.error is None:
+            self.error = TimeoutError("the streams' client did not stop within 30 s")
+
+    async def _main(self) -> None:
+        self._loop, self._closing = asyncio.get_running_loop(), asyncio.Event()
+        self._running.set()
+        gate = asyncio.Semaphore(self.concurrency)
+        self._t0 = time.monotonic()
+        if not self.states:
+            self.opened.set()
+        tasks = [asyncio.create_task(self._follow(s, gate)) for s in self.states]
+        await self._closing.wait()
+        self._leaving = True
+        for w in list(self._writers):  # each read then ends at once, whatever it was doing
+            w.transport.abort()
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _event(self, s: StreamState, event: SseEvent, now: float) -> None:
+        s.events += 1
+        try:
+            arrival = arrival_of(event, s.table)
+        except ValueError as e:
+            s.bad[str(e)] += 1
+            return
+        if arrival is not None:
+            game, version = arrival
+            s.arrivals.append((game, version, now))
+            s.top = version if s.top is None else max(s.top, version)
+
+    async def _follow(self, s: StreamState, gate: asyncio.Semaphore) -> None:
+        opened = False
+        writer = None
+
+        def resolve() -> None:  # open, or given up: the next stream may be opened
+            nonlocal opened
+            if not opened:
+                opened = True
+                gate.release()
+                self._resolved += 1
+                if self._resolved == len(self.states):
+                    self.open_s = time.monotonic() - self._t0
+                    self.opened.set()
+
+        give_up = time.monotonic() + STREAM_OPEN_TIMEOUT_S
+        try:
+            await gate.acquire()
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection("127.0.0.1", self.port), STREAM_OPEN_TIMEOUT_S
+            )
+            self._writers.add(writer)
+            if self._leaving:
+                return
+            writer.write(stream_request(s.path, self.port))
+            await writer.drain()
+            status, headers = await asyncio.wait_for(read_head(reader), give_up - time.monotonic())
+            if status != 200:
+                s.failure = f"HTTP {status}"
+                return
+            if not headers.get("content-type", "").startswith("text/event-stream"):
+                s.failure = f"not an event stream ({headers.get('content-type')})"
+                return
+            parser = SseParser()
+            body = body_chunks(reader, "chunked" in headers.get("transfer-encoding", "").lower())
+            while True:
+                wait = STREAM_SILENCE_S if s.opened_at is not None else max(0.0, give_up - time.monotonic())
+                try:
+                    data = await asyncio.wait_for(anext(body), wait)
+                except StopAsyncIteration:
+                    break
+                now = time.monotonic()
+                for event in parser.feed(data):
+                    self._event(s, event, now)
+                    if s.opened_at is None:
+                        s.opened_at = now
+                        resolve()
+                s.heartbeats = parser.comments
+                if self._leaving:
+                    break
+            self._ended(s, "closed before its first event", "closed by the server")
+        except TimeoutError:
+            self._ended(
+                s, f"no first event within {STREAM_OPEN_TIMEOUT_S} s", f"silent for {STREAM_SILENCE_S} s"
+            )
+        except (OSError, asyncio.IncompleteReadError, ValueError) as e:
+            self._ended(s, f"connection error ({type(e).__name__})", f"cut ({type(e).__name__})")
+        except asyncio.CancelledError:
+            if s.opened_at is None and s.failure is None:
+                s.failure = "not open when the run ended"
+            raise
+        finally:
+            resolve()
+            if writer is not None:
+                self._writers.discard(writer)
+                writer.close()
+
+    def _ended(self, s: StreamState, failure: str, ended: str) -> None:
+        """How a stream ended: a failure before its first event, closed early after it; neither when this
+        side closed it (the run's end)."""
+        if self._leaving:
+            if s.opened_at is None and s.failure is None:
+                s.failure = "not open when the run ended"
+        elif s.opened_at is None:
+            s.failure = failure
+        else:
+            s.ended, s.ended_at = ended, time.monotonic()
+
+
+def stream_states(args, plans: list[Plan]) -> list[StreamState]:
+    """--streams N spread round-robin over the tables, each at a participant's page's address (the
+    tournament's topic and his table's); the tables' pks read from their games (in this process: the data
+    was just created here)."""
+    from tournament.models import Game
+
+    tables = dict(Game.objects.filter(pk__in=[p.game for p in plans]).values_list("pk", "table_id"))
+    states = []
+    for i in range(args.streams):
+        plan = plans[i % len(plans)]
+        table = tables[plan.game]
+        states.append(StreamState(f"/tournaments/{plan.tournament}/events/?table={table}", table, plan.game))
+    return states
+
+
+def catch_up(run: Run, drain_s: float) -> float | None:
+    """After the run: waits (at most ``drain_s``) until every stream still open has shown the last version its
+    game's referee was answered for; the seconds it took, None when some had not by then."""
+    t0 = time.monotonic()
+    while True:
+        with run.acks_lock:
+            acks = list(run.acks or [])
+        live = [(s.game, s.top) for s in run.stream_states if s.failure is None and s.ended is None]
+        if streams_behind(acks, live) == 0:
+            return time.monotonic() - t0
+        if time.monotonic() - t0 >= drain_s:
+            return None
+        time.sleep(0.1)
+
+
+def enough_files(n: int) -> None:
+    """This process's limit of open files at least ``n`` when the hard limit allows (uvicorn, started after,
+    inherits it): a stream is a socket on each side."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < n:
+        resource.setrlimit(
+            resource.RLIMIT_NOFILE, (n if hard == resource.RLIM_INFINITY else min(n, hard), hard)
+        )
+
+
+def rss_kib(pid: int) -> int:
+    """A process's resident memory (VmRSS, KiB; 0 when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+class MemorySampler(threading.Thread):
+    """The servers' memory every ``every`` s until ``done``: the sum of VmRSS over each name's process groups
+    (a server's master and its workers), the most seen as (KiB, processes then)."""
+
+    def __init__(self, groups: dict[str, list[int]], every: float = 1.0):
+        super().__init__(name="memory", daemon=True)
+        self.groups, self.every = groups, every
+        self.most: dict[str, tuple[int, int]] = {name: (0, 0) for name in groups}
+        self.samples = 0
+        self.done = threading.Event()
+
+    def sample(self) -> dict[str, tuple[int, int]]:
+        now = {}
+        for name, pgids in self.groups.items():
+            pids = [pid for pgid in pgids for pid in group_members(pgid)]
+            now[name] = (sum(rss_kib(pid) for pid in pids), len(pids))
+        return now
+
+    def run(self) -> None:
+        while True:
+            for name, (kib, n) in self.sample().items():
+                if kib > self.most[name][0]:
+                    self.most[name] = (kib, n)
+            self.samples += 1
+            if self.done.wait(self.every):
+                return
+
+
 # -- the run ---------------------------------------------------------------------------------------------
 class Run:
     def __init__(self, args, port: int):
@@ -1414,6 +1945,25 @@ class Run:
         self.killed_wall: float | None = None  # the same, as time.time() (the database's clock)
         self.reloads: list[Reload] = []  # --spectators: the phones' reloads of the standings
         self.phones_cpu: dict | None = None  # and the CPU used from the round's end until the last answer
+        # --streams: each change a referee was answered as stored, (game, its version after, monotonic time)
+        self.acks: list[tuple[int, int, float]] | None = [] if args.streams else None
+        self.acks_lock = threading.Lock()
+        self.stream_states: list[StreamState] = []  # and what each stream showed
+        self.streams_open_s: float | None = None  # how long opening them took
+        self.streams_error: BaseException | None = None  # the streams' client failed
+        self.streams_close_s: float | None = None  # how long closing them took (this side)
+        self.caught_up_s: float | None = (
+            None  # after the last referee: every stream at its game's last version
+        )
+        self.memory: dict[str, tuple[int, int]] = {}  # the most (KiB, processes) during the move phase
+        self.memory_idle: dict[str, tuple[int, int]] = {}  # before the moves (the streams open)
+        self.stream_log = ""  # uvicorn's log
+
+    def acked(self, game: int, version: int | None, at: float) -> None:
+        """A change the referee was answered as stored: the game's version after it (--streams)."""
+        if self.acks is not None and version is not None:
+            with self.acks_lock:
+                self.acks.append((game, version, at))
 
     def killed_it(self, failure: Failure) -> bool:
         """Whether the kill of a server explains this failed request."""
@@ -1813,6 +2363,32 @@ def start_gunicorn(args, env, port, log_path) -> subprocess.Popen:
     return proc
 
 
+def uvicorn_command(port: int, workers: int) -> list[str]:
+    """The event streams' server, as in production (``uvicorn tournament.asgi:application``): warnings and
+    errors only in its log (a clean one is empty), 3 s for the streams still open when it is stopped."""
+    return [
+        sys.executable, "-m", "uvicorn", "tournament.asgi:application", "--host", "127.0.0.1",
+        "--port", str(port), "--workers", str(workers), "--log-level", "warning",
+        "--timeout-graceful-shutdown", "3",
+    ]  # fmt: skip
+
+
+def start_uvicorn(args, env, port, log_path) -> subprocess.Popen:
+    """uvicorn beside gunicorn (--streams): the same environment, a session (and process group) of its own,
+    its log in ``log_path``; returned once it answers."""
+    with open(log_path, "ab") as log:
+        proc = subprocess.Popen(
+            uvicorn_command(port, args.stream_workers),
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
+        )
+    wait_until_it_answers(proc, port, "uvicorn", log_path)
+    return proc
+
+
 def wait_until_it_answers(proc: subprocess.Popen, port: int, name: str, log_path: Path) -> None:
     give_up = time.monotonic() + 60
     while time.monotonic() < give_up:
@@ -2108,7 +2684,31 @@ def tally_of(
         spectators=args.spectators,
         spectator_window_s=args.spectator_window,
         reloads=list(run.reloads),
+        **(stream_tally(run) if args.streams else {}),
     )
+
+
+def stream_tally(run: Run) -> dict:
+    """--streams: the Tally's fields of the streams."""
+    states = run.stream_states
+    failures = Counter(s.failure for s in states if s.failure)
+    if run.streams_error is not None:  # the client itself failed: its streams are none of them known
+        failures[f"the streams' client failed ({run.streams_error!r})"] = max(
+            1, sum(1 for s in states if s.opened_at is None and s.failure is None)
+        )
+    if len(states) < run.args.streams:
+        failures["never opened"] += run.args.streams - len(states)
+    bad = Counter()
+    for s in states:
+        bad.update(s.bad)
+    return {
+        "streams": run.args.streams,
+        "stream_failures": failures,
+        "streams_closed_early": Counter(s.ended for s in states if s.ended),
+        "stream_bad_events": bad,
+        "delivery": deliveries(list(run.acks or []), [(s.game, s.arrivals) for s in states]),
+        "stream_log": run.stream_log,
+    }
 
 
 def report(
@@ -2193,6 +2793,7 @@ def report(
             f"{' '.join(f'{pct(t):.0f}%' for t in cpu['per process'])}), "
             f"postgres {pct(cpu['postgres']):.0f}%, "
             + (f"haproxy {pct(cpu['haproxy']):.0f}%, " if cpu.get("haproxy") else "")
+            + (f"uvicorn {pct(cpu['uvicorn']):.0f}%, " if args.streams else "")
             + f"this client {100 * cpu['client'] / wall:.0f}%; load average after: {cpu['load']}"
         )
         if tally.moves_acked:
@@ -2201,6 +2802,10 @@ def report(
                 f"server CPU per acknowledged move (its requests, gunicorn + postgres): {server_ms:.1f} ms"
                 f" -> at most ~{cores * 1000 / server_ms:.0f} moves/s on {cores} otherwise idle cores"
             )
+    if args.streams:
+        report_streams(run, tally, cpu, wall)
+    elif run.memory:
+        print(f"memory (the most, sampled every second of the move phase): {memory_text(run.memory)}")
     if args.spectators:
         report_spectators(run, tally)
     found = log_findings(log_text, tally.workers)
@@ -2231,6 +2836,105 @@ def report(
     print()
     print("RESULT: " + ("PASS" if ok else "FAIL (" + ", ".join(c.name for c in checks if not c.ok) + ")"))
     return ok
+
+
+def memory_text(memory: dict[str, tuple[int, int]]) -> str:
+    return ", ".join(
+        f"{name} {kib / 1024:.0f} MiB ({n} process{'es' if n != 1 else ''})"
+        for name, (kib, n) in memory.items()
+    )
+
+
+def report_streams(run: Run, tally: Tally, cpu: dict, wall: float) -> None:
+    """The figures of the event streams (--streams)."""
+    args, states, d = run.args, run.stream_states, tally.delivery
+    print()
+    tables = len({s.table for s in states})
+    print(
+        f"streams: {args.streams} on uvicorn ({args.stream_workers} worker"
+        f"{'s' if args.stream_workers > 1 else ''}), participants' pages "
+        f"(/tournaments/<id>/events/?table=<pk>) over {tables} tables "
+        f"(~{args.streams / max(1, tables):.1f} a table); opened in "
+        + (f"{run.streams_open_s:.1f} s" if run.streams_open_s is not None else "? s (not all)")
+        + f", {args.stream_open_concurrency} at a time"
+    )
+    failures = ", ".join(f"{k}: {n}" for k, n in sorted(tally.stream_failures.items())) or "none"
+    ended = ", ".join(f"{k}: {n}" for k, n in sorted(tally.streams_closed_early.items())) or "none"
+    with_version = sum(len(s.arrivals) for s in states)
+    print(
+        f"stream events: {sum(s.events for s in states)} ({with_version} with a table's version), "
+        f"heartbeats: {sum(s.heartbeats for s in states)}; connection failures: {failures}; "
+        f"closed early: {ended}"
+        + (
+            "; bad events: " + ", ".join(f"{k}: {n}" for k, n in sorted(tally.stream_bad_events.items()))
+            if tally.stream_bad_events
+            else ""
+        )
+    )
+    if d is not None and d.pairs:
+        print(
+            f"changes on the streams: {len(run.acks or [])} changes acknowledged (moves, undos, voids) x "
+            f"the streams of their tables = {d.pairs} pairs: {d.delivered} delivered "
+            f"({d.delivered / d.pairs:.2%}), "
+            f"{d.coalesced} coalesced ({d.coalesced / d.pairs:.2%}), {d.missing} missing "
+            f"({d.missing / d.pairs:.2%})"
+        )
+        for e in d.examples[:3]:
+            print(f"  e.g. missing: {e}")
+    if d is not None and d.delays:
+        x = d.delays
+        early = sum(1 for v in x if v < 0)
+        print(
+            f"{'delivery (ms)':<16}{'count':>8}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>9}{'min':>9}"
+            "   (the stream's event - the referee's answer)"
+        )
+        print(
+            f"{'answer->event':<16}{len(x):>8}{ms(percentile(x, 50))}{ms(percentile(x, 95))}"
+            f"{ms(percentile(x, 99))}{ms(max(x))}{ms(min(x))}"
+        )
+        print(f"  {early} of {len(x)} ({early / len(x):.1%}) came before the referee's answer (negative)")
+    ended_at = [s.ended_at for s in states if s.ended_at is not None]
+    if ended_at:
+        print(
+            f"  the first closed early {min(ended_at) - run.t0:.1f} s into the move phase, the last "
+            f"{max(ended_at) - run.t0:.1f} s"
+        )
+    print(
+        "after the run, every stream showed its game's last version "
+        + (
+            f"within {run.caught_up_s:.1f} s"
+            if run.caught_up_s is not None
+            else f"NOT within {args.stream_drain:g} s"
+        )
+        + (
+            f"; then closed (this side) in {run.streams_close_s:.2f} s"
+            if run.streams_close_s is not None
+            else ""
+        )
+    )
+    if run.memory:
+        print(f"memory (the most, sampled every second of the move phase): {memory_text(run.memory)}")
+    if run.memory_idle:
+        print(f"memory before the moves (the streams open): {memory_text(run.memory_idle)}")
+    if cpu and wall:
+        pct = lambda ticks: 100 * ticks / cpu["hz"] / wall  # noqa: E731
+        print(
+            f"CPU of uvicorn during the move phase: {pct(cpu['uvicorn']):.0f}% (by process: "
+            f"{' '.join(f'{pct(t):.0f}%' for t in cpu['uvicorn per process'])})"
+            + (
+                f"; {1000 * cpu['uvicorn'] / cpu['hz'] / max(1, len(run.acks or [])):.1f} ms a change"
+                if run.acks
+                else ""
+            )
+        )
+    if run.streams_error is not None:
+        print(f"the streams' client failed: {run.streams_error!r}")
+    found = log_findings(tally.stream_log)
+    print("uvicorn log: " + (", ".join(f"{k}: {n}" for k, n in found.items()) or "empty"))
+    if first := first_traceback(tally.stream_log):
+        print("first traceback in the uvicorn log:\n" + first)
+    elif found:
+        print("uvicorn log begins:\n" + "\n".join(tally.stream_log.splitlines()[:10]))
 
 
 def report_spectators(run: Run, tally: Tally) -> None:
@@ -2354,6 +3058,22 @@ def parse_args(argv=None):
     p.add_argument(
         "--spectator-concurrency", type=int, default=64, help="client threads sending the phones' reloads"
     )
+    p.add_argument(
+        "--streams",
+        type=int,
+        default=0,
+        help="event streams held open on uvicorn (participants' pages, round-robin over the tables; 0: none)",
+    )
+    p.add_argument("--stream-workers", type=int, default=1, help="uvicorn's worker processes (1..16)")
+    p.add_argument(
+        "--stream-open-concurrency", type=int, default=32, help="streams being opened at once (1..512)"
+    )
+    p.add_argument(
+        "--stream-drain",
+        type=float,
+        default=10,
+        help="s after the last referee for the streams to show every game's last version",
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument(
         "--keep", action="store_true", help="keep the temporary directory (SQLite file, gunicorn log)"
@@ -2385,6 +3105,10 @@ def parse_args(argv=None):
         p.error("--spectators must be 0..5000, --spectator-concurrency 1..512")
     if not (0 < args.spectator_window <= 600 and 0 < args.spectator_limit <= 600):
         p.error("--spectator-window and --spectator-limit must be more than 0 (at most 600 s)")
+    if not 0 <= args.streams <= 5000 or not 1 <= args.stream_workers <= 16:
+        p.error("--streams must be 0..5000, --stream-workers 1..16")
+    if not 1 <= args.stream_open_concurrency <= 512 or not 0 <= args.stream_drain <= 600:
+        p.error("--stream-open-concurrency must be 1..512, --stream-drain 0..600 s")
     return args
 
 
@@ -2403,7 +3127,7 @@ def kill_time(text: str) -> tuple[float, bool]:
 def main(argv=None) -> int:
     args = parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="monopoly-load-"))
-    pg = balancer = None
+    pg = balancer = uvicorn = streams = None
     servers: list[AppServer] = []
     ok = False
 
@@ -2417,6 +3141,8 @@ def main(argv=None) -> int:
             from tests.pgserver import Server
 
             connections_wanted = args.servers * args.workers * args.threads + 20
+            if args.streams:  # each uvicorn worker's hub: a reader and a listener; the streams being opened
+                connections_wanted += 2 * args.stream_workers + args.stream_open_concurrency
             pg = Server(durable=True, max_connections=max(300, connections_wanted))
             pg.start()
             pg.create_database("loadtest")
@@ -2446,6 +3172,12 @@ def main(argv=None) -> int:
                 if args.spectators
                 else ""
             )
+            + (
+                f"{args.streams} event streams (participants' pages) on uvicorn ({args.stream_workers} "
+                f"worker{'s' if args.stream_workers > 1 else ''}) beside gunicorn, "
+                if args.streams
+                else ""
+            )
             + f"seed {args.seed}, time limit {args.duration_limit:g} s"
         )
         print(f"machine: {os.cpu_count()} cores, load average before: {os.getloadavg()}")
@@ -2459,6 +3191,7 @@ def main(argv=None) -> int:
         from django.db import connections
 
         plans, director_plan = create_data(args)
+        states = stream_states(args, plans) if args.streams else []
         connections.close_all()
         for i in range(1, args.servers + 1):
             name = "gunicorn" if args.servers == 1 else f"app{i}"
@@ -2468,13 +3201,41 @@ def main(argv=None) -> int:
         if args.servers > 1:
             port, stats_port = free_port(), free_port()
             balancer = start_haproxy(port, servers, tmp, args.balance, stats_port)
+        if args.streams:
+            enough_files(2 * (args.streams + args.tables) + 1024)  # this client's sockets, and uvicorn's
+            stream_port, log_path = free_port(), tmp / "uvicorn.log"
+            uvicorn = AppServer(
+                "uvicorn", stream_port, start_uvicorn(args, env, stream_port, log_path), log_path
+            )
         print(
             f"set-up: {time.monotonic() - t_setup:.1f} s; "
             + ", ".join(f"{s.name} pid {s.proc.pid} on 127.0.0.1:{s.port}" for s in servers)
             + (f"; HAProxy pid {balancer.pid} on 127.0.0.1:{port}" if balancer else "")
+            + (f"; uvicorn pid {uvicorn.proc.pid} on 127.0.0.1:{uvicorn.port}" if uvicorn else "")
         )
 
         run = Run(args, port)
+        memory = MemorySampler(
+            {
+                "gunicorn": [s.proc.pid for s in servers],
+                **({"uvicorn": [uvicorn.proc.pid]} if uvicorn else {}),
+            }
+        )
+        if uvicorn is not None:  # the phones' streams, open before the referees come
+            run.stream_states = states
+            streams = Streams(uvicorn.port, states, args.stream_open_concurrency)
+            streams.start()
+            streams.opened.wait(
+                timeout=STREAM_OPEN_TIMEOUT_S * (1 + len(states) // args.stream_open_concurrency)
+            )
+            run.streams_open_s = streams.open_s
+            up = sum(1 for st in states if st.opened_at is not None and st.ended is None)
+            print(
+                f"streams: {up} of {len(states)} open"
+                + (f" in {streams.open_s:.1f} s" if streams.open_s is not None else "")
+                + f" ({args.stream_open_concurrency} opened at a time)"
+            )
+        run.memory_idle = memory.sample()
         referees = [Referee(run, plan, seed=args.seed * 100_003 + plan.table) for plan in plans]
         director = Director(run, director_plan) if director_plan is not None else None
         spectators = Spectators(run, plans[0].tournament) if args.spectators else None
@@ -2508,10 +3269,13 @@ def main(argv=None) -> int:
             def app_ticks() -> dict[int, int]:
                 return {pid: t for s in servers for pid, t in cpu_ticks(s.proc.pid).items()}
 
+            def stream_ticks() -> dict[int, int]:
+                return cpu_ticks(uvicorn.proc.pid) if uvicorn is not None else {}
+
             def cpu_since(before) -> dict:
                 total, idle = machine_ticks()
                 usage = resource.getrusage(resource.RUSAGE_SELF)
-                after_app = app_ticks()
+                after_app, after_streams = app_ticks(), stream_ticks()
                 return {
                     "hz": hz,
                     "gunicorn": ticks_used(before[0], after_app),
@@ -2519,6 +3283,10 @@ def main(argv=None) -> int:
                         (t - before[0].get(pid, 0) for pid, t in after_app.items()), reverse=True
                     ),
                     "postgres": ticks_used(before[1], cpu_ticks(pg_pid)),
+                    "uvicorn": ticks_used(before[5], after_streams),
+                    "uvicorn per process": sorted(
+                        (t - before[5].get(pid, 0) for pid, t in after_streams.items()), reverse=True
+                    ),
                     "haproxy": ticks_used(before[4], cpu_ticks(balancer.pid if balancer else None)),
                     "machine": 100
                     * (os.cpu_count() or 1)
@@ -2534,13 +3302,16 @@ def main(argv=None) -> int:
                     machine_ticks(),
                     resource.getrusage(resource.RUSAGE_SELF),
                     cpu_ticks(balancer.pid if balancer else None),
+                    stream_ticks(),
                 )
 
             before = cpu_now()
             run.t0 = t0 = time.monotonic()
             run.go.set()
+            memory.start()
             for r in referees:
                 r.join(timeout=max(1.0, run.deadline - time.monotonic()))
+            memory.done.set()
             run.stop.set()  # the time limit: stop the referees still going
             run.referees_done.set()
             run.wake_director.set()
@@ -2558,8 +3329,13 @@ def main(argv=None) -> int:
                 run.reloads = list(spectators.reloads)
                 run.phones_cpu = cpu_since(before_phones)
                 run.phones_cpu["wall"] = time.monotonic() - spectators.round_end
+            memory.join(timeout=5)
+            run.memory = dict(memory.most)
+            if streams is not None:
+                run.caught_up_s = catch_up(run, args.stream_drain)
         except KeyboardInterrupt:
             run.stop.set()
+            memory.done.set()
             if spectators is not None:
                 spectators.halt.set()
             raise
@@ -2572,6 +3348,11 @@ def main(argv=None) -> int:
                 f"({args.servers} x {args.workers} workers x {args.threads} threads = "
                 f"{args.servers * args.workers * args.threads} possible; "
                 f"max_connections {pg.max_connections})"
+                + (
+                    f"; uvicorn's included ({args.stream_workers} x a reader and a listener)"
+                    if uvicorn
+                    else ""
+                )
             )
         killed = killer.server if killer is not None and run.killed_at is not None else None
         if killer is not None and killer.error is not None:
@@ -2585,6 +3366,13 @@ def main(argv=None) -> int:
                 + ", ".join(f"{name} {n} requests{' (killed)' if killed and name == killed.name else ''}"
                             for name, n in sent.items())
             )  # fmt: skip
+        if streams is not None:  # the phones leave first: uvicorn then stops without streams to cancel
+            streams.close()
+            run.streams_error, run.streams_close_s = streams.error, streams.close_s
+            time.sleep(0.5)
+            stop_process(uvicorn.proc)
+            if uvicorn.log_path.exists():
+                run.stream_log = uvicorn.log_path.read_text(errors="replace")
         stop_process(balancer)  # first: its health checks would see the servers stop
         for s in servers:
             stop_process(s.proc)
@@ -2611,6 +3399,10 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("interrupted")
     finally:
+        if streams is not None:
+            streams.close()
+        if uvicorn is not None:
+            stop_process(uvicorn.proc)
         stop_process(balancer)
         for s in servers:
             stop_process(s.proc)

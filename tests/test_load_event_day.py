@@ -3,10 +3,15 @@ names itself with its figures; a clean run passes. Its bookkeeping of undone and
 director's stop against the database, and its set-up (no time limit, the scenarios drawn on the simulated
 games). Several servers: HAProxy's configuration, the kill of one (its process group), and the failures it
 causes judged apart, each answered by tapping again. The phones that reload the standings at the round's
-end (--spectators): their criteria, and their timing from the tap. Two small real runs with ``--slow``: one
-server (gunicorn, 4 tables, SQLite, 40 phones at the end), and two behind HAProxy on PostgreSQL with one
-killed mid-run."""
+end (--spectators): their criteria, and their timing from the tap. The event streams (--streams): their
+text read into events however it is cut, the changes matched with the streams' events (delivered, coalesced,
+missing, the delay's sign kept), their criteria, the client against a server of its own. Two small real runs
+with ``--slow``: one server (gunicorn, 4 tables, SQLite, 40 phones at the end, 12 event streams on uvicorn),
+and two behind HAProxy on PostgreSQL with one killed mid-run."""
 
+import asyncio
+import contextlib
+import json
 import os
 import re
 import shutil
@@ -24,6 +29,7 @@ import pytest
 
 from tests import load_event_day as load
 from tests.load_event_day import Limits, Reload, Tally, log_findings, verdict
+from tournament.streams import hub
 
 ROOT = Path(__file__).resolve().parents[1]
 needs_haproxy = pytest.mark.skipif(
@@ -690,19 +696,22 @@ SCENARIOS = (
 
 @pytest.mark.slow
 def test_a_small_real_run_passes_and_exercises_every_scenario():
-    """4 tables x 12 moves on SQLite through gunicorn, then 40 phones reload the standings over 2 s (~30 s
-    on an idle 2-core machine, more when busy)."""
+    """4 tables x 12 moves on SQLite through gunicorn, 12 event streams on uvicorn beside it, then 40 phones
+    reload the standings over 2 s (~30 s on an idle 2-core machine, more when busy)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "DB_"))}
     out = subprocess.run(
         [sys.executable, "tests/load_event_day.py", "--db", "sqlite", "--tables", "4", "--moves-per-table",
          "12", "--pace", "0.5", "--director-every", "5", "--duration-limit", "150", "--spectators", "40",
-         "--spectator-window", "2", "--spectator-concurrency", "8"],
+         "--spectator-window", "2", "--spectator-concurrency", "8", "--streams", "12"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
     assert "RESULT: PASS" in out.stdout
     assert re.search(r"^ok   standings for the phones: 40 of 40 phones answered 200", out.stdout, re.M)
     assert re.search(r"^ok   standings in time: all 40 phones had the standings within", out.stdout, re.M)
+    assert re.search(r"^ok   event streams: 12 of 12 connected", out.stdout, re.M)
+    assert re.search(r"^ok   moves on the streams: \S+ of \d+ \(change, stream\) pairs", out.stdout, re.M)
+    assert re.search(r"^ok   stream server log: clean", out.stdout, re.M)
     events = re.search(r"^events: (.*)$", out.stdout, re.M).group(1)
     for what in SCENARIOS:
         assert what in events, what
@@ -728,3 +737,340 @@ def test_two_servers_one_killed_mid_run_passes():
     assert kill and float(kill.group(1)) >= 10 and int(kill.group(2)) > 0, out.stdout[-3000:]
     assert re.search(r"^killed app1 \(kill -9 of its process group\)", out.stdout, re.M)
     assert re.search(r"^ok   every server served: app1: \d+ requests, app2: \d+ requests", out.stdout, re.M)
+
+
+# -- the event streams (--streams) ------------------------------------------------------------------------
+def app_event(table: int, game: int, version: int, *, tournament: int | None = 3) -> str:
+    """An event as the app sends it (tournament/streams/hub.py's ``message``): the table's topic changed
+    (and the tournament's, when given)."""
+    shown = {("table", table): {"token": f"{version}.x", "table": table, "game": game, "version": version}}
+    changed = [("table", table)]
+    if tournament is not None:
+        shown[("tournament", tournament)] = {"token": "1.y", "tournament": tournament}
+        changed.append(("tournament", tournament))
+    return hub.message(f"table{table}=x", changed, shown)
+
+
+def test_the_streams_text_is_parsed_into_events_however_it_is_cut():
+    text = (
+        "retry: 2000\n\n"
+        + app_event(12, 34, 57)
+        + ": still here\n\n"
+        + 'id: table12=58\r\nevent: change\r\ndata: {"changed":["tournament3"],"tournament":3}\r\n\r\n'
+        + "data: one\rdata: two\r\r"  # CR alone ends a line too; two data lines, one event
+        + ": a CR at the end may be half a CRLF: the next line tells\n"
+    ).encode()
+    for cut in (1, 2, 3, 7, len(text)):  # the body as the network cuts it: anywhere, even inside CRLF
+        parser = load.SseParser()
+        events = [e for i in range(0, len(text), cut) for e in parser.feed(text[i : i + cut])]
+        assert [(e.event, e.id) for e in events] == [
+            ("change", "table12=x"),
+            ("change", "table12=58"),
+            ("message", "table12=58"),  # without an id: the last one's
+        ], cut
+        assert json.loads(events[0].data) == {
+            "changed": ["table12", "tournament3"],
+            "table": 12,
+            "game": 34,
+            "version": 57,
+            "tournament": 3,
+        }
+        assert events[2].data == "one\ntwo"
+        assert parser.retry == 2000 and parser.comments == 2  # the heartbeat, the last line
+
+
+def test_an_event_tells_its_tables_game_and_version_or_nothing():
+    parse = lambda text: load.SseParser().feed(text.encode())[0]  # noqa: E731
+    assert load.arrival_of(parse(app_event(12, 34, 57)), 12) == (34, 57)
+    assert load.arrival_of(parse(app_event(12, 34, 0, tournament=None)), 12) == (34, 0)
+    tournament_only = 'event: change\ndata: {"changed":["tournament3"],"tournament":3}\n\n'
+    assert load.arrival_of(parse(tournament_only), 12) is None
+    assert load.arrival_of(parse('event: other\ndata: {"version": 1}\n\n'), 12) is None
+    for bad in ("{", "[1]", '{"version": 3}', '{"changed": [], "version": "3", "game": 1, "table": 12}'):
+        with pytest.raises(ValueError, match="unreadable data"):
+            load.arrival_of(parse(f"event: change\ndata: {bad}\n\n"), 12)
+    with pytest.raises(ValueError, match="of another table"):
+        load.arrival_of(parse(app_event(13, 35, 57)), 12)
+
+
+def test_each_change_is_matched_with_its_version_on_each_stream_of_its_table():
+    acks = [(34, 5, 10.0), (34, 6, 11.0), (34, 7, 12.0), (35, 2, 10.5)]
+    streams = [
+        (34, [(34, 1, 1.0), (34, 5, 9.9), (34, 5, 10.3), (34, 7, 12.2)]),  # 6 read with 7: coalesced
+        (34, [(34, 5, 10.1), (34, 6, 11.05)]),  # closed before 7: missing
+        (35, [(35, 2, 10.6)]),
+        (36, [(36, 9, 10.0)]),  # no change acknowledged at its table
+    ]
+    d = load.deliveries(acks, streams)
+    assert (d.pairs, d.delivered, d.coalesced, d.missing) == (7, 5, 1, 1)
+    # the first event of a version counts, and one before the referee's answer keeps its sign
+    assert [round(x, 3) for x in d.delays] == [-0.1, 0.1, 0.05, 0.2, 0.1]
+    assert d.share == pytest.approx(6 / 7)
+    assert d.examples == ["game 34 version 7 on stream 1 (its last: 6)"]
+    # an arrival of another game on a stream does not count for that game
+    assert load.deliveries([(34, 5, 10.0)], [(34, [(35, 5, 10.0)])]).missing == 1
+    assert load.deliveries([], streams).pairs == 0 and load.Delivery().share == 0.0
+
+
+def test_the_streams_behind_have_not_shown_their_games_last_version():
+    acks = [(34, 5, 1.0), (34, 7, 2.0), (35, 2, 1.0)]
+    assert load.streams_behind(acks, [(34, 7), (34, 8), (35, 2), (36, None)]) == 0
+    assert load.streams_behind(acks, [(34, 6), (34, None), (35, 2)]) == 2
+
+
+def streamed(**kw) -> Tally:
+    """A clean run with 40 streams: its 1,200 (change, stream) pairs delivered (half of them before the
+    referee's answer) or coalesced, uvicorn's log empty."""
+    t = clean()
+    t.streams = 40
+    t.delivery = load.Delivery(pairs=1200, delays=[-0.1] * 600 + [0.05] * 590, coalesced=10)
+    for k, v in kw.items():
+        setattr(t, k, v)
+    return t
+
+
+def test_streams_all_open_and_delivered_pass():
+    checks = {c.name: c for c in verdict(streamed(), CLEAN_LOG)}
+    assert all(c.ok for c in checks.values()), [c for c in checks.values() if not c.ok]
+    assert list(checks)[-3:] == ["event streams", "moves on the streams", "stream server log"]
+    assert checks["event streams"].detail == "40 of 40 connected (limit: all), 0 closed early (limit 0)"
+    assert checks["moves on the streams"].detail == (
+        "100.00% of 1200 (change, stream) pairs delivered or coalesced (limit 99%): 1190 delivered, "
+        "10 coalesced, 0 missing; from the referee's answer: p50 -100 ms, p95 50 ms (no limit)"
+    )
+    assert checks["stream server log"].detail == "clean (limit: clean)"
+
+
+def test_without_streams_there_is_no_streams_criterion():
+    names = [c.name for c in verdict(clean(), CLEAN_LOG)]
+    assert not {"event streams", "moves on the streams", "stream server log"} & set(names)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "figure"),
+    [
+        ("stream_failures", Counter({"HTTP 503": 1}), "39 of 40 connected (limit: all) (not: HTTP 503: 1)"),
+        ("stream_failures", Counter({"no first event within 30 s": 2}), "38 of 40 connected"),
+        ("streams_closed_early", Counter({"closed by the server": 1}), "1 closed early (limit 0)"),
+        ("streams_closed_early", Counter({"silent for 40 s": 1}), "(silent for 40 s: 1)"),
+        ("stream_bad_events", Counter({"of another table": 3}), "; events: of another table: 3 (limit 0)"),
+    ],
+)
+def test_a_stream_not_open_closed_early_or_wrong_fails(field, value, figure):
+    bad = failed(streamed(**{field: value}))
+    assert list(bad) == ["event streams"]
+    assert figure in bad["event streams"]
+
+
+@pytest.mark.parametrize(("delivered", "ok"), [(979, False), (980, True), (990, True)])
+def test_at_least_99_percent_of_the_pairs_delivered_or_coalesced_pass(delivered, ok):
+    d = load.Delivery(pairs=1000, delays=[0.05] * delivered, coalesced=10, missing=990 - delivered)
+    bad = failed(streamed(delivery=d))
+    assert ("moves on the streams" not in bad) is ok
+    if not ok:
+        assert bad["moves on the streams"].startswith(
+            "98.90% of 1000 (change, stream) pairs delivered or coalesced (limit 99%): 979 delivered, "
+            "10 coalesced, 11 missing"
+        )
+    every = "moves on the streams" not in failed(streamed(delivery=d), limits=Limits(stream_delivery=1.0))
+    assert every is (delivered == 990)  # the limit is an argument
+
+
+def test_slow_deliveries_are_figures_not_a_criterion():
+    d = load.Delivery(pairs=100, delays=[30.0] * 100)
+    assert failed(streamed(delivery=d)) == {}
+
+
+def test_no_change_followed_by_a_stream_fails():
+    for d in (None, load.Delivery()):
+        assert failed(streamed(delivery=d)) == {
+            "moves on the streams": "no change of a game was followed by a stream"
+        }
+
+
+@pytest.mark.parametrize(
+    ("log", "figure"),
+    [
+        (
+            "ERROR:    Exception in ASGI application\nTraceback (most recent call last):\n"
+            '  File "x.py", line 1, in f\nRuntimeError: boom\n',
+            "tracebacks: 1",
+        ),
+        (
+            "2026-11-25 02:03:40,001 WARNING tournament.streams.hub: The streams lost PostgreSQL's",
+            "other lines",
+        ),
+        ("WARNING:  Invalid HTTP request received.\n", "other lines: 1"),
+    ],
+)
+def test_anything_in_uvicorns_log_fails(log, figure):
+    bad = failed(streamed(stream_log=log))
+    assert list(bad) == ["stream server log"]
+    assert figure in bad["stream server log"]
+
+
+def _read(data: bytes, coroutine):
+    async def go():
+        reader = asyncio.StreamReader()
+        reader.feed_data(data)
+        reader.feed_eof()
+        return await coroutine(reader)
+
+    return asyncio.run(go())
+
+
+def test_the_answers_head_and_its_chunked_body_are_read():
+    head = b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
+
+    async def everything(reader):
+        status, headers = await load.read_head(reader)
+        return status, headers, [c async for c in load.body_chunks(reader, True)]
+
+    body = b"d\r\nretry: 2000\n\n\r\n5;ext=1\r\n: hi\n\r\n0\r\n\r\n"
+    status, headers, chunks = _read(head + body, everything)
+    assert (status, headers["transfer-encoding"]) == (200, "chunked")
+    assert headers["content-type"] == "text/event-stream"
+    assert chunks == [b"retry: 2000\n\n", b": hi\n"]
+    assert _read(head + b"5\r\n: hi\n\r\n", everything)[2] == [b": hi\n"]  # the connection's end: ends it
+    with pytest.raises(asyncio.IncompleteReadError):
+        _read(head + b"10\r\n: cut short", everything)
+    with pytest.raises(ValueError):
+        _read(head + b"zz\r\n", everything)
+    with pytest.raises(ValueError):
+        _read(b"SSH-2.0-OpenSSH\r\n\r\n", load.read_head)
+    with pytest.raises(ConnectionError):
+        _read(b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n", load.read_head)
+
+    async def unchunked(reader):
+        return b"".join([c async for c in load.body_chunks(reader, False)])
+
+    assert _read(b"retry: 2000\n\n", unchunked) == b"retry: 2000\n\n"
+    assert load.stream_request("/tournaments/3/events/?table=12", 8000).startswith(
+        b"GET /tournaments/3/events/?table=12 HTTP/1.1\r\nHost: 127.0.0.1:8000\r\n"
+    )
+
+
+class _EventStreams(BaseHTTPRequestHandler):
+    """Event streams as uvicorn answers them (HTTP/1.1, chunked): table 12's goes on (its first event, then
+    version 58 cut across two chunks, then heartbeats), table 13's ends after its first event, 14 is a 404,
+    15's sends an event every millisecond (the client is closed while they come)."""
+
+    protocol_version = "HTTP/1.1"
+
+    def chunk(self, data: bytes) -> None:
+        self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+        self.wfile.flush()
+
+    def do_GET(self):
+        table = int(self.path.rsplit("=", 1)[1])
+        if table == 14:
+            self.send_response(404)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.chunk(b"retry: 2000\n\n")
+        self.chunk(app_event(table, table + 22, 57).encode())
+        if table == 13:
+            self.chunk(b"")
+            return
+        second = app_event(table, table + 22, 58).encode()
+        self.chunk(second[:20])
+        self.chunk(second[20:])
+        with contextlib.suppress(OSError):
+            for version in range(59, 10**9):
+                if table == 15:
+                    time.sleep(0.001)
+                    self.chunk(app_event(table, table + 22, version).encode())
+                else:
+                    time.sleep(0.05)
+                    self.chunk(b": still here\n\n")
+
+    def log_message(self, *args):
+        pass
+
+
+def test_the_streams_client_reads_many_streams_and_tells_how_each_ended():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _EventStreams)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        tables = (12, 12, 13, 14, *[15] * 8)
+        states = [load.StreamState(f"/tournaments/3/events/?table={t}", t, t + 22) for t in tables]
+        streams = load.Streams(server.server_address[1], states, concurrency=2)
+        streams.start()
+        assert streams.opened.wait(timeout=10) and streams.open_s is not None
+        deadline = time.monotonic() + 10
+        while not all(s.top == 58 and s.heartbeats for s in states[:2]) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        streams.close()  # while table 15's events come: a read that ends as it is cancelled still stops
+        assert not streams.is_alive() and streams.error is None and streams.close_s < 5
+        assert all(s.ended is None and s.failure is None and s.top > 60 for s in states[4:])
+        for s in states[:2]:
+            assert [(g, v) for g, v, _at in s.arrivals] == [(34, 57), (34, 58)]
+            assert s.events == 2 and s.heartbeats > 0 and s.failure is None and s.ended is None
+            assert s.arrivals[0][2] <= s.arrivals[1][2] and s.opened_at == s.arrivals[0][2]
+        assert states[2].ended == "closed by the server" and states[2].top == 57
+        assert states[3].failure == "HTTP 404" and states[3].opened_at is None
+        run = load.Run(load.parse_args(["--streams", "4"]), port=0)
+        run.stream_states = states = states[:4]
+        run.acks = [(34, 58, states[0].arrivals[1][2] - 0.01), (35, 58, 0.0)]
+        tally = load.stream_tally(run)
+        assert tally["stream_failures"] == Counter({"HTTP 404": 1})
+        assert tally["streams_closed_early"] == Counter({"closed by the server": 1})
+        d = tally["delivery"]
+        assert (d.pairs, d.delivered, d.missing) == (3, 2, 1)  # table 13's stream closed before 58
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_referees_changes_are_kept_only_with_streams():
+    run = load.Run(load.parse_args([]), port=0)
+    run.acked(34, 5, 1.0)
+    assert run.acks is None
+    run = load.Run(load.parse_args(["--streams", "10"]), port=0)
+    run.acked(34, 5, 1.0)
+    run.acked(34, None, 2.0)  # no version shown: nothing to match
+    assert run.acks == [(34, 5, 1.0)]
+
+
+def test_streams_are_off_by_default_and_bounded(capsys):
+    args = load.parse_args([])
+    assert (args.streams, args.stream_workers, args.stream_open_concurrency, args.stream_drain) == (
+        0,
+        1,
+        32,
+        10,
+    )
+    args = load.parse_args(["--streams", "1000", "--stream-workers", "2"])
+    assert (args.streams, args.stream_workers) == (1000, 2)
+    for bad in (
+        ["--streams", "-1"],
+        ["--streams", "5001"],
+        ["--stream-workers", "0"],
+        ["--stream-drain", "-1"],
+    ):
+        with pytest.raises(SystemExit):
+            load.parse_args(bad)
+        assert "error:" in capsys.readouterr().err
+    command = load.uvicorn_command(8123, 2)
+    assert command[1:4] == ["-m", "uvicorn", "tournament.asgi:application"]
+    assert " ".join(command[4:]) == (
+        "--host 127.0.0.1 --port 8123 --workers 2 --log-level warning --timeout-graceful-shutdown 3"
+    )
+
+
+def test_the_memory_of_a_process_group_is_summed():
+    assert load.rss_kib(os.getpid()) > 1000 and load.rss_kib(2**22 + 1) == 0
+    sampler = load.MemorySampler({"here": [os.getpgid(0)]}, every=0.01)
+    kib, n = sampler.sample()["here"]
+    assert n >= 1 and kib >= load.rss_kib(os.getpid())
+    sampler.start()
+    time.sleep(0.05)
+    sampler.done.set()
+    sampler.join(timeout=5)
+    assert sampler.samples >= 2 and sampler.most["here"][0] > 0

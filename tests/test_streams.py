@@ -279,3 +279,33 @@ def test_a_hub_kept_awake_by_announcements_still_reads_every_topic_once_a_period
     whole = [r for r in read if ("tournament", 1) in r]
     assert len(whole) >= 4, read  # 2 s at 0.3 s: some 6 whole reads, not one
     assert any(r == {("table", 2)} for r in read)  # the announcements read their table alone
+
+
+def test_a_stream_cancelled_as_an_event_comes_ends_and_lets_its_topic_go(monkeypatch):
+    """The browser gone (Django cancels the response) in the very step an event for it is ready: the stream
+    ends and unsubscribes (asyncio.wait_for on Python 3.11 could lose that cancel: the stream ran on for ever,
+    its topics read for nobody)."""
+    topic = ("table", 12)
+    monkeypatch.setattr(hub, "_read", lambda wanted: {t: {"token": "1", "version": 1} for t in wanted})
+
+    async def gone():
+        sent = []
+
+        async def response():  # what Django's ASGI handler does with a streaming response
+            async for part in hub.stream(frozenset({topic}), ""):
+                sent.append(part)
+
+        task = asyncio.create_task(response())
+        await asyncio.sleep(0.3)  # its retry and its first event
+        here = hub.hub()
+        for subscription in here.by_topic[topic]:
+            subscription.changed.set()  # an event for it ...
+        await asyncio.sleep(0)
+        task.cancel()  # ... as the phone goes
+        await asyncio.sleep(0.2)
+        for each in here._tasks:
+            each.cancel()
+        return task.done(), topic in here.by_topic, sent
+
+    done, still, sent = asyncio.run(gone())
+    assert len(sent) == 2 and done and not still

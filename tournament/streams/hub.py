@@ -113,7 +113,8 @@ class Hub:
             # read once a period however often announcements wake the hub (a busy server's moves must not
             # keep the writes that announce nothing, a seat moved, from ever being read)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=max(0.0, last_whole + every - loop.time()))
+                async with asyncio.timeout_at(last_whole + every):
+                    await self._wake.wait()
             self._wake.clear()
             if loop.time() >= last_whole + every:
                 wanted, last_whole = set(self.by_topic), loop.time()
@@ -204,8 +205,9 @@ async def stream(topics: frozenset[Topic], last: str):
     try:
         yield f"retry: {RECONNECT_SECONDS * 1000}\n\n"
         while True:
-            try:
-                await asyncio.wait_for(subscription.changed.wait(), timeout=HEARTBEAT_SECONDS)
+            try:  # (not wait_for: on Python 3.11 it may lose the cancel of a browser gone as an event comes)
+                async with asyncio.timeout(HEARTBEAT_SECONDS):
+                    await subscription.changed.wait()
             except TimeoutError:
                 yield ": still here\n\n"
                 continue
