@@ -341,6 +341,23 @@ def test_every_setting_of_the_tournament_is_in_the_backup():
     assert data["tournament"]["date"] == t.date.isoformat()
 
 
+def test_printing_the_links_on_the_result_sheets_survives_a_backup_and_an_older_one_has_it_off():
+    director, _ref1, _ref2 = make_people()
+    t = Tournament.objects.create(name="Linked", date=DAY, links_on_sheets=True, created_by=director)
+    data = json.loads(backup.dumps(backup.export_tournament(t)))
+    assert data["tournament"]["links_on_sheets"] is True
+    wipe()
+    assert backup.import_tournament(copy.deepcopy(data)).links_on_sheets is True
+    older = copy.deepcopy(data)
+    older["tournament"].pop("links_on_sheets")  # a backup made before the setting
+    older["tournament"]["name"] = "Linked, older"
+    assert backup.import_tournament(older).links_on_sheets is False
+    data["tournament"].update(name="Linked, forged", links_on_sheets="yes")
+    with pytest.raises(backup.BackupError, match="tournament.links_on_sheets must be true or false"):
+        backup.import_tournament(data)
+    assert not Tournament.objects.filter(name="Linked, forged").exists()
+
+
 def test_a_tournament_already_here_is_refused(one_round_backup):
     first = backup.import_tournament(one_round_backup)
     counts = (

@@ -1,8 +1,8 @@
 """A new tournament in a real browser, as a director meets it: typed a name, every other default untouched,
-saved (in English at 1280 px and in Polish on a 360 px phone); the edit form keeps its date in Polish; picking
-Anti-Monopoly offers only the boards made for it (the tournament's form and a game started on its own), and
-without scripts the server refuses a board that does not fit, naming those that do. Screenshots go to
-out/screens/ (look at them)."""
+saved (in English at 1280 px and in Polish on a 360 px phone); the edit form keeps its date in Polish and
+saves the private links ticked onto the result sheets (off until then); picking Anti-Monopoly offers only the
+boards made for it (the tournament's form and a game started on its own), and without scripts the server
+refuses a board that does not fit, naming those that do. Screenshots go to out/screens/ (look at them)."""
 
 import os
 from datetime import date
@@ -87,15 +87,19 @@ def test_a_new_tournament_saved_with_its_defaults(live_server, browser, boss, vi
         "classic-pl",
     )
     assert t.tie_breaks == ["points", "total_score", "best_score"] and t.placement_points == [4, 2, 1, 0]
+    assert not t.links_on_sheets  # the private links stay off the result sheets unless he ticks it
 
-    # The edit form keeps the date (in Polish too) and saves it unchanged.
+    # The edit form keeps the date (in Polish too) and saves it unchanged; he ticks the links on the sheets.
     page.goto(f"{live_server.url}/tournaments/{t.pk}/edit/")
     assert page.locator("input[name=date]").input_value() == today
+    links_on_sheets = page.locator("input[name=links_on_sheets]")
+    expect(links_on_sheets).not_to_be_checked()
+    links_on_sheets.check()
     director.shot(f"tournament-form-edit-{language}")
     page.get_by_role("button", name=save, exact=True).click()
     page.wait_for_url(f"**/tournaments/{t.pk}/")
     t.refresh_from_db()
-    assert t.date.isoformat() == today
+    assert t.date.isoformat() == today and t.links_on_sheets
 
     # Anti-Monopoly: only the boards made for it; back to a Monopoly variant, the Monopoly boards.
     page.goto(f"{live_server.url}/tournaments/new/")

@@ -1,6 +1,7 @@
 """The director's pages, the referee's table page and the public standings, through Django's test client."""
 
 import io
+import re
 
 import pytest
 from django.contrib.auth.models import Group, User
@@ -50,6 +51,37 @@ def test_create_tournament_with_the_form(client, director):
     t = Tournament.objects.get()
     assert response.status_code == 302 and t.placement_points == [4, 2, 1, 0]
     assert t.game_options() == {"max_rounds": 10, "time_limit_minutes": 120}
+
+
+def test_the_director_chooses_to_print_the_private_links_on_the_result_sheets(client, director, tournament):
+    """Off unless he ticks it, the risk said beside the box; the edit form keeps and clears it."""
+    form = page(client.get(reverse("tournament_new")))
+    box = re.search(r'<input type="checkbox" name="links_on_sheets"[^>]*>', form)
+    assert box and "checked" not in box.group(0)
+    assert "Print each player&#x27;s private link (QR code) on the result sheets" in form
+    assert "Anyone who sees the sheet can then open another player&#x27;s link and sign" in form
+    data = {
+        "name": "Mistrzostwa",
+        "date": "2026-12-05",
+        "variant": "tournament-pl",
+        "board": "classic-pl",
+        "rounds": "5",
+        "table_size": "4",
+        "placement_points": "4, 2, 1, 0",
+        "tie_breaks": "points, total_score, best_score",
+        "seed": "42",
+    }
+    assert client.post(reverse("tournament_new"), data).status_code == 302
+    assert Tournament.objects.get(name="Mistrzostwa").links_on_sheets is False
+    edit = reverse("tournament_edit", args=[tournament.pk])
+    assert client.post(edit, {**data, "name": "Cup", "links_on_sheets": "on"}).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.links_on_sheets is True
+    box = re.search(r'<input type="checkbox" name="links_on_sheets"[^>]*>', page(client.get(edit)))
+    assert box and "checked" in box.group(0)
+    assert client.post(edit, {**data, "name": "Cup"}).status_code == 302  # unticked: not sent
+    tournament.refresh_from_db()
+    assert tournament.links_on_sheets is False
 
 
 @pytest.mark.parametrize(

@@ -139,6 +139,7 @@ class TournamentForm(forms.ModelForm):
             "second_confirmation",
             "check_in",
             "signatures_required",
+            "links_on_sheets",
             "seed",
         ]
         # a date input takes and gives the date as 2026-11-25 whatever the language (the Polish 25.11.2026

@@ -9,14 +9,12 @@ director revoked it and gave none since) gets no slip.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Table, TableStyle
 
-from tournament.exports.pdf import GRID, Document, esc, para, style
+from tournament.exports.pdf import GRID, Document, esc, para, qr_drawing, style
 
 COLUMNS = 2
 ROWS = 5  # slips a column on an A4 page
@@ -26,15 +24,6 @@ QUIET = 2 * mm  # the white around the code
 
 def _name_style() -> ParagraphStyle:
     return ParagraphStyle("slip_name", style("bold"), fontSize=12, leading=15)
-
-
-def qr_drawing(text: str, size: float = QR_SIZE) -> Drawing:
-    """``text`` as a QR code (reportlab's widget, error correction M) drawn ``size`` wide and high."""
-    widget = QrCodeWidget(text, barLevel="M")
-    x0, y0, x1, y1 = widget.getBounds()
-    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
-    drawing.add(widget)
-    return drawing
 
 
 def slips_pdf(tournament, people: list[tuple[object, str]]) -> bytes:
@@ -70,7 +59,7 @@ def _slip(tournament, participant, url: str, text_w: float) -> Table:
         para(_("Scan: your table, your results, your cards and the standings."), "small"),
         para(url, "muted"),
     ]
-    slip = Table([[qr_drawing(url), text]], colWidths=[QR_SIZE + QUIET, text_w])
+    slip = Table([[qr_drawing(url, QR_SIZE), text]], colWidths=[QR_SIZE + QUIET, text_w])
     slip.setStyle(
         TableStyle(
             [

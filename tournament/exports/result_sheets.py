@@ -7,12 +7,17 @@ source of final figures (``TableReport.final``: the confirmed result the standin
 game's ranking, marked provisional), with the parts of the net worth (RULES.md §3) where the table has a
 game; a player marked absent, not ranked; the net worth turn by turn as a chart; a box for remarks and
 protests; a signature line for every player and referee. Anti-Monopoly roles are marked by shape and colour.
+A tournament that prints the players' private links on its sheets (``Tournament.links_on_sheets``) has each
+player's link beside his signature line, as a QR code and written out: the links are the caller's to give (the
+addresses are the request's), none for a revoked link or a withdrawn player, never a referee's.
 
 Pass one table's report for one sheet, a round's tables for the round, every round's tables for the whole
 tournament: each sheet is shrunk to fit its page if it must (a very long name), never cut or split.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from django.utils import timezone
 from django.utils.formats import time_format
@@ -205,7 +210,7 @@ def remarks_box(width: float) -> Table:
     return table
 
 
-def _sheet(doc: Document, tournament: Tournament, t: TableReport) -> list:
+def _sheet(doc: Document, tournament: Tournament, t: TableReport, links: Mapping[int, str]) -> list:
     width = doc.width
     story = [
         para(
@@ -233,20 +238,26 @@ def _sheet(doc: Document, tournament: Tournament, t: TableReport) -> list:
             net_worth_chart(game, width, CHART_HEIGHT + legend_height(game, width)),
         ]
     story += [Spacer(1, 3 * mm), remarks_box(width)]
-    signers = [(r.name, _("player")) for r in t.players]
+    signers: list[tuple] = [(r.name, _("player"), links.get(r.participant)) for r in t.players]
     signers += [(name, _("referee")) for name in t.referees] or [("", _("referee"))]
     story += [para(_("Signatures"), "h2"), signatures(signers, width)]
     return story
 
 
-def result_sheets_pdf(tournament: Tournament, tables: list[TableReport]) -> bytes:
-    """One page per table (in the order given): a table's, a round's or the whole tournament's sheets."""
+def result_sheets_pdf(
+    tournament: Tournament, tables: list[TableReport], links: Mapping[int, str] | None = None
+) -> bytes:
+    """One page per table (in the order given): a table's, a round's or the whole tournament's sheets.
+
+    ``links``: participant's pk → his private link's full address, printed by his signature line where the
+    tournament's setting says so (``links_on_sheets``); a player missing from it gets none."""
     doc = Document(_("Result sheet"), tournament.name)
+    links = links if links and tournament.links_on_sheets else {}
     story: list = []
     for i, t in enumerate(tables):
         if i:
             story.append(PageBreak())
-        story.append(KeepInFrame(doc.width, doc.height - 1, _sheet(doc, tournament, t), mode="shrink"))
+        story.append(KeepInFrame(doc.width, doc.height - 1, _sheet(doc, tournament, t, links), mode="shrink"))
     if not tables:
         story.append(para(_("No tables.")))
     return doc.build(story)

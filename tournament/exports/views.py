@@ -25,7 +25,9 @@ from tournament.exports.standings_pdf import standings_pdf
 from tournament.exports.workbook import tournament_workbook
 from tournament.models import Participant, Table, Tournament
 from tournament.people.access import director_required, game_for, round_for, table_for
+from tournament.people.participant_links import link_path
 from tournament.reports import (
+    TableReport,
     game_report,
     participant_rounds,
     round_report,
@@ -33,6 +35,7 @@ from tournament.reports import (
     table_report,
     tournament_report,
 )
+from tournament.server.public_url import absolute
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -48,12 +51,24 @@ def _table_report(t: Table):
         raise Http404(SEATED_AGAIN) from None
 
 
+def sheet_links(request, tables: list[TableReport]) -> dict[int, str]:
+    """The players' private links for their result sheets (participant pk → full address; the sheets print
+    them where the tournament says so): none for a revoked link or a withdrawn player."""
+    return {
+        p.pk: absolute(request, path)
+        for t in tables
+        for p in t.seated
+        if p.active and (path := link_path(p)) is not None
+    }
+
+
 @require_safe
 @login_required
 def table_sheet(request, pk: int, number: int, table: int):
     t = table_for(request.user, pk, number, table)
     tournament = t.round.tournament
-    data = result_sheets_pdf(tournament, [_table_report(t)])
+    tables = [_table_report(t)]
+    data = result_sheets_pdf(tournament, tables, sheet_links(request, tables))
     return file_response(data, file_name(tournament, _("round"), number, _("table"), table) + ".pdf")
 
 
@@ -75,7 +90,7 @@ def table_blank_sheet(request, pk: int, number: int, table: int):
 def round_sheets(request, pk: int, number: int):
     round_ = round_for(request.user, pk, number)
     report = round_report(round_)
-    data = result_sheets_pdf(round_.tournament, report.tables)
+    data = result_sheets_pdf(round_.tournament, report.tables, sheet_links(request, report.tables))
     return file_response(data, file_name(round_.tournament, _("round"), number) + ".pdf")
 
 
@@ -84,7 +99,8 @@ def round_sheets(request, pk: int, number: int):
 def tournament_sheets(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
     report = tournament_report(tournament)
-    data = result_sheets_pdf(tournament, [t for r in report.rounds for t in r.tables])
+    tables = [t for r in report.rounds for t in r.tables]
+    data = result_sheets_pdf(tournament, tables, sheet_links(request, tables))
     return file_response(data, file_name(tournament, _("result sheets")) + ".pdf")
 
 

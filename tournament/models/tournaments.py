@@ -124,6 +124,17 @@ class Tournament(models.Model):
     # (tournament.event.signatures); a dispute stops the confirmation whatever this says, until the director
     # rules
     signatures_required = models.BooleanField(_("results need every player's signature"), default=False)
+    # each player's private link as a QR code (and written out) in his signature box on the table's result
+    # sheet (tournament.exports.result_sheets): off, since the sheet lies on the table for all to see and the
+    # link signs, disputes and checks in for him
+    links_on_sheets = models.BooleanField(
+        _("print each player's private link (QR code) on the result sheets"),
+        default=False,
+        help_text=_(
+            "Anyone who sees the sheet can then open another player's link and sign, dispute or check in as "
+            "him: turn it on only where each player keeps his own copy of the sheet."
+        ),
+    )
     seed = models.PositiveIntegerField(
         _("seating seed"), default=_seed, validators=at_most(TOURNAMENT_SEED_MAX)
     )

@@ -173,6 +173,7 @@ def _export(t: Tournament) -> dict:
             "second_confirmation": t.second_confirmation,
             "check_in": t.check_in,
             "signatures_required": t.signatures_required,
+            "links_on_sheets": t.links_on_sheets,
             "seed": t.seed,
             "created_by": name(t.created_by_id),
             "directors": sorted(t.directors.values_list("username", flat=True)),
