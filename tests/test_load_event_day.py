@@ -1004,7 +1004,9 @@ def test_the_streams_client_reads_many_streams_and_tells_how_each_ended():
         streams.start()
         assert streams.opened.wait(timeout=10) and streams.open_s is not None
         deadline = time.monotonic() + 10
-        while not all(s.top == 58 and s.heartbeats for s in states[:2]) and time.monotonic() < deadline:
+        while time.monotonic() < deadline and not (
+            all(s.top == 58 and s.heartbeats for s in states[:2]) and all(s.top > 60 for s in states[4:])
+        ):  # (on a loaded machine table 15's events may come later than the others')
             time.sleep(0.02)
         streams.close()  # while table 15's events come: a read that ends as it is cancelled still stops
         assert not streams.is_alive() and streams.error is None and streams.close_s < 5
