@@ -28,7 +28,6 @@ from tournament.models import CheckIn, Game, Round, Seat, Signature, Table, Tabl
 from tournament.models.tournaments import RoundStatus
 
 Topic = tuple[str, int]
-KINDS = ("tournament", "standings", "table", "play")
 
 
 def _digest(rows) -> str:
