@@ -71,6 +71,43 @@ def test_his_page_follows_the_seating_and_his_tables_game_through_its_stream(
     ]
 
 
+def test_a_change_told_while_his_page_is_being_read_is_read_after_it(
+    asgi_server,
+    browser,  # noqa: F811
+    streams_only,
+):
+    """The referee starts the game; while his page reads that (held back here for two seconds), the game is
+    played to its end and the stream tells it: the page asks again once its answer is in place (htmx's own
+    queue lost that change, queued on the element the answer replaced)."""
+    _, port = asgi_server
+    base = f"http://127.0.0.1:{port}"
+    referee = User.objects.create_user("sedzia", password="pw")
+    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4)
+    p = t.participants.get(name="P00")
+    round_1 = rounds.seat_next_round(t)
+    rounds.start_round(round_1)
+    table = round_1.tables.get()
+    page = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+    page.goto(f"{base}{link_path(p)}")
+    expect(page.locator("#me")).to_have_attribute("data-live", f"/tournaments/{t.pk}/events/?table={table.pk}")
+    page.wait_for_timeout(500)  # the stream's first event read
+    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    held = []
+
+    def hold(route):
+        answer = route.fetch()
+        if answer.status == 200 and not held:  # the game started: the answer swaps the page's content
+            held.append(answer)
+            play_table(table, referee, game=game)
+            page.wait_for_timeout(2_000)  # the stream tells the game's end meanwhile
+        route.fulfill(response=answer)
+
+    page.route("**/me/**?since=*", hold)
+    expect(page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1", timeout=10_000)
+    assert held
+    page.context.close()
+
+
 def test_a_move_on_one_phone_shows_on_the_second_through_the_tables_stream(
     asgi_server,
     browser,  # noqa: F811

@@ -30,10 +30,11 @@ def make_tournament(
     return t
 
 
-def play_table(table, referee, seed=0):
-    """Start the table's game in seat order and play it to the end with a simulated record."""
+def play_table(table, referee, seed=0, game=None):
+    """Start the table's game in seat order (unless ``game``, started already) and play it to the end with a
+    simulated record."""
     order = [s.participant_id for s in table.seats.all()]
-    game = rounds.start_table_game(table, order, user=referee)
+    game = game or rounds.start_table_game(table, order, user=referee)
     t = table.round.tournament
     record = simulate(t.variant, t.board, len(order), seed=seed + table.pk, rounds=t.game_rounds)
     for ev in record["events"]:

@@ -13,7 +13,9 @@
    - data-live-every: without EventSource, or while the stream is refused (the streams' server restarting), a
      "live" event every that many seconds instead (the polling the page did before), and the stream tried
      again after a while, longer each time;
-   - an answer 286 ("stop asking": a revoked link's page) closes the stream for good.
+   - an answer 286 ("stop asking": a revoked link's page) closes the stream for good;
+   - a change told while the page's own request is under way is asked for when that request ends (its new
+     content in place): htmx's hx-sync queue would lose it, queued on the element the answer swaps out.
    An htmx swap that brings another data-live address (a participant seated at a new table) follows that one. */
 (function () {
   "use strict";
@@ -28,6 +30,8 @@
   var held = null;  // a change waiting for the end of data-live-at-most
   var lastAsked = 0;
   var stopped = false;
+  var asking = false;  // the page's own request under way
+  var again = null;  // a change told meanwhile
 
   function element() { return document.querySelector("[data-live]"); }
 
@@ -38,6 +42,7 @@
   }
 
   function ask(detail) {
+    if (asking) { again = detail; return; }
     var atMost = seconds("data-live-at-most", 0) * 1000;
     var wait = lastAsked + atMost - Date.now();
     if (atMost && wait > 0) {
@@ -112,12 +117,33 @@
     open(address);
   }
 
+  function askAgain() {
+    if (again === null || asking) { return; }
+    var detail = again;
+    again = null;
+    ask(detail);
+  }
+
+  // the element whose request it is (a swapped-out element's events are told on the nearest ancestor left)
+  function requester(event) { return (event.detail.requestConfig || {}).elt || event.detail.elt; }
+
+  function reading(elt) { return !!(elt && elt.matches && elt.matches("[hx-trigger~='live']")); }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (reading(requester(event))) { asking = true; }
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.detail.xhr && event.detail.xhr.status === 286) {  // "stop asking" (a revoked link's page)
       stopped = true;
       close();
     }
+    var elt = requester(event);
+    if (!reading(elt)) { return; }
+    asking = false;
+    // nothing swapped (a 204, a failure): once htmx has ended the request; else at the new content's settle
+    // (htmx:afterSettle below), or a second later should the answer not be swapped in
+    window.setTimeout(askAgain, document.body.contains(elt) ? 0 : 1000);
   });
-  document.addEventListener("htmx:afterSettle", follow);
+  document.addEventListener("htmx:afterSettle", function () { follow(); askAgain(); });
   follow();
 }());
