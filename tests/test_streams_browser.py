@@ -89,7 +89,8 @@ def test_a_change_told_while_his_page_is_being_read_is_read_after_it(
     table = round_1.tables.get()
     page = browser.new_context(viewport=PHONE, locale="en-US").new_page()
     page.goto(f"{base}{link_path(p)}")
-    expect(page.locator("#me")).to_have_attribute("data-live", f"/tournaments/{t.pk}/events/?table={table.pk}")
+    stream = f"/tournaments/{t.pk}/events/?table={table.pk}"
+    expect(page.locator("#me")).to_have_attribute("data-live", stream)
     page.wait_for_timeout(500)  # the stream's first event read
     game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
     held = []
