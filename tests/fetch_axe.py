@@ -6,21 +6,19 @@ environment exists (``python3 tests/fetch_axe.py``). Nothing is fetched when the
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import io
 import json
 import sys
-import tarfile
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script, before the virtual environment: the project's own module
+
+from tournament.server import npm_files  # noqa: E402
+
+FetchError, check_integrity, extract = npm_files.FetchError, npm_files.check_integrity, npm_files.extract
+
 PIN = Path(__file__).resolve().with_name("axe-core.json")
-
-
-class FetchError(RuntimeError):
-    pass
+__all__ = ["FetchError", "cached_path", "check_integrity", "extract", "fetch", "pinned"]
 
 
 def pinned() -> dict:
@@ -32,45 +30,10 @@ def cached_path(pin: dict | None = None) -> Path:
     return ROOT / ".cache" / f"axe-core-{pin['version']}" / Path(pin["file"]).name
 
 
-def check_integrity(data: bytes, integrity: str) -> None:
-    """``integrity`` as npm writes it (``sha512-<base64>``): the download must have exactly that digest."""
-    algorithm, _, expected = integrity.partition("-")
-    if algorithm != "sha512":
-        raise FetchError(f"unsupported integrity {integrity!r} (sha512 expected)")
-    actual = base64.b64encode(hashlib.sha512(data).digest()).decode()
-    if actual != expected:
-        raise FetchError(f"the downloaded tarball's sha512 is {actual}, the pinned integrity says {expected}")
-
-
-def extract(data: bytes, member: str) -> bytes:
-    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
-        try:
-            found = tar.extractfile(member)
-        except KeyError:
-            found = None
-        if found is None:
-            raise FetchError(f"{member} is not in the tarball")
-        return found.read()
-
-
 def fetch(pin: dict | None = None, timeout: float = 60) -> Path:
     """The path of axe.min.js, downloaded, checked and extracted first if it is not in the cache."""
     pin = pin or pinned()
-    target = cached_path(pin)
-    if target.is_file():
-        return target
-    try:
-        with urllib.request.urlopen(pin["tarball"], timeout=timeout) as response:
-            data = response.read()
-    except OSError as e:
-        raise FetchError(f"cannot download {pin['tarball']}: {e}") from e
-    check_integrity(data, pin["integrity"])
-    script = extract(data, pin["file"])
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_suffix(".part")
-    partial.write_bytes(script)
-    partial.replace(target)  # never a half-written file in the cache
-    return target
+    return npm_files.fetch(pin, [pin["file"]], cached_path(pin).parent, timeout)[0]
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""tests/fetch_axe.py takes axe-core from the npm registry only as pinned: a tarball whose sha512 is not the
+"""tests/fetch_axe.py (through tournament/server/npm_files.py) takes axe-core from the npm registry only as
+pinned: a tarball whose sha512 is not the
 pinned integrity is refused and nothing is written to the cache (no network in these tests)."""
 
 import base64
@@ -10,6 +11,7 @@ import tarfile
 import pytest
 
 from tests import fetch_axe
+from tournament.server import npm_files
 
 
 def tarball(files: dict[str, bytes]) -> bytes:
@@ -44,7 +46,7 @@ def registry(monkeypatch, tmp_path):
         def __exit__(self, *exc):
             return False
 
-    monkeypatch.setattr(fetch_axe.urllib.request, "urlopen", lambda url, timeout: Response(served["data"]))
+    monkeypatch.setattr(npm_files.urllib.request, "urlopen", lambda url, timeout: Response(served["data"]))
     monkeypatch.setattr(fetch_axe, "ROOT", tmp_path)
     return served
 

@@ -4,7 +4,8 @@
 # extra too (tests/setup.sh). A fresh Debian has `python3` but no `python`, and its pip refuses to install
 # beside Debian's packages (PEP 668): everything goes into .venv, whose bin/ has `python` once activated
 # (`. .venv/bin/activate`). Debian's python3 makes a venv only with its python3-venv package: installed here
-# when missing.
+# when missing. Then Pyodide, with which a referee's phone runs the rules while the Wi-Fi is down, from the npm
+# registry as tournament/console/pyodide.json pins it (nothing fetched when it is there already).
 set -e
 cd "$(dirname "$0")/.."
 if ! { [ -x .venv/bin/python ] && .venv/bin/python -m pip --version >/dev/null 2>&1; }; then
@@ -16,3 +17,4 @@ if ! { [ -x .venv/bin/python ] && .venv/bin/python -m pip --version >/dev/null 2
     python3 -m venv --clear .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${1:+[$1]}"
+.venv/bin/python -m tournament.console.pyodide >/dev/null

@@ -1,9 +1,10 @@
 """The referee's console: the list of games, a new game on its own, and a game's pages (the console, its
-panel, its moves, its record, its income/cost cards)."""
+panel, its moves, its record, its income/cost cards), and the rules as a phone runs them offline."""
 
 from django.urls import path
 
 from tournament import converters  # noqa: F401 (the <id:…> paths)
+from tournament.console import engine_files
 from tournament.console import views as console
 
 urlpatterns = [
@@ -18,4 +19,5 @@ urlpatterns = [
     path("games/<id:pk>/moves/", console.all_moves, name="console_moves"),
     path("games/<id:pk>/record.json", console.export, name="game_record"),
     path("games/<id:pk>/cards/", console.cards, name="game_cards"),
+    path("console/engine/rules.zip", engine_files.engine_zip, name="console_engine"),
 ]

@@ -4,6 +4,7 @@ without it a redirect back to the console, or the console page with the typing k
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -16,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import RulesError
-from tournament.console import fragments
+from tournament.console import fragments, pyodide
 from tournament.console.action_forms import DAMAGED
 from tournament.console.actions import ActionError, client_key, events_from_post
 from tournament.console.devices import device_of, entered_on, key_start, new_client_key
@@ -166,7 +167,9 @@ def game_new(request):
 def console(request, pk: int):
     game = _whole(_game_for(request, pk))
     # ?trade=SQUARE: a deed tapped without JavaScript opens the trade form filled in
-    return _page(request, "console/page.html", _panel(request, game, trade=request.GET.get("trade")))
+    context = _panel(request, game, trade=request.GET.get("trade"))
+    context["pyodide_folder"] = f"{settings.STATIC_URL}{pyodide.folder_name()}/"  # the phone's rules engine
+    return _page(request, "console/page.html", context)
 
 
 @login_required

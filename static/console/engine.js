@@ -1,0 +1,57 @@
+/* The rules engine of the referee's phone, for the console while the Wi-Fi is down: window.consoleEngine,
+   whose calls answer promises (engine-worker.js runs the rules in Pyodide, started at the first call):
+   - view(state): what the console shows and offers in that state (rules/offline.py's view_of, as an object);
+   - apply(state, events): the events of one tap applied, all or none: {ok: true, state, view, notes, events}
+     or {ok: false, index, error: {code, t, p}} (the refusal's template and values, to translate);
+   - useBoard(board): a board that is not shipped, as the server gives it.
+   States are the server's snapshots (rules/snapshot.py), objects here, JSON between the page and the worker.
+   The page names the files: <script src="engine.js" data-pyodide="…/pyodide-<version>/" data-rules="…zip">. */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var worker = null;
+  var started = null;
+  var waiting = {};
+  var nextId = 1;
+
+  function send(call, args) {
+    return new Promise(function (resolve, reject) {
+      var id = nextId++;
+      waiting[id] = { resolve: resolve, reject: reject };
+      worker.postMessage({ id: id, call: call, args: args });
+    });
+  }
+
+  function start() {
+    if (started === null) {
+      worker = new Worker(script.dataset.worker, { type: "module" });
+      worker.onmessage = function (message) {
+        var answer = message.data;
+        var asked = waiting[answer.id];
+        delete waiting[answer.id];
+        if (!asked) { return; }
+        if (answer.error !== undefined) { asked.reject(new Error(answer.error)); } else { asked.resolve(answer.result); }
+      };
+      var folder = new URL(script.dataset.pyodide, document.baseURI).href;
+      var rules = new URL(script.dataset.rules, document.baseURI).href;
+      started = send("start", [folder, rules]);
+      started.catch(function () { started = null; worker.terminate(); });  // tried again at the next call
+    }
+    return started;
+  }
+
+  function call(name, args) {
+    return start().then(function () { return send(name, args); });
+  }
+
+  window.consoleEngine = {
+    start: start,
+    view: function (state) {
+      return call("view", [JSON.stringify(state)]).then(JSON.parse);
+    },
+    apply: function (state, events) {
+      return call("apply", [JSON.stringify(state), JSON.stringify(events)]).then(JSON.parse);
+    },
+    useBoard: function (board) { return call("use_board", [JSON.stringify(board)]); }
+  };
+}());

@@ -1,0 +1,67 @@
+"""The rules engine in the referee's phone (static/console/engine.js: Pyodide running the server's own rules
+package through rules/offline.py, the files fetched by tests/venv.sh), in a real browser on the console page:
+from the game's stored state the phone plays forty moves and ends in the very state the server stores for
+the same moves; a move the server refuses, the phone refuses with the same code and words to translate.
+The time the engine takes to start is printed (pytest -s)."""
+
+import time
+
+from django.contrib.auth.models import User
+from rules.errors import RulesError
+from rules.simulate import simulate
+from tests import test_console_browser as phone
+from tests.test_console_browser import browser  # noqa: F401 (the browser fixture)
+from tests.test_console_flow_browser import polish_phone
+from tests.tournaments import make_tournament
+from tournament.event import rounds
+from tournament.games import recording
+
+pytestmark = phone.pytestmark
+
+PLAY = """async ([state, events]) => {
+  const cash = [];
+  for (const event of events) {
+    const out = await window.consoleEngine.apply(state, [event]);
+    if (!out.ok) { return { refused: out, at: cash.length }; }
+    state = out.state;
+    cash.push(out.view.players.map((p) => p.cash));
+  }
+  return { state, cash };
+}"""
+
+
+def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser):  # noqa: F811
+    referee = User.objects.create_user("sedzia", password="pw")
+    t = make_tournament(4, rounds=2, table_size=4)
+    round_1 = rounds.seat_next_round(t)
+    rounds.start_round(round_1)
+    table = round_1.tables.get()
+    table.referees.add(referee)
+    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    events = simulate(t.variant, t.board, 4, seed=11, rounds=t.game_rounds)["events"]
+    for event in events[:20]:  # played on the server before the Wi-Fi goes
+        game = recording.submit(game.pk, event, version=game.version).game
+    ref, context = polish_phone(browser, live_server, "sedzia", f"/games/{game.pk}/")
+    page = ref.page
+    began = time.perf_counter()
+    page.evaluate("() => window.consoleEngine.start()")
+    print(f"the phone's engine started in {time.perf_counter() - began:.1f} s")
+    stored = game.state
+    played = page.evaluate(PLAY, [stored, events[20:60]])
+    assert "refused" not in played, played
+    for event in events[20:60]:  # the same moves on the server
+        game = recording.submit(game.pk, event, version=game.version).game
+    game.refresh_from_db()
+    assert played["state"] == game.state
+    assert played["cash"][-1] == [p["cash"] for p in game.state["players"]]
+
+    wrong = {**events[60], "dice": [7, 1]} if events[60]["type"] == "roll" else {"type": "roll", "dice": [7, 1]}
+    wrong.setdefault("player", game.state["players"][0]["id"])
+    refused = page.evaluate(PLAY, [game.state, [wrong]])["refused"]
+    try:
+        recording.submit(game.pk, wrong, version=game.version)
+    except RulesError as e:
+        assert refused["error"]["code"] == e.code and refused["error"]["t"] == e.template
+    else:
+        raise AssertionError("the server took a die of 7")
+    context.close()
