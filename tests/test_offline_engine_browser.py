@@ -7,6 +7,7 @@ The time the engine takes to start is printed (pytest -s)."""
 import time
 
 from django.contrib.auth.models import User
+
 from rules.errors import RulesError
 from rules.simulate import simulate
 from tests import test_console_browser as phone
@@ -55,7 +56,9 @@ def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser):
     assert played["state"] == game.state
     assert played["cash"][-1] == [p["cash"] for p in game.state["players"]]
 
-    wrong = {**events[60], "dice": [7, 1]} if events[60]["type"] == "roll" else {"type": "roll", "dice": [7, 1]}
+    wrong = (
+        {**events[60], "dice": [7, 1]} if events[60]["type"] == "roll" else {"type": "roll", "dice": [7, 1]}
+    )
     wrong.setdefault("player", game.state["players"][0]["id"])
     refused = page.evaluate(PLAY, [game.state, [wrong]])["refused"]
     try:
