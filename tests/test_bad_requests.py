@@ -179,6 +179,8 @@ def url_for(name, route, world):
             }[key]
     if "<slug:secret>" in route:  # a one-time login link nobody was given
         kwargs["secret"] = "x" * 43
+    if "<slug:language>" in route:  # the engine's words for the phone (console/engine_files.py)
+        kwargs["language"] = "pl"
     if "<slug:key>" in route:  # a participant's private link, as long as it was not revoked
         kwargs["key"] = world["tournament"].participants.first().link_key or "x" * 24
     return reverse(name, kwargs=kwargs)

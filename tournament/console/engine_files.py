@@ -1,7 +1,10 @@
-"""The rules package as the referee's phone loads it into Pyodide (``rules.offline``, run by
-``static/console/engine-worker.js`` while the Wi-Fi is down): its Python files and shipped boards in one zip,
-made once a process from the files the server itself runs, so the phone's engine is the server's. Kept under
-an ETag (the files' digest): a phone asks again at each console page and gets a 304 until the rules change."""
+"""What the referee's phone loads to run the rules itself while the Wi-Fi is down:
+- the rules package as Pyodide loads it (``rules.offline``, run by ``static/console/engine-worker.js``): its
+  Python files and shipped boards in one zip, made once a process from the files the server itself runs, so
+  the phone's engine is the server's; kept under an ETag (the files' digest): a phone asks again at each
+  console page and gets a 304 until the rules change;
+- the catalogue in which the phone translates the engine's messages (Django's JSON catalogue of the
+  project's words, one address a language: the console's service worker keeps each)."""
 
 from __future__ import annotations
 
@@ -11,8 +14,11 @@ import zipfile
 from functools import cache
 from pathlib import Path
 
-from django.http import HttpResponse, HttpResponseNotModified
+from django.conf import settings
+from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.utils import translation
 from django.views.decorators.http import require_safe
+from django.views.i18n import JSONCatalog
 
 import rules
 
@@ -46,4 +52,18 @@ def engine_zip(request):
         response = HttpResponse(data, content_type="application/zip")
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"  # asked again each time (a 304 while the rules are the same)
+    return response
+
+
+_catalog = JSONCatalog.as_view(domain="django")  # every word the project translates (LOCALE_PATHS too)
+
+
+@require_safe
+def engine_catalog(request, language: str):
+    """The project's translations into ``language`` (``{"catalog": {msgid: msgstr}, "plural": …}``)."""
+    if language not in dict(settings.LANGUAGES):
+        raise Http404
+    with translation.override(language):
+        response = _catalog(request)
+    response["Cache-Control"] = "no-cache"
     return response

@@ -4,7 +4,7 @@ panel, its moves, its record, its income/cost cards), and the rules as a phone r
 from django.urls import path
 
 from tournament import converters  # noqa: F401 (the <id:…> paths)
-from tournament.console import engine_files
+from tournament.console import engine_files, service_worker, sync
 from tournament.console import views as console
 
 urlpatterns = [
@@ -17,7 +17,13 @@ urlpatterns = [
     path("games/<id:pk>/undo/dice/", console.correct_dice, name="console_correct_dice"),
     path("games/<id:pk>/void/<id:seq>/", console.void, name="console_void"),
     path("games/<id:pk>/moves/", console.all_moves, name="console_moves"),
+    path("games/<id:pk>/sync/", sync.sync, name="console_sync"),
+    path("games/<id:pk>/contact/", sync.contact, name="console_contact"),
     path("games/<id:pk>/record.json", console.export, name="game_record"),
     path("games/<id:pk>/cards/", console.cards, name="game_cards"),
     path("console/engine/rules.zip", engine_files.engine_zip, name="console_engine"),
+    path(
+        "console/engine/words-<slug:language>.json", engine_files.engine_catalog, name="console_engine_words"
+    ),
+    path("console-sw.js", service_worker.service_worker, name="console_service_worker"),
 ]

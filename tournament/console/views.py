@@ -24,6 +24,7 @@ from tournament.console.devices import device_of, entered_on, key_start, new_cli
 from tournament.console.forms import NewGameForm
 from tournament.console.game_over import next_steps
 from tournament.console.kept import NOTHING, Kept
+from tournament.console.offline_words import offline_words
 from tournament.console.panel import build_panel, moves_page
 from tournament.console.stale import seen_mark, what_changed
 from tournament.console.undo import quick_reason, right_dice, undo_offer
@@ -109,7 +110,24 @@ def _panel(request, game: Game, changed_meanwhile: str = "", state=None, **how) 
     """``state``: the game's when known (a move's answer shows what it just stored), else read from it."""
     context = build_panel(game, state or recording.current_state(game), **how)
     context["changed_meanwhile"] = changed_meanwhile
-    return _for_device(request, game, context)
+    context = _for_device(request, game, context)
+    # the state as stored, from which the phone goes on alone when the Wi-Fi drops (static/console/offline.js)
+    context["offline"] = {
+        "game": game.pk,
+        "version": game.version,
+        "state": game.state,
+        "seen": context["seen"],
+        "key_start": key_start(device_of(request)),
+    }
+    return context
+
+
+def _for_the_outage(game: Game, context: dict) -> dict:
+    """What the console page (not its panel) gives the phone to go on alone while the Wi-Fi is down: where its
+    rules engine is, and the words of its own panel (offline.js)."""
+    context["pyodide_folder"] = f"{settings.STATIC_URL}{pyodide.folder_name()}/"
+    context["offline_words"] = {"title": str(game), **offline_words(recording.current_state(game))}
+    return context
 
 
 def _stale(request, game: Game, lead: str) -> str:
@@ -127,7 +145,9 @@ def _respond(
         game = _whole(game)
         typed = Kept(request.POST) if kept and not request.htmx else NOTHING
         context = _panel(request, game, error=error, notice=notice, kept=typed, state=state)
-        return _page(request, "console/panel.html" if request.htmx else "console/page.html", context)
+        if request.htmx:
+            return _page(request, "console/panel.html", context)
+        return _page(request, "console/page.html", _for_the_outage(game, context))
     if error:
         messages.error(request, error)
     elif notice:
@@ -168,8 +188,7 @@ def console(request, pk: int):
     game = _whole(_game_for(request, pk))
     # ?trade=SQUARE: a deed tapped without JavaScript opens the trade form filled in
     context = _panel(request, game, trade=request.GET.get("trade"))
-    context["pyodide_folder"] = f"{settings.STATIC_URL}{pyodide.folder_name()}/"  # the phone's rules engine
-    return _page(request, "console/page.html", context)
+    return _page(request, "console/page.html", _for_the_outage(game, context))
 
 
 @login_required

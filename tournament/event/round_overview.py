@@ -1,19 +1,22 @@
 """A round's tables as the director's round page shows them: who waits for what — results to confirm (and
 whether this user may confirm them there), tables at play with their game's round of play, tables not started,
-tables without a referee — read in a fixed number of queries whatever the number of tables."""
+tables without a referee, tables whose referee's phone holds moves not yet sent or has gone silent — read in a
+fixed number of queries whatever the number of tables."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
-from django.db.models import Prefetch
+from django.db.models import Max, OuterRef, Prefetch, Subquery, Sum
+from django.utils import timezone
 
 from rules import RulesError
 from rules.variants import make_variant
 from tournament.errors import RoundError
 from tournament.event import results
 from tournament.event.rounds import order_of_play
-from tournament.models import Game, Round, Table, TableResult
+from tournament.models import ConsoleContact, Game, GameEvent, Round, Table, TableResult
 
 #: What a table waits for (``Table.waits``), in the order the summary lists them.
 EMPTY = "empty"  # nobody sits there: no result is needed
@@ -22,6 +25,9 @@ RUNNING = "running"  # its game is being played
 TO_CONFIRM = "to_confirm"  # its game is over: the result is to be confirmed
 SECOND = "second"  # confirmed once; the tournament asks another person to confirm it too
 CONFIRMED = "confirmed"  # its result counts
+
+#: A table at play whose referee's phone has not been heard of for this long is pointed out.
+SILENT_AFTER = timedelta(minutes=2)
 
 
 @dataclass
@@ -34,6 +40,8 @@ class Summary:
     waiting: list[Table] = field(default_factory=list)
     no_referee: list[Table] = field(default_factory=list)
     confirmed: list[Table] = field(default_factory=list)
+    phone_waiting: list[Table] = field(default_factory=list)  # moves wait on its referee's phone
+    phone_silent: list[Table] = field(default_factory=list)  # at play, its referee's phone not heard of
     with_players: int = 0  # the tables that need a result
 
     @property
@@ -49,7 +57,8 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
     ``waits`` (EMPTY … CONFIRMED), ``play_round`` / ``max_rounds`` (a game at play), ``ranking`` (a game
     over, not yet counted), ``refusal`` (why its result cannot be confirmed yet), ``may_confirm`` (``user``
     may confirm it now, from the round page: the director or the table's referee, not twice the same person),
-    ``no_referee`` (a table still to play or confirm that no referee has)."""
+    ``no_referee`` (a table still to play or confirm that no referee has), ``phone_waiting`` /
+    ``last_contact`` / ``phone_silent`` (its referee's phone: ``_phones``)."""
     tournament = round_.tournament
     tables = list(
         round_.tables.select_related("game")
@@ -65,6 +74,8 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
         )
         .order_by("number")
     )
+    phones = _phones(round_)
+    now = timezone.now()
     for t in tables:
         t.referee_list = list(t.referees.all())
         t.mine = user in t.referee_list
@@ -92,7 +103,29 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
         )
         active = [u for u in t.referee_list if u.is_active]  # a deactivated one can no longer log in
         t.no_referee = not active and t.waits in (WAITING, RUNNING, TO_CONFIRM)
+        t.phone_waiting, t.last_contact = phones.get(t.pk, (0, None))
+        silent = t.last_contact is not None and now - t.last_contact > SILENT_AFTER
+        t.phone_silent = t.waits == RUNNING and silent and not t.phone_waiting  # (a wait says when, itself)
     return tables
+
+
+def _phones(round_: Round) -> dict[int, tuple[int, datetime]]:
+    """For each table whose game a referee's phone reported to (``ConsoleContact``: the console's outbox,
+    tournament/console/sync.py), in one query: the moves waiting on its phones, and their last contact — the
+    latest report, or the latest move entered, if later (a phone back online enters its moves as the
+    console's forms do, without reporting). A game no phone reported to is not here: its referee's console
+    was online all along, and nothing tells a silent phone from a long trade."""
+    latest_move = GameEvent.objects.filter(game=OuterRef("game_id")).order_by("-seq").values("entered_at")[:1]
+    rows = (
+        ConsoleContact.objects.filter(game__table__round=round_)
+        .values("game_id", "game__table_id")
+        .annotate(waiting=Sum("waiting"), reported=Max("seen_at"), moved=Subquery(latest_move))
+        .values_list("game__table_id", "waiting", "reported", "moved")
+    )
+    return {
+        table: (waiting, max(reported, moved) if moved is not None else reported)
+        for table, waiting, reported, moved in rows
+    }
 
 
 def _waits(t: Table, game: Game | None) -> str:
@@ -122,4 +155,8 @@ def summary(tables: list[Table]) -> Summary:
             getattr(s, t.waits).append(t)
         if t.no_referee:
             s.no_referee.append(t)
+        if t.phone_waiting:
+            s.phone_waiting.append(t)
+        if t.phone_silent:
+            s.phone_silent.append(t)
     return s

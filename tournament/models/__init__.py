@@ -1,12 +1,13 @@
 """Database models: games at a table with their event logs; tournaments, rounds, tables and results; board
 editions loaded from an organiser's file; what the director changed by hand on the day; referees' one-time
 login links; the count of changes of a tournament's standings; who checked in for a round; the players'
-signatures of their table's figures."""
+signatures of their table's figures; when a referee's phone was last heard of."""
 
 from tournament.models import announcements  # noqa: F401 (its signals: the event streams told of changes)
 from tournament.models.audit import AuditEntry
 from tournament.models.boards import BoardEdition
 from tournament.models.check_ins import CheckIn
+from tournament.models.console_contacts import ConsoleContact
 from tournament.models.games import Game, GameEvent, GamePlayer
 from tournament.models.login_links import LoginLink
 from tournament.models.signatures import Signature
@@ -17,6 +18,7 @@ __all__ = [
     "AuditEntry",
     "BoardEdition",
     "CheckIn",
+    "ConsoleContact",
     "Game",
     "GameEvent",
     "GamePlayer",

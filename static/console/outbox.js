@@ -1,0 +1,169 @@
+/* The moves a referee entered while the Wi-Fi was down, kept on the phone (IndexedDB: they survive a closed tab
+   and a restart) until the server has them: window.consoleOutbox.
+   - moves: each {client_key, game, order, version, events, state, notes}: the events of one tap, the game's
+     version the move was made on (the server refuses it on any other: another device moved meanwhile), the
+     state after it (the phone goes on from there) and what happened in words (the engine's notes);
+   - bases: the latest state the server gave for each game {game, version, state} (a reload without
+     connection starts from it);
+   - refused: the moves the server refused when they were sent, each with why, kept until the referee has
+     read them.
+   send() sends a game's moves in order, one request each (tournament/console/sync.py), at most one sending at
+   a time in the whole browser (Web Locks, where there are: two tabs of the same console); a move the server
+   already has (its key) is answered as such and never applied twice. */
+(function () {
+  "use strict";
+  var NAME = "console-outbox";
+  var opened = null;
+
+  function request(r) {
+    return new Promise(function (resolve, reject) {
+      r.onsuccess = function () { resolve(r.result); };
+      r.onerror = function () { reject(r.error); };
+    });
+  }
+
+  function db() {
+    if (opened === null) {
+      var r = indexedDB.open(NAME, 1);
+      r.onupgradeneeded = function () {
+        var d = r.result;
+        d.createObjectStore("moves", { keyPath: "client_key" }).createIndex("game", ["game", "order"]);
+        d.createObjectStore("bases", { keyPath: "game" });
+        d.createObjectStore("refused", { keyPath: "client_key" }).createIndex("game", ["game", "order"]);
+      };
+      opened = request(r);
+    }
+    return opened;
+  }
+
+  function store(name, mode) {
+    return db().then(function (d) { return d.transaction(name, mode || "readonly").objectStore(name); });
+  }
+
+  function ofGame(name, game) {
+    return store(name).then(function (s) {
+      var range = IDBKeyRange.bound([game, -Infinity], [game, Infinity]);
+      return request(s.index("game").getAll(range));
+    });
+  }
+
+  function done(transaction) {
+    return new Promise(function (resolve, reject) {
+      transaction.oncomplete = function () { resolve(); };
+      transaction.onerror = transaction.onabort = function () { reject(transaction.error); };
+    });
+  }
+
+  var outbox = {
+    waiting: function (game) { return ofGame("moves", game); },
+    refused: function (game) { return ofGame("refused", game); },
+    base: function (game) { return store("bases").then(function (s) { return request(s.get(game)); }); },
+
+    /* The server's state, kept unless the one kept is newer (a page the service worker served from its cache,
+       older than the last panel seen). */
+    setBase: function (game, version, state) {
+      return store("bases", "readwrite").then(function (s) {
+        return request(s.get(game)).then(function (kept) {
+          if (kept && kept.version > version) { return kept; }
+          var base = { game: game, version: version, state: state };
+          return request(s.put(base)).then(function () { return base; });
+        });
+      });
+    },
+
+    add: function (move) { return store("moves", "readwrite").then(function (s) { return request(s.add(move)); }); },
+
+    /* The last move waiting, taken back (the undo of a move not yet sent: nothing to tell the server). */
+    takeBack: function (game) {
+      return outbox.waiting(game).then(function (moves) {
+        var last = moves[moves.length - 1];
+        if (!last) { return null; }
+        return store("moves", "readwrite").then(function (s) { return request(s.delete(last.client_key)); })
+          .then(function () { return last; });
+      });
+    },
+
+    dismiss: function (game) {
+      return outbox.refused(game).then(function (moves) {
+        return db().then(function (d) {
+          var t = d.transaction("refused", "readwrite");
+          moves.forEach(function (m) { t.objectStore("refused").delete(m.client_key); });
+          return done(t);
+        });
+      });
+    },
+
+    /* ``move`` refused (why: the server's words) and every later one with it (why: ``after``): out of the
+       moves waiting, into the refused ones, in one transaction. */
+    refuse: function (game, move, why, after) {
+      return outbox.waiting(game).then(function (moves) {
+        return db().then(function (d) {
+          var t = d.transaction(["moves", "refused"], "readwrite");
+          moves.filter(function (m) { return m.order >= move.order; }).forEach(function (m) {
+            t.objectStore("moves").delete(m.client_key);
+            t.objectStore("refused").put(Object.assign({}, m, { why: m.client_key === move.client_key ? why : after }));
+          });
+          return done(t);
+        });
+      });
+    },
+
+    /* Send the game's moves waiting, in order. ``how``: {url, csrf, seen, after (why for the moves after a
+       refused one), sending(n, of)}. Answers {sent, refused, stopped}: stopped when the network (or the
+       server) failed: what is left is tried again later. */
+    send: function (game, how) {
+      var run = function () { return sendAll(game, how); };
+      if (navigator.locks && navigator.locks.request) {
+        return navigator.locks.request("console-outbox-" + game, run);
+      }
+      return run();
+    }
+  };
+
+  function sendAll(game, how) {
+    var result = { sent: 0, refused: 0, stopped: false };
+    return outbox.waiting(game).then(function (moves) {
+      var total = moves.length;
+      var next = function (i) {
+        if (i >= moves.length) { return result; }
+        var move = moves[i];
+        if (how.sending) { how.sending(i + 1, total); }
+        return post(how, move, moves.length - i).then(function (answer) {
+          if (answer === null || answer.status >= 500 || answer.status === 403 || answer.status === 404) {
+            result.stopped = true;  // no network, or the server cannot now (logged out: why): kept, sent later
+            result.why = answer && answer.body && answer.body.message;
+            return result;
+          }
+          if (answer.body && answer.body.ok) {
+            result.sent += 1;
+            return store("moves", "readwrite")
+              .then(function (s) { return request(s.delete(move.client_key)); })
+              .then(function () { return next(i + 1); });
+          }
+          result.refused = moves.length - i;
+          var why = (answer.body && answer.body.message) || String(answer.status);
+          return outbox.refuse(game, move, why, how.after).then(function () { return result; });
+        });
+      };
+      return next(0);
+    });
+  }
+
+  function post(how, move, waiting) {
+    var body = JSON.stringify({
+      client_key: move.client_key, version: move.version, events: move.events, waiting: waiting, seen: how.seen || ""
+    });
+    return fetch(how.url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": how.csrf },
+      body: body
+    }).then(function (response) {
+      return response.json().catch(function () { return null; }).then(function (json) {
+        return { status: response.status, body: json };
+      });
+    }, function () { return null; });
+  }
+
+  window.consoleOutbox = outbox;
+}());

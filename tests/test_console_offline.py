@@ -1,0 +1,114 @@
+"""What the console page gives a phone for the Wi-Fi's outages (issue 24), through Django's test client: the
+panel carries the state as stored (the phone goes on from it), the page the words of the offline panel in
+the referee's language; the service worker is served from the root with the files it keeps; the rules zip
+is the rules package the server runs, under an ETag; the catalogue of the engine's words exists for each
+language of the site and for no other. (The flows themselves: tests/test_console_offline_browser.py.)"""
+
+import io
+import json
+import re
+import zipfile
+from html import unescape
+
+import pytest
+from django.urls import reverse
+
+from rules.board.registry import BOARDS_DIR
+from tournament.console import pyodide
+from tournament.console.devices import SESSION_KEY
+from tournament.games import recording
+
+pytestmark = pytest.mark.django_db
+
+
+def script_json(page: str, element_id: str) -> dict:
+    found = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', page, re.S)
+    assert found, element_id
+    return json.loads(unescape(found.group(1)))
+
+
+@pytest.fixture
+def game(referee):
+    return recording.create_game(
+        variant="tournament-pl",
+        board="classic-pl",
+        players=[{"name": "Anna"}, {"name": "Bartek"}],
+        options={},
+        referees=[referee],
+    )
+
+
+def test_the_console_gives_the_phone_the_stored_state_and_its_words(client, referee, game):
+    client.force_login(referee)
+    page = client.get(reverse("console", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    kept = script_json(page, "console-offline")
+    game.refresh_from_db()
+    device = client.session[SESSION_KEY]
+    assert kept == {
+        "game": game.pk,
+        "version": game.version,
+        "state": game.state,
+        "seen": kept["seen"],
+        "key_start": device + ".",
+    }
+    words = script_json(page, "console-words")
+    assert words["squares"][0] == "Start" and len(words["squares"]) == 40
+    assert words["ui"]["offline"] == "Brak połączenia: ruchy zostają w tym telefonie"
+    assert all(words["cards"][p["id"]]["chance"] for p in game.state["players"])
+    assert f'data-pyodide="/static/{pyodide.folder_name()}/"' in page
+
+
+def test_the_panel_after_a_move_carries_the_state_just_stored(client, referee, game):
+    client.force_login(referee)
+    first, before = game.state["players"][0]["id"], game.version
+    answer = client.post(
+        reverse("console_act", args=[game.pk]),
+        {"action": "roll", "player": first, "dice": "34", "version": game.version},
+        HTTP_HX_REQUEST="true",
+    )
+    game.refresh_from_db()
+    kept = script_json(answer.content.decode(), "console-offline")
+    assert kept["version"] == game.version == before + 1 and kept["state"] == game.state
+    assert kept["state"]["players"][0]["position"] == 7
+
+
+def test_the_service_worker_is_served_from_the_root_with_the_files_it_keeps(client):
+    answer = client.get(reverse("console_service_worker"))
+    assert reverse("console_service_worker") == "/console-sw.js"
+    assert answer.status_code == 200 and answer["Content-Type"].startswith("text/javascript")
+    assert answer["Service-Worker-Allowed"] == "/" and answer["Cache-Control"] == "no-cache"
+    script = answer.content.decode()
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", script).group(1))
+    assert "/static/console/offline.js" in files and "/console/engine/rules.zip" in files
+    assert f"/static/{pyodide.folder_name()}/pyodide.asm.wasm" in files
+    assert {"/console/engine/words-pl.json", "/console/engine/words-en.json"} <= set(files)
+    for name in files:  # every file it keeps is there to be kept
+        if name.startswith("/static/"):
+            continue
+        assert client.get(name).status_code == 200, name
+
+
+def test_the_rules_zip_is_the_servers_rules_package_under_an_etag(client):
+    answer = client.get(reverse("console_engine"))
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/zip"
+    names = zipfile.ZipFile(io.BytesIO(answer.content)).namelist()
+    assert "rules/offline.py" in names and "rules/engine.py" in names
+    assert {f"rules/boards/{p.name}" for p in BOARDS_DIR.glob("*.json")} <= set(names)
+    assert not [n for n in names if "__pycache__" in n]
+    again = client.get(reverse("console_engine"), HTTP_IF_NONE_MATCH=answer["ETag"])
+    assert again.status_code == 304 and again["ETag"] == answer["ETag"]
+
+
+def test_the_catalogue_of_the_engines_words_exists_for_the_sites_languages_only(client):
+    polish = client.get(reverse("console_engine_words", args=["pl"])).json()
+    assert polish["catalog"]["{player} is bankrupt and out of the game."].startswith("{player}")
+    english = client.get(reverse("console_engine_words", args=["en"]))
+    assert english.status_code == 200
+    assert client.get("/console/engine/words-xx.json").status_code == 404
+
+
+def test_the_files_of_pyodide_are_those_the_pin_names(client):
+    pin = pyodide.pinned()
+    assert pin["tarball"] == f"https://registry.npmjs.org/pyodide/-/pyodide-{pin['version']}.tgz"
+    for path in pyodide.fetch_pyodide():  # tests/venv.sh fetched them: nothing fetched again
+        assert path.is_file() and path.stat().st_size > 0
