@@ -20,9 +20,10 @@ from tournament.models import Game, Round, Table, Tournament
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
 #: What differs from one answer to the next whatever the game: the CSRF token, the forms' request key, the
-#: time the panel was made.
+#: time the panel was made (in the forms, and in the state the panel gives the phone for an outage).
 TOKENS = re.compile(
-    r'(name="csrfmiddlewaretoken" value="|name="client_key" value="|seen=|name="seen" value=")[^"&]*'
+    r'(name="csrfmiddlewaretoken" value="|name="client_key" value="|seen=|name="seen" value="|"seen": ")'
+    r'[^"&]*'
 )
 #: A move's queries: the session and the user (Django's), the game read and locked (with whether this user
 #: referees it: people.access.with_referee), the move stored, the game saved if its table is not closed (asked

@@ -11,6 +11,7 @@ the server must hold in the end."""
 
 import json
 
+import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
 from playwright.sync_api import expect
@@ -18,8 +19,10 @@ from playwright.sync_api import expect
 from rules import offline
 from rules.board import get_board
 from rules.messages import from_data
+from rules.snapshot import load_state
 from tests import test_console_browser as phone
 from tests.test_console_browser import PHONE, SCREENS, browser  # noqa: F401 (the browser fixture)
+from tests.test_offline_engine_browser import with_the_sites_policy
 from tests.tournaments import make_tournament
 from tournament.event import rounds
 from tournament.games import recording
@@ -28,27 +31,32 @@ from tournament.models import GameEvent
 
 pytestmark = phone.pytestmark
 PANEL = "#console-offline-panel"
-CARD_KINDS = ("chance", "community_chest")
+CARD_KINDS = ("chance", "community_chest", "card")
 
 
 def referee_phone(browser, live_server, path, locale="en-US"):  # noqa: F811
     context = browser.new_context(viewport=PHONE, locale=locale, has_touch=True)
-    page = context.new_page()
+    with_the_sites_policy(context)
+    return logged_in(context.new_page(), live_server, path), context
+
+
+def logged_in(page, live_server, path):
+    """The referee logged in on ``path``; the service worker installed with the files it keeps (Pyodide among
+    them), the page under its control."""
     page.goto(f"{live_server.url}/login/?next={path}")
     page.fill("input[name=username]", "sedzia")
     page.fill("input[name=password]", "pw")
     with page.expect_navigation():
         page.click("form:has(input[name=password]) button[type=submit]")
-    # the service worker installed with the files it keeps (Pyodide among them), the page under its control
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     page.reload()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    return page, context
+    return page
 
 
-def a_game(live_server):
+def a_game(live_server, variant="tournament-pl", board="classic-pl"):
     User.objects.create_user("sedzia", password="pw")
-    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4)
+    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4, variant=variant, board=board)
     round_1 = rounds.seat_next_round(t)
     rounds.start_round(round_1)
     table = round_1.tables.get()
@@ -66,6 +74,8 @@ class Bot:
         self.entered: list[list[dict]] = []  # the events of each move kept, in order
         self.done: set[str] = set()
         self.board = get_board(state["board"])
+        self.auctions = load_state(state).variant.auction_on_decline  # (Anti-Monopoly: none)
+        self.wanted = {"buy", "card", "build", "undo", *(["auction"] if self.auctions else [])}
 
     @property
     def view(self) -> dict:
@@ -105,7 +115,7 @@ class Bot:
         for steps in range(3, 12):
             sq = self.board.square((position + steps) % 40)
             wanted = (sq.kind in CARD_KINDS and "card" not in self.done) or (
-                sq.kind == "street" and sq.index not in owned and "auction" not in self.done
+                sq.kind == "street" and sq.index not in owned and not self.wanted <= self.done | {"undo"}
             )
             if wanted:
                 a = 1 if steps - 1 <= 6 else steps - 6
@@ -117,7 +127,7 @@ class Bot:
         legal = view["legal"]
         now = self.panel.locator("section.now")
         if legal["buy"]:
-            if "buy" not in self.done or "auction" in self.done:
+            if not self.auctions or "buy" not in self.done or "auction" in self.done:
                 return self.tap(now.locator("""[data-events*='"type":"buy"']"""), "buy")
             return self.tap(now.locator("""[data-events*='"type":"decline"']"""), "decline")
         if legal["auctions"]:
@@ -149,17 +159,20 @@ def go_offline(page, context, said="Offline"):
     expect(page.locator("#console-connection")).to_contain_text(said)
 
 
-def test_twenty_moves_entered_offline_are_sent_once_and_in_order(live_server, browser):  # noqa: F811
-    game = a_game(live_server)
+@pytest.mark.parametrize(
+    ("variant", "board"), [("tournament-pl", "classic-pl"), ("anti-monopoly", "anti-monopoly-us")]
+)
+def test_twenty_moves_entered_offline_are_sent_once_and_in_order(live_server, browser, variant, board):  # noqa: F811
+    game = a_game(live_server, variant, board)
     page, context = referee_phone(browser, live_server, f"/games/{game.pk}/")
     go_offline(page, context)
     bot, version = Bot(page, game.state), game.version
-    while len(bot.entered) < 20 or not {"buy", "auction", "card", "build"} <= bot.done:
+    while len(bot.entered) < 20 or not bot.wanted <= bot.done:
         bot.step()
         if len(bot.entered) == 6 and "undo" not in bot.done:
             bot.undo()  # a move taken back before it was ever sent
         assert len(bot.entered) < 60, bot.done
-    page.screenshot(path=str(SCREENS / "console-offline.png"), full_page=True)
+    page.screenshot(path=str(SCREENS / f"console-offline-{board}.png"), full_page=True)
     shown = page.locator(PANEL + " .players").inner_text()
 
     page.reload()  # no network: the service worker's page, the outbox from the phone's storage
@@ -178,7 +191,7 @@ def test_twenty_moves_entered_offline_are_sent_once_and_in_order(live_server, br
     assert [e.data for e in stored] == [recording.event_data(e) for move in bot.entered for e in move]
     assert len({e.client_key.split("#")[0] for e in stored if e.client_key}) == len(bot.entered)  # once each
     assert game.version == version + len(bot.entered) and game.state == json.loads(bot.states[-1])
-    page.screenshot(path=str(SCREENS / "console-offline-sent.png"), full_page=True)
+    page.screenshot(path=str(SCREENS / f"console-offline-sent-{board}.png"), full_page=True)
     context.close()
 
 
@@ -254,4 +267,39 @@ def test_the_outbox_outlives_its_tab_and_two_tabs_send_each_move_once(live_serve
     stored = list(GameEvent.objects.filter(game=game).order_by("seq"))
     assert [e.data for e in stored] == [recording.event_data(e) for move in bot.entered for e in move]
     expect(tabs[1].locator("#console-refused")).to_be_hidden()
+    context.close()
+
+
+def test_the_outbox_outlives_a_restart_of_the_phone(live_server, browser, tmp_path):  # noqa: F811
+    """The browser closed with moves waiting and started again without network (its profile on disk, as a
+    phone keeps it): the console opens from the service worker with the moves still waiting; then sent."""
+    game = a_game(live_server)
+    profile = dict(
+        user_data_dir=str(tmp_path / "profile"),
+        executable_path=phone.CHROMIUM,
+        args=phone.ARGS,
+        viewport=PHONE,
+        locale="en-US",
+    )
+    context = browser.browser_type.launch_persistent_context(**profile)
+    with_the_sites_policy(context)
+    first_tab = context.pages[0] if context.pages else context.new_page()
+    page = logged_in(first_tab, live_server, f"/games/{game.pk}/")
+    go_offline(page, context)
+    bot = Bot(page, game.state)
+    for _ in range(3):
+        bot.step()
+    context.close()  # the phone restarted
+
+    context = browser.browser_type.launch_persistent_context(**profile)
+    context.set_offline(True)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator("#console-connection")).to_contain_text("Moves waiting to be sent: 3", timeout=30_000)
+    assert GameEvent.objects.filter(game=game).count() == 0
+    context.set_offline(False)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#console-connection")).to_have_text("Online", timeout=30_000)
+    stored = list(GameEvent.objects.filter(game=game).order_by("seq"))
+    assert [e.data for e in stored] == [recording.event_data(e) for move in bot.entered for e in move]
     context.close()

@@ -8,19 +8,18 @@ gone silent."""
 
 import json
 import re
-import threading
 from datetime import timedelta
 from html import unescape
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
 from rules import RulesError, apply
 from rules.simulate import simulate
+from tests.test_event_day_races import at_once
 from tests.tournaments import make_tournament
 from tournament.console import sync
 from tournament.console.devices import SESSION_KEY
@@ -349,30 +348,6 @@ def test_a_sync_keeps_the_contact_one_move_fewer_when_taken(referee, game):
 
 
 # -- two phones at once ----------------------------------------------------------------------------------
-
-
-def at_once(*calls):
-    """Run the calls in threads released together (each its own database connection); their results."""
-    barrier = threading.Barrier(len(calls))
-    out, errors = [None] * len(calls), []
-
-    def run(i, call):
-        try:
-            barrier.wait(timeout=10)
-            out[i] = call()
-        except Exception as e:  # reported below
-            errors.append(e)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    if errors:
-        raise errors[0]
-    return out
 
 
 @pytest.mark.django_db(transaction=True)

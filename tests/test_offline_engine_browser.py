@@ -6,6 +6,7 @@ The time the engine takes to start is printed (pytest -s)."""
 
 import time
 
+from django.conf import settings
 from django.contrib.auth.models import User
 
 from rules.errors import RulesError
@@ -31,6 +32,21 @@ PLAY = """async ([state, events]) => {
 }"""
 
 
+def with_the_sites_policy(context):
+    """The site's Content-Security-Policy on its static files too, as production's middleware sends it around
+    WhiteNoise (the test's live server serves them without the middleware): the engine's worker runs under
+    it."""
+
+    def fulfill(route):
+        answer = route.fetch()
+        route.fulfill(
+            response=answer,
+            headers={**answer.headers, "content-security-policy": settings.CONTENT_SECURITY_POLICY},
+        )
+
+    context.route("**/static/**", fulfill)
+
+
 def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser):  # noqa: F811
     referee = User.objects.create_user("sedzia", password="pw")
     t = make_tournament(4, rounds=2, table_size=4)
@@ -43,7 +59,9 @@ def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser):
     for event in events[:20]:  # played on the server before the Wi-Fi goes
         game = recording.submit(game.pk, event, version=game.version).game
     ref, context = polish_phone(browser, live_server, "sedzia", f"/games/{game.pk}/")
+    with_the_sites_policy(context)
     page = ref.page
+    page.reload()
     began = time.perf_counter()
     page.evaluate("() => window.consoleEngine.start()")
     print(f"the phone's engine started in {time.perf_counter() - began:.1f} s")

@@ -257,13 +257,14 @@ if HTTPS:
     if BEHIND_PROXY:  # TLS ends at a proxy that sets X-Forwarded-Proto
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # Sent on every response (tournament.server.middleware.SecurityHeadersMiddleware). The pages load only the
-# site's
-# own scripts and style sheets (no inline script, event handler or style attribute; htmx is told to add
-# no <style> and to evaluate nothing, in templates/base.html); the admin's pages keep to this too.
+# site's own scripts and style sheets (no inline script, event handler or style attribute; htmx is told to add
+# no <style> and to evaluate nothing, in templates/base.html); the admin's pages keep to this too. WebAssembly
+# may be compiled ('wasm-unsafe-eval', not JavaScript's eval): the referee's phone runs the rules in Pyodide
+# while the Wi-Fi is down (static/console/engine-worker.js; Safari 16 and later).
 CONTENT_SECURITY_POLICY = "; ".join(
     [
         "default-src 'self'",
-        "script-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
         "style-src 'self'",
         "img-src 'self' data:",
         "object-src 'none'",

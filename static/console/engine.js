@@ -25,6 +25,16 @@
   function start() {
     if (started === null) {
       worker = new Worker(script.dataset.worker, { type: "module" });
+      // a worker that cannot load (not kept while offline) or dies (a phone short of memory): every call
+      // waiting is refused, and the next one starts it again
+      var failed = worker;
+      worker.onerror = function (error) {
+        var pending = waiting;
+        waiting = {};
+        if (worker === failed) { started = null; }
+        failed.terminate();
+        Object.keys(pending).forEach(function (id) { pending[id].reject(new Error(error.message || "worker")); });
+      };
       worker.onmessage = function (message) {
         var answer = message.data;
         var asked = waiting[answer.id];
@@ -34,8 +44,13 @@
       };
       var folder = new URL(script.dataset.pyodide, document.baseURI).href;
       var rules = new URL(script.dataset.rules, document.baseURI).href;
+      var own = worker;
       started = send("start", [folder, rules]);
-      started.catch(function () { started = null; worker.terminate(); });  // tried again at the next call
+      started.catch(function () {  // tried again at the next call
+        if (worker === own) { started = null; }
+        own.terminate();
+      });
+      return started;
     }
     return started;
   }

@@ -129,7 +129,8 @@
 
   function reading(elt) { return !!(elt && elt.matches && elt.matches("[hx-trigger~='live']")); }
 
-  document.addEventListener("htmx:beforeRequest", function (event) {
+  // (beforeSend, not beforeRequest: a request another script cancels is never sent, and never ends)
+  document.addEventListener("htmx:beforeSend", function (event) {
     if (reading(requester(event))) { asking = true; }
   });
   document.addEventListener("htmx:afterRequest", function (event) {

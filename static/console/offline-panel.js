@@ -104,7 +104,7 @@
       pending.push(card(roll, "roll-card"));
     }
     parts.push(el("section", { class: "now" }, pending));
-    parts.push(players(view, legal, ui, square));
+    parts.push(players(view, legal, words, square));
 
     container.replaceChildren.apply(container, parts);
     container.querySelectorAll("[data-events]").forEach(function (b) {
@@ -158,13 +158,15 @@
       el("div", { class: "cardlist" }, buttons)]);
   }
 
-  function players(view, legal, ui, square) {
+  function players(view, legal, words, square) {
+    var ui = words.ui;
     var list = el("section", { class: "players" });
     view.players.forEach(function (p) {
       var o = legal.players[p.id] || {};
-      var head = el("h3", { text: p.name + " · " + p.cash + " " + ui.cash });
+      var role = p.role && words.roles[p.role] ? " (" + words.roles[p.role] + ")" : "";
+      var head = el("h3", { text: p.name + role + " · " + p.cash + " " + ui.cash });
       var deeds = el("p", { class: "muted", text: p.deeds.map(function (d) {
-        return square(d.square) + (d.level ? " " + "⌂".repeat(Math.min(d.level, view.hotel_level)) : "") + (d.mortgaged ? " (M)" : "");
+        return square(d.square) + (d.level ? " " + "⌂".repeat(Math.min(d.level, view.hotel_level)) : "") + (d.mortgaged ? " (" + words.ui.mortgaged + ")" : "");
       }).join(", ") });
       var actions = [];
       var choose = function (label, squares, events) {

@@ -22,6 +22,7 @@
   var current = null;  // {game, version, state, seen, key_start}: the server's last, as the panel gave it
   var probe = null;
   var busy = false;
+  var uncertain = false;  // the last move sent got no answer: the server may have it
   var note = "";  // why the server would not take the moves yet (logged out), while they wait
 
   function panelData() {
@@ -29,9 +30,17 @@
     return data ? JSON.parse(data.textContent) : null;
   }
   function game() { return current.game; }
+  var token = null;  // a fresh token, read from a panel after the page's was refused (a login in another tab)
   function csrf() {
+    if (token) { return token; }
     var input = document.querySelector("#console input[name=csrfmiddlewaretoken]");
     return input ? input.value : "";
+  }
+  function freshToken() {
+    return fetch(script.dataset.panel, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
+      var found = new DOMParser().parseFromString(html, "text/html").querySelector("input[name=csrfmiddlewaretoken]");
+      if (found) { token = found.value; }
+    }, function () {});
   }
   function newKey() {
     var bytes = new Uint8Array(16);
@@ -141,16 +150,24 @@
     var mine = document.getElementById("console-offline-panel");
     mine.hidden = false;
     mine.textContent = ui.engine_starting;
-    document.getElementById("console").hidden = true;
+    var panel = document.getElementById("console");
+    panel.hidden = true;
+    // a request under way would swap the server's panel in beside the phone's: given up (a move sent meanwhile
+    // is known by its key: sent again from the outbox, it is not entered twice)
+    panel.querySelectorAll("[hx-get], [hx-post]").forEach(function (e) { window.htmx.trigger(e, "htmx:abort"); });
+    window.htmx.trigger(panel, "htmx:abort");
     showWaiting();
-    Promise.all([window.consoleEngine.start(), loadCatalog()]).then(function () { return drawOffline(); }, function () {
+    Promise.all([window.consoleEngine.start(), loadCatalog()]).then(function () {
+      return words.board_data ? window.consoleEngine.useBoard(words.board_data) : null;  // an organiser's edition
+    }).then(function () { return drawOffline(); }).catch(function () {
       mine.textContent = ui.engine_failed;
     });
     if (probe === null) { probe = window.setInterval(backOnline, PROBE_MS); }
+    if (uncertain) { note = ui.uncertain; }
   }
 
   function move(events) {
-    if (busy) { return; }
+    if (busy || sending !== null) { return; }  // (the moves are being sent: the panel changes after)
     busy = true;
     latest().then(function (now) {
       return window.consoleEngine.apply(now.state, events).then(function (out) {
@@ -166,7 +183,7 @@
   }
 
   function undo() {
-    if (busy) { return; }
+    if (busy || sending !== null) { return; }
     busy = true;
     window.consoleOutbox.takeBack(game()).then(function () { return drawOffline(); }).finally(function () { busy = false; });
   }
@@ -183,10 +200,11 @@
       if (!had) { return was ? contact(0) : true; }
       status(ui.sending, "waiting");
       return window.consoleOutbox.send(game(), {
-        url: script.dataset.sync, csrf: csrf(), seen: current.seen, after: ui.refused_after,
+        url: script.dataset.sync, csrf: csrf, seen: current.seen, after: ui.refused_after,
         sending: function (n, of) { status(ui.sending + " " + n + " / " + of, "waiting"); }
       }).then(function (result) {
         if (!result.stopped) { contact(0); }  // nothing waits on the phone now (sent, or refused and listed)
+        if (result.status === 403 && !result.why) { return freshToken().then(function () { return false; }); }
         why = result.why || "";
         return !result.stopped;
       });
@@ -200,23 +218,31 @@
   }
 
   function contact(waiting) {
-    return fetch(script.dataset.contact, {
+    return window.consoleOutbox.within(script.dataset.contact, {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
       body: JSON.stringify({ waiting: waiting })
-    }).then(function (r) { return r.status < 500; }, function () { return false; });
+    }, PROBE_MS).then(function (answer) { return answer !== null && answer.status < 500; });
   }
 
   function reload() {
     // the server's panel, as it stands now (htmx swaps it in; afterSettle below keeps its state)
+    var old = document.getElementById("console");
     offline = false;
-    if (probe !== null) { window.clearInterval(probe); probe = null; }
     return new Promise(function (resolve) {
       window.htmx.ajax("GET", script.dataset.panel, { target: "#console", swap: "outerHTML" }).then(resolve, resolve);
     }).then(function () {
-      document.getElementById("console-offline-panel").hidden = true;
       var panel = document.getElementById("console");
-      if (panel) { panel.hidden = false; }
+      if (!panel || panel === old) {  // the panel did not come: still offline, tried again later
+        offline = true;
+        if (old) { old.hidden = true; }
+        return showWaiting();
+      }
+      if (probe !== null) { window.clearInterval(probe); probe = null; }
+      uncertain = false;
+      note = "";
+      document.getElementById("console-offline-panel").hidden = true;
+      panel.hidden = false;
       return showWaiting();
     });
   }
@@ -233,29 +259,50 @@
     return !!cfg && !!cfg.verb && cfg.verb.toLowerCase() === "post";
   }
 
-  document.addEventListener("htmx:afterSettle", function () { if (!offline) { keep(); } });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (offline) {  // an answer that came all the same: its state kept, the phone's panel still the one shown
+      var panel = document.getElementById("console");
+      if (panel) { panel.hidden = true; }
+    }
+    keep();
+  });
   // offline, the server's panel (hidden) asks nothing: an answer swapped in would show beside the phone's own
   document.addEventListener("htmx:beforeRequest", function (e) {
     if (offline) { e.preventDefault(); }
   });
-  document.addEventListener("htmx:sendError", function (e) { if (isMove(e.detail)) { goOffline(); } });
-  document.addEventListener("htmx:timeout", function (e) { if (isMove(e.detail)) { goOffline(); } });
+  // A move that did not get through: is the server there? Yes (an answer lost on the way): the console says so
+  // and the referee taps again (its key: entered once). No: the phone goes on alone.
+  function notThrough(timedOut) {
+    if (offline) { return; }
+    contact(0).then(function (reached) {
+      if (reached) { return; }
+      if (timedOut) { uncertain = true; }  // sent, unanswered: the server may have it
+      goOffline();
+    });
+  }
+  document.addEventListener("htmx:sendError", function (e) { if (isMove(e.detail)) { notThrough(false); } });
+  document.addEventListener("htmx:timeout", function (e) { if (isMove(e.detail)) { notThrough(true); } });
   window.addEventListener("offline", goOffline);
   window.addEventListener("online", backOnline);
-  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") { backOnline(); } });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { backOnline(); } else if (!offline) { contact(0); }
+  });
 
   current = panelData();
   if (!current) { return; }
   // the director's round page tells a table whose phone has been silent (tournament/console/sync.py)
   window.setInterval(function () {
-    if (!offline && document.visibilityState === "visible") {
-      window.consoleOutbox.waiting(game()).then(function (moves) { contact(moves.length); });
-    }
+    if (offline) { return; }
+    window.consoleOutbox.waiting(game()).then(function (moves) { moves.length ? backOnline() : contact(0); });
   }, CONTACT_MS);
-  keep().then(function () {
-    return Promise.all([showRefused(), window.consoleOutbox.waiting(game())]);
+  keep().then(function (base) {
+    return Promise.all([showRefused(), window.consoleOutbox.waiting(game()), base]);
   }).then(function (got) {
-    if (!navigator.onLine) { goOffline(); } else if (got[1].length) { backOnline(); } else { showWaiting(); contact(0); }
+    var older = got[2] && got[2].version > current.version;  // the service worker's page: older than seen since
+    if (!navigator.onLine || older) { goOffline(); } else if (got[1].length) { backOnline(); } else {
+      showWaiting();
+      contact(0).then(function (reached) { if (!reached) { goOffline(); } });
+    }
   });
   if (script.dataset.worker && navigator.serviceWorker) {
     navigator.serviceWorker.register(script.dataset.worker, { scope: "/" }).catch(function () {});

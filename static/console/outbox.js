@@ -13,6 +13,7 @@
 (function () {
   "use strict";
   var NAME = "console-outbox";
+  var ANSWER_MS = 15000;
   var opened = null;
 
   function request(r) {
@@ -108,9 +109,10 @@
       });
     },
 
-    /* Send the game's moves waiting, in order. ``how``: {url, csrf, seen, after (why for the moves after a
-       refused one), sending(n, of)}. Answers {sent, refused, stopped}: stopped when the network (or the
-       server) failed: what is left is tried again later. */
+    /* Send the game's moves waiting, in order (and those tapped meanwhile). ``how``: {url, csrf() (the token
+       now), seen, after (why for the moves after a refused one), sending(n, of)}. Answers {sent, refused,
+       stopped, why, status}: stopped when the network (or the server) failed: what is left is tried again
+       later. */
     send: function (game, how) {
       var run = function () { return sendAll(game, how); };
       if (navigator.locks && navigator.locks.request) {
@@ -120,50 +122,87 @@
     }
   };
 
+  //: The server's refusals of a move (tournament/console/sync.py): anything else (no network, a proxy's page,
+  //: a server error, a session ended) stops the sending, and the moves are sent again later.
+  var REFUSALS = { 400: "malformed", 409: ["stale", "closed"], 422: "refused" };
+
+  function refusal(answer) {
+    var whys = [].concat(REFUSALS[answer.status] || []);
+    return !!answer.body && answer.body.ok === false && whys.indexOf(answer.body.why) >= 0;
+  }
+
+  /* A move the server took: out of the moves waiting, and the state after it kept as the server's (the
+     phone's next moves go on from it, whatever happens to the later ones), in one transaction. */
+  function taken(game, move) {
+    return db().then(function (d) {
+      var t = d.transaction(["moves", "bases"], "readwrite");
+      t.objectStore("moves").delete(move.client_key);
+      var bases = t.objectStore("bases");
+      var kept = bases.get(game);
+      kept.onsuccess = function () {
+        if (!kept.result || kept.result.version <= move.version + 1) {
+          bases.put({ game: game, version: move.version + 1, state: move.state });
+        }
+      };
+      return done(t);
+    });
+  }
+
   function sendAll(game, how) {
     var result = { sent: 0, refused: 0, stopped: false };
-    return outbox.waiting(game).then(function (moves) {
-      var total = moves.length;
-      var next = function (i) {
-        if (i >= moves.length) { return result; }
-        var move = moves[i];
-        if (how.sending) { how.sending(i + 1, total); }
-        return post(how, move, moves.length - i).then(function (answer) {
-          if (answer === null || answer.status >= 500 || answer.status === 403 || answer.status === 404) {
-            result.stopped = true;  // no network, or the server cannot now (logged out: why): kept, sent later
-            result.why = answer && answer.body && answer.body.message;
-            return result;
-          }
-          if (answer.body && answer.body.ok) {
-            result.sent += 1;
-            return store("moves", "readwrite")
-              .then(function (s) { return request(s.delete(move.client_key)); })
-              .then(function () { return next(i + 1); });
-          }
-          result.refused = moves.length - i;
-          var why = (answer.body && answer.body.message) || String(answer.status);
-          return outbox.refuse(game, move, why, how.after).then(function () { return result; });
+    var round = function () {  // the moves waiting now; again once they are sent (one tapped meanwhile)
+      return outbox.waiting(game).then(function (moves) {
+        if (!moves.length) { return result; }
+        var next = function (i) {
+          if (i >= moves.length) { return round(); }
+          var move = moves[i];
+          if (how.sending) { how.sending(result.sent + 1, result.sent + moves.length - i); }
+          return post(how, move, moves.length - i).then(function (answer) {
+            if (answer !== null && answer.status === 200 && answer.body && answer.body.ok) {
+              result.sent += 1;
+              return taken(game, move).then(function () { return next(i + 1); });
+            }
+            if (answer === null || !refusal(answer)) {
+              result.stopped = true;  // kept, sent later (logged out: the server says why)
+              result.why = answer && answer.body && answer.body.message;
+              result.status = answer && answer.status;
+              return result;
+            }
+            result.refused = moves.length - i;
+            return outbox.refuse(game, move, answer.body.message, how.after).then(function () { return result; });
+          });
+        };
+        return next(0);
+      });
+    };
+    return round();
+  }
+
+  /* fetch, given up after ``ms`` (a Wi-Fi that takes the request and never answers); null without an answer. */
+  function within(url, options, ms) {
+    var control = window.AbortController ? new AbortController() : null;
+    var timer = control ? window.setTimeout(function () { control.abort(); }, ms) : null;
+    return fetch(url, Object.assign({}, options, control ? { signal: control.signal } : {}))
+      .then(function (response) {
+        return response.json().catch(function () { return null; }).then(function (json) {
+          return { status: response.status, body: json };
         });
-      };
-      return next(0);
-    });
+      }, function () { return null; })
+      .finally(function () { if (timer !== null) { window.clearTimeout(timer); } });
   }
 
   function post(how, move, waiting) {
     var body = JSON.stringify({
       client_key: move.client_key, version: move.version, events: move.events, waiting: waiting, seen: how.seen || ""
     });
-    return fetch(how.url, {
+    return within(how.url, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": how.csrf },
+      headers: { "Content-Type": "application/json", "X-CSRFToken": how.csrf() },
       body: body
-    }).then(function (response) {
-      return response.json().catch(function () { return null; }).then(function (json) {
-        return { status: response.status, body: json };
-      });
-    }, function () { return null; });
+    }, ANSWER_MS);
   }
 
+  outbox.within = within;
   window.consoleOutbox = outbox;
 }());

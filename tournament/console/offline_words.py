@@ -10,9 +10,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from rules.board import Board
+from rules.board.registry import shipped_boards
 from rules.state import GameState
+from tournament.boards.editions import stored_board
 from tournament.boards.words import WORDS, deck_name, square_name
 from tournament.console.card_panel import card_panel
+from tournament.labels import ROLES
 
 
 def offline_words(state: GameState) -> dict:
@@ -22,6 +25,8 @@ def offline_words(state: GameState) -> dict:
         "board_words": {english: str(word) for english, word in WORDS.items()},
         "decks": {deck: deck_name(board, deck) for deck in board.decks},
         "cards": _cards(state, board),
+        "roles": {role: str(word) for role, word in ROLES.items()},
+        "board_data": _board_data(board),
         "ui": _phrases(),
     }
 
@@ -48,6 +53,14 @@ def _cards(state: GameState, board: Board) -> dict:
     return out
 
 
+def _board_data(board: Board) -> dict | None:
+    """An organiser's edition (not shipped with the phone's rules): its data, for the phone's engine."""
+    if board.id in shipped_boards():
+        return None
+    stored = stored_board(board.id)
+    return stored[1] if stored else None
+
+
 def _listed(board: Board, deck: str) -> list[str] | None:
     """The ids of a deck whose texts the board lists (None: a deck drawn by what the card does)."""
     cards = board.decks[deck].cards
@@ -65,6 +78,10 @@ def _phrases() -> dict:
             "in order, when the Wi-Fi is back."
         ),
         "engine_starting": _("Starting the rules on this phone…"),
+        "uncertain": _(
+            "The last move sent got no answer: the server may have it. If it has, the moves entered here are "
+            "refused when sent, each listed: then enter again what still stands."
+        ),
         "engine_failed": _(
             "The rules could not start on this phone: enter the moves on paper until the Wi-Fi is back."
         ),
@@ -101,6 +118,7 @@ def _phrases() -> dict:
         "not_offline": _("This needs the connection: it waits until the Wi-Fi is back."),
         "game_over": _("Game over"),
         "cash": _("cash"),
+        "mortgaged": _("mortgaged"),
         "refused_title": _("Moves kept on this phone that the server refused"),
         "refused_after": _("Not sent: it followed a refused move."),
         "dismiss": _("Understood: forget them"),

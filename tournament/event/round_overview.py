@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db.models import Max, OuterRef, Prefetch, Subquery, Sum
+from django.db.models import Max, OuterRef, Prefetch, Q, Subquery, Sum
 from django.utils import timezone
 
 from rules import RulesError
@@ -27,7 +27,11 @@ SECOND = "second"  # confirmed once; the tournament asks another person to confi
 CONFIRMED = "confirmed"  # its result counts
 
 #: A table at play whose referee's phone has not been heard of for this long is pointed out.
-SILENT_AFTER = timedelta(minutes=2)
+SILENT_AFTER = timedelta(minutes=3)
+#: The moves a phone said were waiting on it count for this long after it said so: a phone given up (its
+#: session ended, the referee logged in again on another) does not leave them on the page for the day; its
+#: table then shows as silent since then.
+WAITING_COUNTS = timedelta(minutes=30)
 
 
 @dataclass
@@ -74,8 +78,8 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
         )
         .order_by("number")
     )
-    phones = _phones(round_)
     now = timezone.now()
+    phones = _phones(round_, now)
     for t in tables:
         t.referee_list = list(t.referees.all())
         t.mine = user in t.referee_list
@@ -109,7 +113,7 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
     return tables
 
 
-def _phones(round_: Round) -> dict[int, tuple[int, datetime]]:
+def _phones(round_: Round, now: datetime) -> dict[int, tuple[int, datetime]]:
     """For each table whose game a referee's phone reported to (``ConsoleContact``: the console's outbox,
     tournament/console/sync.py), in one query: the moves waiting on its phones, and their last contact — the
     latest report, or the latest move entered, if later (a phone back online enters its moves as the
@@ -119,7 +123,11 @@ def _phones(round_: Round) -> dict[int, tuple[int, datetime]]:
     rows = (
         ConsoleContact.objects.filter(game__table__round=round_)
         .values("game_id", "game__table_id")
-        .annotate(waiting=Sum("waiting"), reported=Max("seen_at"), moved=Subquery(latest_move))
+        .annotate(
+            waiting=Sum("waiting", filter=Q(seen_at__gte=now - WAITING_COUNTS), default=0),
+            reported=Max("seen_at"),
+            moved=Subquery(latest_move),
+        )
         .values_list("game__table_id", "waiting", "reported", "moved")
     )
     return {

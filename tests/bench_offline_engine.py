@@ -1,0 +1,132 @@
+"""Benchmark of the rules engine in the referee's phone (prints figures; not a test).
+
+    python tests/bench_offline_engine.py [--runs 5] [--moves 200]
+
+Headless Chromium (Debian's, as the browser tests) loads static/console/engine.js's worker from a local
+server: Pyodide (the pinned files tests/venv.sh fetched) and the rules zip the server serves
+(tournament/console/engine_files.py). Each run is a new browser context (no compiled WebAssembly kept):
+the engine's start, then a simulated game's moves applied one by one as the offline console applies them
+(the state as JSON to the worker and back, the view of what is legal with it). Prints the medians over the
+runs: the start, and a move's time (median and 95th percentile within each run). The same moves on the
+server's Python (rules/offline.py, this process) beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+os.environ.setdefault("DJANGO_DEBUG", "1")
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from rules import offline  # noqa: E402
+from rules.record import parse_record  # noqa: E402
+from rules.replay import start_state  # noqa: E402
+from rules.simulate import simulate  # noqa: E402
+from rules.snapshot import dump_state  # noqa: E402
+from tournament.console import pyodide  # noqa: E402
+from tournament.console.engine_files import rules_zip  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+PAGE = """<!doctype html><meta charset="utf-8"><title>engine</title>
+<script src="engine.js" data-worker="engine-worker.js" data-pyodide="pyodide/" data-rules="rules.zip">
+</script>"""
+PLAY = """async ([state, events]) => {
+  const began = performance.now();
+  await window.consoleEngine.start();
+  const start = performance.now() - began;
+  const moves = [];
+  for (const event of events) {
+    const t = performance.now();
+    const out = await window.consoleEngine.apply(state, [event]);
+    moves.push(performance.now() - t);
+    if (!out.ok) { throw new Error(JSON.stringify(out.error)); }
+    state = out.state;
+  }
+  return { start, moves };
+}"""
+
+
+def site() -> Path:
+    folder = Path(tempfile.mkdtemp())
+    (folder / "index.html").write_text(PAGE)
+    for name in ("engine.js", "engine-worker.js"):
+        shutil.copy(ROOT / "static" / "console" / name, folder / name)
+    shutil.copytree(ROOT / "static" / pyodide.folder_name(), folder / "pyodide")
+    (folder / "rules.zip").write_bytes(rules_zip()[0])
+    return folder
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+def serve(folder: Path) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def p95(values: list[float]) -> float:
+    return sorted(values)[max(0, round(0.95 * len(values)) - 1)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--moves", type=int, default=200)
+    args = parser.parse_args()
+    record = simulate("classic", "classic-pl", 4, seed=5)
+    events = record["events"][: args.moves]
+    state = dump_state(start_state(parse_record(record)))
+    server = serve(site())
+    url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    starts, medians, p95s = [], [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for _ in range(args.runs):
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(url)
+            out = page.evaluate(PLAY, [state, events])
+            starts.append(out["start"])
+            medians.append(statistics.median(out["moves"]))
+            p95s.append(p95(out["moves"]))
+            context.close()
+        browser.close()
+    server.shutdown()
+    here = []
+    text = json.dumps(state)
+    for event in events:
+        t = time.perf_counter()
+        answer = json.loads(offline.apply(text, json.dumps([event])))
+        here.append((time.perf_counter() - t) * 1000)
+        text = json.dumps(answer["state"])
+    runs = ", ".join(f"{s:.0f}" for s in starts)
+    print(f"{len(events)} moves, {args.runs} runs (a new browser context each)")
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    print(f"engine start in the browser: median {statistics.median(starts):.0f} ms (runs: {runs})")
+    median, high = statistics.median(medians), statistics.median(p95s)
+    print(f"a move in the browser: median {median:.1f} ms, p95 {high:.1f} ms")
+    print(f"the same move in this process: median {statistics.median(here):.2f} ms, p95 {p95(here):.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
