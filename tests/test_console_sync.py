@@ -416,3 +416,9 @@ def test_the_round_page_names_the_tables_whose_moves_wait_on_a_phone_and_the_sil
     ConsoleContact.objects.filter(game=games[1], device="d1").update(waiting=1)
     said = summary(client.get(reverse("round", args=[t.pk, 1])))
     assert f"Table 1: 1 move waiting on the referee's phone (last contact {at:%H:%M})" in said
+    # a phone given up half an hour ago (its session ended): its moves no longer counted; the table silent
+    ConsoleContact.objects.filter(game=games[1]).update(seen_at=now - timedelta(minutes=40), waiting=2)
+    GameEvent.objects.filter(game=games[1]).update(entered_at=now - timedelta(minutes=40))
+    said = summary(client.get(reverse("round", args=[t.pk, 1])))
+    assert "Table 1: 2 moves waiting" not in said
+    assert "Table 1: no contact from the referee's phone since" in said

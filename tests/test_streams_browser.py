@@ -100,11 +100,11 @@ def test_a_change_told_while_his_page_is_being_read_is_read_after_it(
         if answer.status == 200 and not held:  # the game started: the answer swaps the page's content
             held.append(answer)
             play_table(table, referee, game=game)
-            page.wait_for_timeout(2_000)  # the stream tells the game's end meanwhile
+            page.wait_for_timeout(5_000)  # the stream tells the game's end meanwhile (a loaded CI: slowly)
         route.fulfill(response=answer)
 
     page.route("**/me/**?since=*", hold)
-    expect(page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1", timeout=10_000)
+    expect(page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1", timeout=20_000)
     assert held
     page.context.close()
 
@@ -192,5 +192,5 @@ def test_a_page_whose_stream_is_refused_polls_and_takes_the_stream_again_later(l
     page.wait_for_timeout(1_000)
     assert [s for s, _ in answered] == [502]  # refused once: given up, not retried every 2 s
     page.unroute("**/events/**")
-    page.wait_for_event("response", lambda r: "/events/" in r.url and r.status == 200, timeout=20_000)
+    page.wait_for_event("response", lambda r: "/events/" in r.url and r.status == 200, timeout=40_000)
     page.context.close()

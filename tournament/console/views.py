@@ -4,6 +4,8 @@ without it a redirect back to the console, or the console page with the typing k
 
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -115,7 +117,8 @@ def _panel(request, game: Game, changed_meanwhile: str = "", state=None, **how) 
     context["offline"] = {
         "game": game.pk,
         "version": game.version,
-        "state": game.state,
+        # its keys in one order: as stored (PostgreSQL's jsonb orders them its way) or just made by a move
+        "state": json.loads(json.dumps(game.state, sort_keys=True)),
         "seen": context["seen"],
         "key_start": key_start(device_of(request)),
     }
