@@ -8,6 +8,7 @@ negative numbers, keys of other forms.
 
 import contextlib
 import copy
+import datetime
 import html
 import io
 import json
@@ -36,7 +37,7 @@ from tournament.boards.files import template_workbook
 from tournament.event import rounds
 from tournament.files import backup
 from tournament.games import recording
-from tournament.models import Game, Participant, Tournament
+from tournament.models import Game, Participant, PastEntrant, PastEvent, Player, Tournament
 from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP
 
 pytestmark = pytest.mark.django_db
@@ -162,15 +163,34 @@ def world():
     game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
     for ev in simulate(t.variant, t.board, 4, seed=2, rounds=1)["events"][:12]:
         game = recording.submit(game.pk, ev, version=game.version).game
-    return {"director": director, "referee": referee, "tournament": t, "game": game}
+    player = Player.objects.create(name="P0", club="c0")
+    Participant.objects.filter(tournament=t, name="P0").update(player=player)
+    event = PastEvent.objects.create(name="Old cup", date=datetime.date(2025, 5, 1))
+    PastEntrant.objects.create(event=event, name="P1", club="c1")
+    return {
+        "director": director,
+        "referee": referee,
+        "tournament": t,
+        "game": game,
+        "player": player,
+        "event": event,
+    }
 
 
 def url_for(name, route, world):
     kwargs = {}
-    for key in ("pk", "number", "table", "seq", "participant", "account"):
+    for key in ("pk", "number", "table", "seq", "participant", "account", "player", "event"):
         if f"<id:{key}>" in route:
             kwargs[key] = {
-                "pk": world["game"].pk if route.startswith("games/") else world["tournament"].pk,
+                "pk": world["game"].pk
+                if route.startswith("games/")
+                else world["player"].pk
+                if route.startswith("league/players/")
+                else world["event"].pk
+                if route.startswith("league/past/")
+                else world["tournament"].pk,
+                "player": world["player"].pk,
+                "event": world["event"].pk,
                 "number": 1,
                 "table": 1,
                 "seq": 3,
@@ -328,7 +348,7 @@ def test_an_id_too_large_for_the_database_is_not_found(client, world, digits):
         if "<id:" not in route:
             continue
         url = route
-        for key in ("pk", "number", "table", "seq", "participant", "account"):
+        for key in ("pk", "number", "table", "seq", "participant", "account", "player", "event"):
             url = url.replace(f"<id:{key}>", huge)
         for method in ("get", "post"):
             assert getattr(client, method)("/" + url).status_code == 404, url

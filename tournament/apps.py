@@ -8,6 +8,8 @@ class TournamentConfig(AppConfig):
 
     def ready(self):
         from tournament.boards import editions
+        from tournament.ratings import triggers
         from tournament.server import checks  # noqa: F401  (registers the board check)
 
+        triggers.connect()  # the ratings rebuilt when a result changes
         editions.install()  # the rules find the stored board editions (no database touched now)

@@ -1,6 +1,6 @@
 """The site's addresses: each page package keeps its own (console, director, exports, public, participants,
-streams: their ``urls.py``); here the login, the home page and a referee's tables. The URL names are global
-(no namespaces): ``reverse("table", …)`` wherever a page links to another."""
+streams, league: their ``urls.py``); here the login, the home page and a referee's tables. The URL names are
+global (no namespaces): ``reverse("table", …)`` wherever a page links to another."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
@@ -21,4 +21,7 @@ urlpatterns = [
     path("", include("tournament.public.urls")),
     path("", include("tournament.participants.urls")),
     path("", include("tournament.streams.urls")),
+    path("", include("tournament.league.urls")),
+    path("", include("tournament.league.manage_urls")),
+    path("", include("tournament.league.past_urls")),
 ]

@@ -141,6 +141,7 @@ class TournamentForm(forms.ModelForm):
             "signatures_required",
             "links_on_sheets",
             "seed",
+            "seed_by_rating",
         ]
         # a date input takes and gives the date as 2026-11-25 whatever the language (the Polish 25.11.2026
         # would leave it empty)

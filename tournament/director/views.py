@@ -26,7 +26,7 @@ from tournament.director.forms import (
 from tournament.director.order_of_play import OrderOfPlayForm
 from tournament.errors import SEATED_AGAIN, AlreadySeated, RoundError
 from tournament.event import check_in as check_ins
-from tournament.event import interventions, results, round_overview, rounds, signatures
+from tournament.event import interventions, rating_seeds, results, round_overview, rounds, signatures
 from tournament.files.participants_import import (
     ParticipantFileError,
     import_participants,
@@ -48,6 +48,7 @@ from tournament.people.access import (
     table_for,
 )
 from tournament.people.referee_tables import tables_now
+from tournament.ratings import identities
 from tournament.reports import table_report
 from tournament.server.uploads import too_large_message, upload_refused
 
@@ -123,6 +124,10 @@ def tournament_detail(request, pk: int):
         )
     all_rounds = list(tournament.round_set.all())
     participants = list(tournament.participants.all())
+    if not all_rounds:  # the seeds round 1 will be seated by: typed, or from the players' ratings
+        round_one = rating_seeds.seeds(tournament, [p for p in participants if p.active])
+        for p in participants:
+            p.round_one_seed = round_one.get(p.pk)
     context = {
         "tournament": tournament,
         "participants": participants,
@@ -196,6 +201,22 @@ def participant_import(request, pk: int):
     except ParticipantFileError as e:
         return refuse(e.problems)
     messages.info(request, _("%(n)s participants imported.") % {"n": added})
+    known = sum(
+        1
+        for m in identities.matches(list(tournament.participants.filter(player__isnull=True)))
+        if m.candidates
+    )
+    if known:  # the director confirms who is who: nothing is linked without him
+        messages.info(
+            request,
+            ngettext(
+                "%(n)s of them has the name of a player of the league: confirm who is who on its page.",
+                "%(n)s of them have the names of players of the league: confirm who is who on its page.",
+                known,
+            )
+            % {"n": known},
+        )
+        return redirect("tournament_players", pk=pk)
     return redirect("tournament", pk=pk)
 
 

@@ -1,9 +1,11 @@
-"""Running the rounds of a tournament: seat a round, swap players by hand, start it, start a table's game in
-the order of the opening roll (the game's order of play: ``order_of_play``), withdraw a participant between
-rounds."""
+"""Running the rounds of a tournament: seat a round (round 1 by its seeds: ``rating_seeds``; each table's
+seats rotated so that every player's seat positions even out over the tournament:
+``rules.seating.order_seats``), swap players by hand, start it, start a table's game in the order of the
+opening roll (the game's order of play: ``order_of_play``), withdraw a participant between rounds."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from django.db import transaction
@@ -13,10 +15,11 @@ from django.utils.translation import ngettext
 
 from rules import RecordError, make_variant
 from rules.record import check_roles
-from rules.seating import Entrant, club_key, pairs_of, repeat_pairs, seat_round
+from rules.seating import Entrant, club_key, order_seats, pairs_of, repeat_pairs, seat_round
 from tournament.collation import name_key
 from tournament.errors import AlreadySeated, RoundError
 from tournament.event.current_standings import tournament_standings
+from tournament.event.rating_seeds import seed_numbers
 from tournament.event.roles import assign_roles, role_history
 from tournament.event.table_locks import lock_table
 from tournament.games import recording
@@ -30,15 +33,25 @@ def tables_of(round_: Round) -> list[list[int]]:
 def earlier_tables(tournament: Tournament, before: int | None = None) -> list[tuple[int, list[int]]]:
     """(round number, participant ids) of each table in the rounds before ``before`` (all rounds: None), read
     in one query."""
+    return _earlier_seats(tournament, before)[0]
+
+
+def _earlier_seats(
+    tournament: Tournament, before: int | None = None
+) -> tuple[list[tuple[int, list[int]]], dict[int, Counter]]:
+    """``earlier_tables``, and how often each participant sat at each seat position (``Seat.order``) in those
+    rounds: one query."""
     seats = Seat.objects.filter(table__round__tournament=tournament)
     if before is not None:
         seats = seats.filter(table__round__number__lt=before)
     tables: dict[int, tuple[int, list[int]]] = {}
-    for table_id, number, participant_id in seats.values_list(
-        "table_id", "table__round__number", "participant_id"
+    positions: dict[int, Counter] = {}
+    for table_id, number, participant_id, order in seats.values_list(
+        "table_id", "table__round__number", "participant_id", "order"
     ):
         tables.setdefault(table_id, (number, []))[1].append(participant_id)
-    return list(tables.values())
+        positions.setdefault(participant_id, Counter())[order] += 1
+    return list(tables.values()), positions
 
 
 def met_pairs(tournament: Tournament, before: int | None = None) -> set[frozenset]:
@@ -119,15 +132,19 @@ def seat_next_round(tournament: Tournament, number: int | None = None) -> Round:
 
 def seat_tables(round_: Round, referees: dict[int, list[int]]) -> None:
     """Seat the round's tables (a new round, or one seated again) from the active participants (those who
-    checked in for it, in a tournament that asks them to: ``check_in``): by standings
-    after round 1, away from earlier opponents, club-mates and — for those who sat at a short table — from
-    short tables again. ``referees``: user ids by table number (the previous round's, or the round's own
-    before it is seated again)."""
+    checked in for it, in a tournament that asks them to: ``check_in``): round 1 drawn, its seeded players
+    (``rating_seeds``: typed, or by rating) spread in snake order; later rounds by standings; away from
+    earlier opponents, club-mates and — for those who sat at a short table — from short tables again. Each
+    table's seats (``Seat.order``) are rotated from the positions its players sat at in the earlier rounds.
+    ``referees``: user ids by table number (the previous round's, or the round's own before it is seated
+    again)."""
     tournament, number = round_.tournament, round_.number
     present = tournament.participants.filter(withdrawn_after__isnull=True)
     if tournament.check_in:  # those who checked in for this round (tournament.event.check_in)
         present = present.filter(check_ins__round_number=number)
-    entrants = [Entrant(p.pk, p.club, p.seed) for p in present]
+    present = list(present)
+    seeds = seed_numbers(tournament, present) if number == 1 else {}
+    entrants = [Entrant(p.pk, p.club, seeds.get(p.pk)) for p in present]
     if tournament.check_in and len(entrants) < 2:
         raise RoundError(
             ngettext(
@@ -145,7 +162,7 @@ def seat_tables(round_: Round, referees: dict[int, list[int]]) -> None:
     final = tournament.final_table_size if number == tournament.rounds else None
     if final and final > len(entrants):
         final = None
-    earlier = earlier_tables(tournament, before=number)
+    earlier, positions = _earlier_seats(tournament, before=number)
     seating = seat_round(
         entrants,
         size=tournament.table_size,
@@ -155,16 +172,15 @@ def seat_tables(round_: Round, referees: dict[int, list[int]]) -> None:
         short_before={pid for _number, ids in earlier if len(ids) < tournament.table_size for pid in ids},
         final_table=final,
     )
+    seated = order_seats(seating.tables, positions, seed=round_.seed)  # each table in the order of its seats
     round_.save()
-    tables = Table.objects.bulk_create(
-        Table(round=round_, number=n) for n in range(1, len(seating.tables) + 1)
-    )
+    tables = Table.objects.bulk_create(Table(round=round_, number=n) for n in range(1, len(seated) + 1))
     roles = {}
     if make_variant(tournament.variant).roles:
         roles = assign_roles(seating.tables, role_history(tournament, number), round_.seed)
     Seat.objects.bulk_create(
         Seat(table=table, participant_id=pid, order=i, role=roles.get(pid, ""))
-        for table, ids in zip(tables, seating.tables, strict=True)
+        for table, ids in zip(tables, seated, strict=True)
         for i, pid in enumerate(ids)
     )
     through = Table.referees.through

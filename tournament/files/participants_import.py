@@ -6,6 +6,9 @@ A first row of headers is recognised (name / imię, club / klub / szkoła, seed 
 Bad input costs little: the file is refused above ``settings.UPLOAD_MAX_BYTES``, a workbook before it is
 opened when its parts unpack to more than ``MAX_UNPACKED_BYTES``, and rows are read one at a time, stopping
 after ``MAX_ROWS``. A page lists at most ``MAX_PROBLEMS_SHOWN`` problems (``problem_lines``).
+
+The readers of rows (``rows_from_csv``, ``rows_from_xlsx``, ``numbered``) serve the past results' import too
+(tournament/files/past_results.py).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -86,7 +89,8 @@ def problem_lines(problems: list[tuple[int | None, str]], limit: int = MAX_PROBL
     return lines
 
 
-def _rows_from_csv(data: bytes) -> Iterator[Sequence[str]]:
+def rows_from_csv(data: bytes) -> Iterator[Sequence[str]]:
+    """A CSV file's rows (UTF-8 or Windows-1250; comma, semicolon or tab), one at a time."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -128,19 +132,25 @@ def _unreadable_workbook() -> ParticipantFileError:
     return _file_problem(_("The file cannot be read as an Excel workbook (.xlsx)."))
 
 
-def _rows_from_xlsx(data: bytes) -> Iterator[Sequence[str]]:
+def _participants_too_large() -> str:
+    return _(
+        "The workbook unpacks to more than %(size)s MB: save only the list of participants in it, "
+        "or save it as CSV."
+    ) % {"size": megabytes(MAX_UNPACKED_BYTES)}
+
+
+def rows_from_xlsx(
+    data: bytes, *, cell: Callable | None = _cell_text, too_large: Callable[[], str] = _participants_too_large
+) -> Iterator[Sequence]:
+    """The first worksheet's rows, one at a time, each cell through ``cell`` (text by default; ``cell=None``
+    for the values as openpyxl reads them: numbers, dates); ``too_large()`` says why a workbook that unpacks
+    to more than ``MAX_UNPACKED_BYTES`` is refused."""
     try:
         workbook = open_workbook(data)
     except NotAWorkbook:
         raise _unreadable_workbook() from None
     except WorkbookTooLarge:
-        raise _file_problem(
-            _(
-                "The workbook unpacks to more than %(size)s MB: save only the list of participants in it, "
-                "or save it as CSV."
-            )
-            % {"size": megabytes(MAX_UNPACKED_BYTES)}
-        ) from None
+        raise _file_problem(too_large()) from None
     try:
         if not workbook.worksheets:
             raise _unreadable_workbook()
@@ -154,16 +164,16 @@ def _rows_from_xlsx(data: bytes) -> Iterator[Sequence[str]]:
                 return
             except Exception:
                 raise _unreadable_workbook() from None
-            yield [_cell_text(v) for v in row]
+            yield list(row) if cell is None else [cell(v) for v in row]
     finally:
         workbook.close()
 
 
-def _numbered(rows: Iterator[Sequence[str]]) -> Iterator[tuple[int, Sequence[str]]]:
-    """Rows with their line numbers, refusing the file at row ``MAX_ROWS + 1`` (the rest is not read)."""
+def numbered(rows: Iterator[Sequence], limit: int = MAX_ROWS) -> Iterator[tuple[int, Sequence]]:
+    """Rows with their line numbers, refusing the file at row ``limit + 1`` (the rest is not read)."""
     for line, cells in enumerate(rows, start=1):
-        if line > MAX_ROWS:
-            raise _file_problem(_("The file has more than %(max)s rows: split it.") % {"max": MAX_ROWS})
+        if line > limit:
+            raise _file_problem(_("The file has more than %(max)s rows: split it.") % {"max": limit})
         yield line, cells
 
 
@@ -173,13 +183,13 @@ def read_participants(filename: str, data: bytes) -> list[ParticipantRow]:
         raise _file_problem(too_large_message())
     lower = filename.lower()
     if lower.endswith(".xlsx"):
-        raw = _rows_from_xlsx(data)
+        raw = rows_from_xlsx(data)
     elif lower.endswith((".csv", ".txt")):
-        raw = _rows_from_csv(data)
+        raw = rows_from_csv(data)
     else:
         raise _file_problem(_("Upload an Excel (.xlsx) or CSV file."))
     with contextlib.closing(raw):  # an unfinished workbook is closed
-        return _participants(_numbered(raw))
+        return _participants(numbered(raw))
 
 
 def _participants(numbered: Iterator[tuple[int, Sequence[str]]]) -> list[ParticipantRow]:

@@ -1,7 +1,8 @@
 """Database models: games at a table with their event logs; tournaments, rounds, tables and results; board
 editions loaded from an organiser's file; what the director changed by hand on the day; referees' one-time
 login links; the count of changes of a tournament's standings; who checked in for a round; the players'
-signatures of their table's figures; when a referee's phone was last heard of."""
+signatures of their table's figures; when a referee's phone was last heard of; players across tournaments
+and their ratings."""
 
 from tournament.models import announcements  # noqa: F401 (its signals: the event streams told of changes)
 from tournament.models.audit import AuditEntry
@@ -10,6 +11,15 @@ from tournament.models.check_ins import CheckIn
 from tournament.models.console_contacts import ConsoleContact
 from tournament.models.games import Game, GameEvent, GamePlayer
 from tournament.models.login_links import LoginLink
+from tournament.models.players import (
+    PastEntrant,
+    PastEvent,
+    PastPlacement,
+    Player,
+    PlayerRating,
+    RatingsRebuild,
+    RatingStep,
+)
 from tournament.models.signatures import Signature
 from tournament.models.standings_changes import StandingsChange
 from tournament.models.tournaments import Participant, Round, Seat, Table, TableResult, TableScore, Tournament
@@ -24,6 +34,13 @@ __all__ = [
     "GamePlayer",
     "LoginLink",
     "Participant",
+    "PastEntrant",
+    "PastEvent",
+    "PastPlacement",
+    "Player",
+    "PlayerRating",
+    "RatingStep",
+    "RatingsRebuild",
     "Round",
     "Seat",
     "Signature",

@@ -138,6 +138,13 @@ class Tournament(models.Model):
     seed = models.PositiveIntegerField(
         _("seating seed"), default=_seed, validators=at_most(TOURNAMENT_SEED_MAX)
     )
+    # round 1 seeded by the players' ratings (tournament.event.rating_seeds): the top-rated spread over the
+    # tables in snake order; a seed the director typed for a participant comes first
+    seed_by_rating = models.BooleanField(
+        _("seed round 1 by the players' ratings"),
+        default=True,
+        help_text=_("A seed typed for a participant still holds its place; unrated players are drawn."),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -215,6 +222,15 @@ class Participant(models.Model):
         default=new_link_key,
         editable=False,
     )
+    # the person across tournaments (tournament.ratings.identities), linked by the director
+    player = models.ForeignKey(
+        "tournament.Player",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="participants",
+        verbose_name=_("player"),
+    )
 
     class Meta:
         ordering = ["tournament", "name"]
@@ -223,6 +239,12 @@ class Participant(models.Model):
         constraints = [
             # "Anna Nowak" and "anna nowak" are one person: the name is unique in any case
             models.UniqueConstraint(F("tournament"), Lower("name"), name="unique_participant_name"),
+            # one person plays once in a tournament
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                condition=Q(player__isnull=False),
+                name="one_participant_a_player",
+            ),
         ]
 
     def __str__(self):

@@ -174,6 +174,7 @@ def _export(t: Tournament) -> dict:
             "check_in": t.check_in,
             "signatures_required": t.signatures_required,
             "links_on_sheets": t.links_on_sheets,
+            "seed_by_rating": t.seed_by_rating,
             "seed": t.seed,
             "created_by": name(t.created_by_id),
             "directors": sorted(t.directors.values_list("username", flat=True)),

@@ -320,6 +320,8 @@ def _read_tournament(n: _Node) -> dict:
         "check_in": n.bool("check_in") if "check_in" in n.value else False,  # made before check-in existed
         "signatures_required": n.bool("signatures_required") if "signatures_required" in n.value else False,
         "links_on_sheets": n.bool("links_on_sheets") if "links_on_sheets" in n.value else False,
+        # a backup made before the ratings: its round 1 was seated without them
+        "seed_by_rating": n.bool("seed_by_rating") if "seed_by_rating" in n.value else False,
         "seed": number("seed"),
         "created_by": n.username("created_by"),
         "created_at": n.datetime("created_at"),

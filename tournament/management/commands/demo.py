@@ -2,9 +2,14 @@
 
 Creates a director and two referees (the score sheets print them as Zofia Kamińska and Tomasz Wiśniewski),
 16 participants, round 1 played and confirmed (games made with the simulator and entered move by move, as a
-referee would), and round 2 running: one table finished, one table in play, the others not started. Running
-it again does nothing if the demo tournament exists.
+referee would), and round 2 running: one table finished, one table in play, the others not started. The 16
+are players of the league too: a past tournament's rankings (as imported) start their ratings, which seed
+round 1, and the games confirmed here add to them. Running it again does nothing if the demo tournament
+exists.
 """
+
+import datetime
+import random
 
 from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
@@ -13,11 +18,13 @@ from django.db import transaction
 from rules.simulate import simulate
 from tournament.event import results, rounds
 from tournament.games import recording
-from tournament.models import Participant, Tournament
+from tournament.models import Participant, PastEntrant, PastEvent, PastPlacement, Player, Tournament
 from tournament.models.standings_changes import standings_changed
 from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP
+from tournament.ratings.rebuild import Point, rebuild
 
 NAME = "Demo: Mistrzostwa Warszawy w Monopoly"
+PAST = "Demo: Puchar Jesieni"
 PEOPLE = [
     ("Anna Nowak", "SP 12"),
     ("Bartek Kos", "SP 12"),
@@ -67,7 +74,11 @@ class Command(BaseCommand):
             seed=2026,
             created_by=director,
         )
-        Participant.objects.bulk_create(Participant(tournament=t, name=n, club=c) for n, c in PEOPLE)
+        players = [Player.objects.create(name=n, club=c) for n, c in PEOPLE]
+        _past_tournament(players, t.date - datetime.timedelta(days=60), director)
+        Participant.objects.bulk_create(
+            Participant(tournament=t, name=p.name, club=p.club, player=p) for p in players
+        )
         standings_changed(t.pk)  # added in bulk: no signal of each
         for number in (1, 2):
             round_ = rounds.seat_next_round(t)
@@ -88,6 +99,28 @@ class Command(BaseCommand):
                     ).game
                 if recording.current_state(game).finished:
                     results.confirm(table, table.referees.first())
+
+
+def _past_tournament(players: list[Player], date: datetime.date, director) -> None:
+    """Three rounds of four tables, as a workbook of past results imports them, each name linked to its
+    player; the ratings rebuilt at once, for round 1's seeding."""
+    event = PastEvent.objects.create(name=PAST, date=date, imported_by=director)
+    entrants = {
+        p.pk: PastEntrant.objects.create(event=event, name=p.name, club=p.club, player=p) for p in players
+    }
+    rng = random.Random(2025)
+    strength = {p.pk: rng.random() for p in players}  # some play better than others
+    rows = []
+    for number in (1, 2, 3):
+        order = rng.sample(players, len(players))
+        for table in range(4):
+            at = sorted(order[4 * table : 4 * table + 4], key=lambda p: -strength[p.pk] - rng.random() / 2)
+            rows += [
+                PastPlacement(entrant=entrants[p.pk], round_number=number, table_number=table + 1, rank=rank)
+                for rank, p in enumerate(at, start=1)
+            ]
+    PastPlacement.objects.bulk_create(rows)
+    rebuild(Point.of_past_event(event))
 
 
 def _user(username, group=None, **flags):

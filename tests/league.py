@@ -1,0 +1,60 @@
+"""Leagues for the tests: players, and tournaments whose results are stored as confirmed without playing
+their games (``results_tournament``), fast enough for hundreds of tables. The callers need the database."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+
+from rules.standings import DEFAULT_POINTS, placement_points
+from tournament.models import Participant, Player, Round, Seat, Table, TableResult, Tournament
+
+
+def make_players(names: Sequence[str], club: str = "") -> list[Player]:
+    return [Player.objects.create(name=n, club=club) for n in names]
+
+
+def results_tournament(
+    name: str,
+    date: datetime.date,
+    rounds: Sequence[Sequence[Sequence[tuple[Player | str, int]]]],
+    **fields,
+) -> Tournament:
+    """A tournament of ``date`` whose rounds are played: ``rounds`` is, for each round, its tables, each a
+    list of (player, place): a Player (his participant linked to him) or a name (a participant with no
+    player). Each table's result is stored confirmed, with scores of 0 and the default placement points."""
+    t = Tournament.objects.create(name=name, date=date, rounds=max(1, len(rounds)), **fields)
+    participants: dict[str, Participant] = {}
+
+    def participant(who) -> Participant:
+        key = who.name if isinstance(who, Player) else who
+        if key not in participants:
+            participants[key] = Participant.objects.create(
+                tournament=t,
+                name=key,
+                club=who.club if isinstance(who, Player) else "",
+                player=who if isinstance(who, Player) else None,
+            )
+        return participants[key]
+
+    for number, tables in enumerate(rounds, start=1):
+        round_ = Round.objects.create(tournament=t, number=number, status=Round.Status.FINISHED)
+        for table_number, places in enumerate(tables, start=1):
+            table = Table.objects.create(round=round_, number=table_number)
+            rows = []
+            for order, (who, rank) in enumerate(places):
+                p = participant(who)
+                Seat.objects.create(table=table, participant=p, order=order)
+                rows.append(
+                    {
+                        "participant": p.pk,
+                        "name": p.name,
+                        "rank": rank,
+                        "score": 0,
+                        "points": placement_points(rank, DEFAULT_POINTS),
+                    }
+                )
+            TableResult.objects.create(
+                table=table, ranking=sorted(rows, key=lambda r: (r["rank"], r["name"]))
+            )
+    return t

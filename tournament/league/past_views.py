@@ -1,0 +1,130 @@
+"""The director's page of the past results imported to start the ratings: the past tournaments there are
+(each deleted with its results, which rebuilds the ratings), a workbook of them imported
+(tournament.files.past_results) and the template to fill in. Any account with the director's role: the league
+is every organiser's."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.db.models import Count, F, Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from tournament.files.participants_import import problem_lines
+from tournament.files.past_results import (
+    XLSX,
+    PastResultsError,
+    import_past_results,
+    template_workbook,
+)
+from tournament.models import PastEvent
+from tournament.models.bounds import SMALL_MAX
+from tournament.people.access import director_required
+from tournament.server.uploads import too_large_message, upload_refused
+
+
+class PastResultsForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("Excel (.xlsx) or CSV file of past results"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv"}),
+    )
+
+
+def _events():
+    """The past tournaments, each with its players, tables and players linked counted."""
+    table = F("entrants__placements__round_number") * (SMALL_MAX + 1) + F(
+        "entrants__placements__table_number"
+    )
+    return (
+        PastEvent.objects.select_related("imported_by")
+        .annotate(
+            players=Count("entrants", distinct=True),
+            linked=Count("entrants", filter=Q(entrants__player__isnull=False), distinct=True),
+            tables=Count(table, distinct=True),
+        )
+        .order_by("-date", "name", "pk")
+    )
+
+
+def _page(request, form=None, problems=(), status=200):
+    return render(
+        request,
+        "league/past_events.html",
+        {
+            "events": _events(),
+            "form": form or PastResultsForm(),
+            "problems": problem_lines(list(problems)),
+            "max_mb": settings.UPLOAD_MAX_BYTES // (1024 * 1024),
+        },
+        status=status,
+    )
+
+
+def _linking_page(event: PastEvent) -> str:
+    try:
+        return reverse("past_event_players", kwargs={"pk": event.pk})
+    except NoReverseMatch:  # the page of who is who is not there: back to the list
+        return reverse("past_events")
+
+
+@director_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def past_events(request):
+    """GET: the past tournaments and the form; POST: a file of past results imported, all or nothing (the
+    page again, 400, with the problems by line)."""
+    if request.method != "POST":
+        return _page(request)
+    if upload_refused(request):  # too large: the upload handler stopped at the file, which was not read
+        return _page(request, problems=[(None, too_large_message())], status=400)
+    form = PastResultsForm(request.POST, request.FILES)
+    if not form.is_valid():  # no file, or an empty one (the form says so)
+        errors = form.errors.get("file") if "file" in request.FILES else None
+        problems = [(None, str(e)) for e in errors] if errors else [(None, _("Choose a file to import."))]
+        return _page(request, form=form, problems=problems, status=400)
+    upload = form.cleaned_data["file"]
+    if upload.size > settings.UPLOAD_MAX_BYTES:  # before reading it into memory
+        return _page(request, problems=[(None, too_large_message())], status=400)
+    try:
+        imported = import_past_results(upload.name, upload.read(), request.user)
+    except PastResultsError as e:
+        return _page(request, problems=e.problems, status=400)
+    n, m = len(imported.events), imported.tables
+    messages.success(
+        request,
+        _("Imported %(tournaments)s, %(tables)s: confirm who is who.")
+        % {
+            "tournaments": ngettext("%(n)s tournament", "%(n)s tournaments", n) % {"n": n},
+            "tables": ngettext("%(n)s table", "%(n)s tables", m) % {"n": m},
+        },
+    )
+    return redirect(_linking_page(imported.events[0]))
+
+
+@director_required
+@require_safe
+def past_results_template(request):
+    """The workbook to fill in: the columns' headers and two example rows."""
+    response = HttpResponse(template_workbook(), content_type=XLSX)
+    response["Content-Disposition"] = content_disposition_header(True, "past-results.xlsx")
+    return response
+
+
+@director_required
+@require_POST
+def past_event_delete(request, event: int):
+    """A past tournament deleted with its results; the ratings are rebuilt without it (the model's signal,
+    tournament.ratings.triggers)."""
+    past = get_object_or_404(PastEvent, pk=event)
+    name = str(past)
+    past.delete()
+    messages.success(
+        request, _("%(tournament)s deleted: the ratings are rebuilt without it.") % {"tournament": name}
+    )
+    return redirect("past_events")
