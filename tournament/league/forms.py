@@ -4,7 +4,8 @@ player, or none), a player renamed, merged into another, split in two."""
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, PlayerRating
@@ -20,8 +21,8 @@ def player_label(player: Player, rating: PlayerRating | None) -> str:
     parts.append(f"#{player.pk}")
     if rating is not None:
         parts.append(
-            gettext("rating %(rating).1f, %(games)s games")
-            % {"rating": rating.ordinal, "games": rating.games}
+            ngettext("rating %(rating)s, %(n)s game", "rating %(rating)s, %(n)s games", rating.games)
+            % {"rating": number_format(round(rating.ordinal, 1), 1), "n": rating.games}
         )
     return " ".join(parts)
 
