@@ -1,8 +1,9 @@
 """What rebuilding the ratings costs (prints figures; not a test).
 
-    python tests/bench_ratings.py [--tables 10000] [--players 2000] [--runs 5]
+    python tests/bench_ratings.py [--tables 10000] [--players 2000] [--runs 5] [--postgres]
 
-Builds a league in a temporary SQLite database (or the database DATABASE_URL names): ``--tables`` tables of 4
+Builds a league in a temporary SQLite database (``--postgres``: a throw-away PostgreSQL server,
+tests/pgserver.py): ``--tables`` tables of 4
 in tournaments of 5 rounds of 20 tables (80 of the players each), each table's result stored confirmed with
 its score rows, every participant linked to one of ``--players`` players. Then times, over several runs
 (medians printed):
@@ -15,6 +16,7 @@ its score rows, every participant linked to one of ``--players`` players. Then t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import os
 import random
@@ -25,6 +27,17 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ARGS = argparse.ArgumentParser()
+ARGS.add_argument("--tables", type=int, default=10_000)
+ARGS.add_argument("--players", type=int, default=2_000)
+ARGS.add_argument("--runs", type=int, default=5)
+ARGS.add_argument("--postgres", action="store_true")
+args = ARGS.parse_args()
+SERVER = contextlib.ExitStack()
+if args.postgres:
+    from tests.pgserver import throwaway_postgres
+
+    os.environ["DATABASE_URL"] = SERVER.enter_context(throwaway_postgres()).url()
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
 os.environ.setdefault("DJANGO_DEBUG", "0")
 os.environ.setdefault("DJANGO_SECRET_KEY", "benchmark-only")
@@ -119,11 +132,6 @@ def timed(call, runs: int) -> list[float]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--tables", type=int, default=10_000)
-    ap.add_argument("--players", type=int, default=2_000)
-    ap.add_argument("--runs", type=int, default=5)
-    args = ap.parse_args()
     call_command("migrate", verbosity=0)
     start = time.perf_counter()
     last, played = build(args.tables, args.players)
@@ -150,4 +158,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with SERVER:
+        main()

@@ -22,7 +22,8 @@ def results_tournament(
 ) -> Tournament:
     """A tournament of ``date`` whose rounds are played: ``rounds`` is, for each round, its tables, each a
     list of (player, place): a Player (his participant linked to him) or a name (a participant with no
-    player). Each table's result is stored confirmed, with scores of 0 and the default placement points."""
+    player). Each table's result is stored confirmed, entered by hand (no game), with scores of 0 and the
+    default placement points."""
     t = Tournament.objects.create(name=name, date=date, rounds=max(1, len(rounds)), **fields)
     participants: dict[str, Participant] = {}
 
@@ -55,6 +56,9 @@ def results_tournament(
                     }
                 )
             TableResult.objects.create(
-                table=table, ranking=sorted(rows, key=lambda r: (r["rank"], r["name"]))
+                table=table,
+                ranking=sorted(rows, key=lambda r: (r["rank"], r["name"])),
+                by_hand=True,  # no game played here: as a table played on paper
+                hand_reason="played on paper",
             )
     return t

@@ -152,7 +152,8 @@ def test_a_move_the_rules_refuse_is_answered_in_the_users_language(referee, game
             expected = error_text(refusal.value)
         assert response.json() == {"ok": False, "why": "refused", "message": expected}
         said[language] = response.json()["message"]
-    assert said["pl"] == "Teraz rzuca P00, a nie P01."  # the Polish catalogue's words, not the English
+    a, b = (game.players.get(pid=pid).name for pid in ("A", "B"))
+    assert said["pl"] == f"Teraz rzuca {a}, a nie {b}."  # the Polish catalogue's words, not the English
     assert said["en"] != said["pl"]
     assert stored(game)[:2] == before[:2]
 

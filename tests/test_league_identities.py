@@ -188,3 +188,61 @@ def test_merge_and_split_pages(director, django_capture_on_commit_callbacks):
     assert renamed.status_code == 302
     a1.refresh_from_db()
     assert (a1.name, a1.name_key, a1.club) == ("Ada Lovelace", "ada lovelace", "KS")
+
+
+def test_two_entries_exchange_their_players_in_one_form():
+    x, y = make_players(["Jan Kowalski", "Jan Kowalski"])
+    t = make_tournament(["Jan Kowalski", "Jan  Kowalski"])
+    a, b = t.participants.order_by("pk")
+    identities.link([a, b], {a.pk: str(x.pk), b.pk: str(y.pk)})
+    a.refresh_from_db(), b.refresh_from_db()
+    identities.link([a, b], {a.pk: str(y.pk), b.pk: str(x.pk)})  # one update at a time would clash
+    assert {p.pk: p.player_id for p in t.participants.all()} == {a.pk: y.pk, b.pk: x.pk}
+
+
+def test_a_new_player_frees_the_old_one_in_the_same_form():
+    x = Player.objects.create(name="Ada")
+    t = make_tournament(["Ada", "Ada B"])
+    a, b = t.participants.order_by("name")
+    identities.link([a, b], {a.pk: str(x.pk)})
+    a.refresh_from_db()
+    identities.link([a, b], {a.pk: NEW, b.pk: str(x.pk)})
+    assert Participant.objects.get(pk=b.pk).player == x and Participant.objects.get(pk=a.pk).player != x
+
+
+def test_a_merge_into_a_player_merged_meanwhile_is_refused():
+    a, b, c = make_players(["Ada", "Ada", "Ada"])
+    stale_b = Player.objects.get(pk=b.pk)
+    identities.merge(b, c)
+    with pytest.raises(RoundError, match="no longer there"):
+        identities.merge(a, stale_b)
+    assert Player.objects.filter(pk=a.pk).exists()
+
+
+def test_only_the_directors_of_his_tournaments_change_a_player(director):
+    group = Group.objects.get_or_create(name="directors")[0]
+    mine, other = (
+        User.objects.create_user("mine", password="pw"),
+        User.objects.create_user("other", password="pw"),
+    )
+    for u in (mine, other):
+        u.groups.add(group)
+    a, b = make_players(["Ada", "Bob"])
+    t = results_tournament("Winter", D1, [[[(a, 1), (b, 2)]]], created_by=mine)
+    t.directors.add(mine)
+    assert signed_in(other).get(reverse("league_player_manage", args=[a.pk])).status_code == 403
+    assert (
+        signed_in(other).post(reverse("league_player_rename", args=[a.pk]), {"name": "X"}).status_code == 403
+    )
+    assert signed_in(mine).get(reverse("league_player_manage", args=[a.pk])).status_code == 200
+    a.refresh_from_db()
+    assert a.name == "Ada"
+
+
+@pytest.mark.parametrize("name", ["a\x01b", "tab\there"])
+def test_a_name_with_control_characters_is_refused(director, name):
+    (a,) = make_players(["Ada"])
+    r = signed_in(director).post(reverse("league_player_rename", args=[a.pk]), {"name": name})
+    assert r.status_code == 400
+    a.refresh_from_db()
+    assert a.name == "Ada"

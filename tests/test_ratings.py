@@ -300,3 +300,37 @@ def test_two_confirmations_at_once_end_in_a_fresh_rebuilds_figures(referee):
     assert len(raced[1]) == 8
     rebuild()
     assert snapshot() == raced
+
+
+@pytest.mark.django_db
+def test_a_rebuild_that_fails_leaves_its_request_for_the_next(
+    director, monkeypatch, django_capture_on_commit_callbacks
+):
+    from tournament.models import RatingsPending
+    from tournament.ratings import rebuild as rebuilding
+
+    a, b, c = _league_of_three_tournaments()
+    rebuild()
+    fresh = snapshot()
+    real = rebuilding._rebuild
+
+    def broken(since):
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(rebuilding, "_rebuild", broken)
+    table = TournamentTable.objects.filter(round__tournament=a, round__number=1).first()
+    with django_capture_on_commit_callbacks(execute=True):
+        results.reopen(table, director, "a wrong place")  # the change and its request, in one transaction
+    assert RatingsPending.objects.count() == 1  # asked, not done
+    assert snapshot() == fresh
+    monkeypatch.setattr(rebuilding, "_rebuild", real)
+    with django_capture_on_commit_callbacks(execute=True):
+        c.name = "C renamed"
+        c.save()  # a later change asks for nothing: the next rebuild asked for does the earlier one too
+        from tournament.ratings.triggers import after_commit
+
+        after_commit(Point.of_tournament(c))
+    assert not RatingsPending.objects.exists()
+    done = snapshot()
+    rebuild()
+    assert snapshot() == done != fresh

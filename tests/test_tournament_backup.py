@@ -1121,3 +1121,37 @@ def test_a_hostile_check_in_or_signature_is_refused_and_nothing_is_stored(case, 
         backup.import_tournament(signed_backup)
     assert expected in str(e.value), str(e.value)
     assert nothing_stored()
+
+
+def test_who_is_who_survives_a_backup_where_the_players_are_still_there(django_capture_on_commit_callbacks):
+    from tests.league import make_players, results_tournament
+    from tournament.models import Player, PlayerRating
+    from tournament.ratings.rebuild import rebuild
+
+    ada, bob, cyd = make_players(["Ada", "Bob", "Cyd"])
+    t = results_tournament("League cup", DAY, [[[(ada, 1), (bob, 2), (cyd, 3)]]])
+    data = json.loads(backup.dumps(backup.export_tournament(t)))
+    assert {p["name"]: p["player"]["id"] for p in data["participants"]} == {
+        "Ada": ada.pk,
+        "Bob": bob.pk,
+        "Cyd": cyd.pk,
+    }
+    t.delete()
+    rebuild()
+    assert not PlayerRating.objects.exists()
+    Player.objects.filter(pk=cyd.pk).update(name="Somebody else", name_key="somebody else")
+    with django_capture_on_commit_callbacks(execute=True):
+        restored = backup.import_tournament(copy.deepcopy(data))
+    links = dict(restored.participants.values_list("name", "player_id"))
+    assert links == {"Ada": ada.pk, "Bob": bob.pk, "Cyd": None}  # Cyd's player is another person now
+    assert PlayerRating.objects.filter(player__in=[ada, bob]).count() == 2  # the results count again
+    forged = copy.deepcopy(data)
+    forged["tournament"]["name"] = "Forged"
+    forged["participants"][1]["player"] = forged["participants"][0]["player"]
+    with pytest.raises(backup.BackupError, match="appears twice"):
+        backup.import_tournament(forged)
+    older = copy.deepcopy(data)
+    older["tournament"]["name"] = "Older"
+    for p in older["participants"]:
+        p.pop("player")  # a backup made before the league
+    assert not backup.import_tournament(older).participants.filter(player__isnull=False).exists()

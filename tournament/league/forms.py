@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models import Player, PlayerRating
 from tournament.models.games import NAME_LENGTH
 from tournament.ratings.identities import NEW, NONE, Match
+from tournament.server.uploads import NOT_ALLOWED
 
 
 def player_label(player: Player, rating: PlayerRating | None) -> str:
@@ -55,9 +56,17 @@ class LinkForm(forms.Form):
         }
 
 
+def plain_text(value: str) -> None:
+    """No control characters in a name or a club (the imports refuse them too)."""
+    if NOT_ALLOWED.search(value):
+        raise forms.ValidationError(_("Use letters, digits and punctuation only."), code="not_allowed")
+
+
 class RenameForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=NAME_LENGTH)
-    club = forms.CharField(label=_("Club / school"), max_length=NAME_LENGTH, required=False)
+    name = forms.CharField(label=_("Name"), max_length=NAME_LENGTH, validators=[plain_text])
+    club = forms.CharField(
+        label=_("Club / school"), max_length=NAME_LENGTH, required=False, validators=[plain_text]
+    )
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())
@@ -81,8 +90,12 @@ class MergeForm(forms.Form):
 class SplitForm(forms.Form):
     """The tournaments of the other person under this player's name, and his name and club."""
 
-    name = forms.CharField(label=_("The other person's name"), max_length=NAME_LENGTH)
-    club = forms.CharField(label=_("His club / school"), max_length=NAME_LENGTH, required=False)
+    name = forms.CharField(
+        label=_("The other person's name"), max_length=NAME_LENGTH, validators=[plain_text]
+    )
+    club = forms.CharField(
+        label=_("His club / school"), max_length=NAME_LENGTH, required=False, validators=[plain_text]
+    )
 
     def __init__(self, participants, past_entrants, *args, **kwargs):
         super().__init__(*args, **kwargs)

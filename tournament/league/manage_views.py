@@ -16,7 +16,7 @@ from tournament.collation import name_key
 from tournament.errors import RoundError
 from tournament.league.forms import LinkForm, MergeForm, RenameForm, SplitForm
 from tournament.models import Participant, PastEntrant, PastEvent, Player, Tournament
-from tournament.people.access import director_required, is_director
+from tournament.people.access import directed_tournaments, director_required, directs_all, is_director
 from tournament.ratings import identities
 
 
@@ -91,6 +91,16 @@ def _player_games(player: Player):
     return list(participants), list(past)
 
 
+def _may_manage(user, *players: Player) -> None:
+    """A player's name, merge or split changes the tournaments he played in: only one who directs every one
+    of them may (staff direct all); 403 otherwise. Past tournaments imported are every organiser's."""
+    if directs_all(user):
+        return
+    played = set(Participant.objects.filter(player__in=players).values_list("tournament_id", flat=True))
+    if played - set(directed_tournaments(user).filter(pk__in=played).values_list("pk", flat=True)):
+        raise PermissionDenied(_("Only the directors of all his tournaments may change this player."))
+
+
 def _manage_page(request, p: Player, status: int = 200, **forms):
     participants, past = _player_games(p)
     context = {
@@ -112,7 +122,9 @@ def _manage_page(request, p: Player, status: int = 200, **forms):
 def player_manage(request, player: int):
     """A player's name and club, his merge with another player (one person entered twice) and his split
     (two people under one name)."""
-    return _manage_page(request, get_object_or_404(Player, pk=player))
+    p = get_object_or_404(Player, pk=player)
+    _may_manage(request.user, p)
+    return _manage_page(request, p)
 
 
 def _manage_again(request, p: Player, **forms):
@@ -123,6 +135,7 @@ def _manage_again(request, p: Player, **forms):
 @director_required
 def player_rename(request, player: int):
     p = get_object_or_404(Player, pk=player)
+    _may_manage(request.user, p)
     form = RenameForm(request.POST)
     if not form.is_valid():
         return _manage_again(request, p, rename=form)
@@ -141,6 +154,7 @@ def player_merge(request, player: int):
     if not form.is_valid():
         return _manage_again(request, p, merge=form)
     other = form.cleaned_data["other"]
+    _may_manage(request.user, p, other)
     try:
         identities.merge(p, other)
     except RoundError as e:
@@ -157,6 +171,7 @@ def player_merge(request, player: int):
 def player_split(request, player: int):
     """The tournaments chosen become a new player's (the other person's)."""
     p = get_object_or_404(Player, pk=player)
+    _may_manage(request.user, p)
     participants, past = _player_games(p)
     form = SplitForm(participants, past, request.POST)
     if not form.is_valid():

@@ -17,6 +17,7 @@ from tournament.models.players import (
     PastPlacement,
     Player,
     PlayerRating,
+    RatingsPending,
     RatingsRebuild,
     RatingStep,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "Player",
     "PlayerRating",
     "RatingStep",
+    "RatingsPending",
     "RatingsRebuild",
     "Round",
     "Seat",

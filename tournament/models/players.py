@@ -157,8 +157,8 @@ class RatingStep(models.Model):
     date = models.DateField(_("date"))
     source = models.PositiveSmallIntegerField(_("source"), validators=at_most(SMALL_MAX))
     source_id = models.PositiveIntegerField(_("source id"), validators=at_most(INTEGER_MAX))
-    mu = models.FloatField("μ")
-    sigma = models.FloatField("σ")
+    mu = models.FloatField(_("skill (μ)"))
+    sigma = models.FloatField(_("uncertainty (σ)"))
     ordinal = models.FloatField(_("rating"))
     # in all, up to and with this tournament
     games = models.PositiveIntegerField(_("games played"), validators=at_most(INTEGER_MAX))
@@ -187,8 +187,8 @@ class PlayerRating(models.Model):
     player = models.OneToOneField(
         Player, primary_key=True, on_delete=models.CASCADE, related_name="rating", verbose_name=_("player")
     )
-    mu = models.FloatField("μ")
-    sigma = models.FloatField("σ")
+    mu = models.FloatField(_("skill (μ)"))
+    sigma = models.FloatField(_("uncertainty (σ)"))
     ordinal = models.FloatField(_("rating"), db_index=True)
     games = models.PositiveIntegerField(_("games played"), validators=at_most(INTEGER_MAX))
     change = models.FloatField(_("change in the last tournament"))
@@ -209,3 +209,19 @@ class RatingsRebuild(models.Model):
     class Meta:
         verbose_name = _("ratings' rebuild")
         verbose_name_plural = _("ratings' rebuilds")
+
+
+class RatingsPending(models.Model):
+    """A rebuild asked for and not yet done: written in the transaction of the change that asks for it,
+    deleted by the rebuild that does it, in that rebuild's transaction (tournament/ratings/triggers.py). A
+    rebuild that fails, or a process stopped before it, leaves the row for the next one. No point (``date``
+    None): from the beginning."""
+
+    date = models.DateField(_("date"), null=True)
+    source = models.PositiveSmallIntegerField(_("source"), null=True, validators=at_most(SMALL_MAX))
+    source_id = models.PositiveIntegerField(_("source id"), null=True, validators=at_most(INTEGER_MAX))
+    asked_at = models.DateTimeField(_("asked at"), default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name = _("ratings' rebuild asked for")
+        verbose_name_plural = _("ratings' rebuilds asked for")

@@ -92,7 +92,7 @@ def link(entries: Sequence[Model], choices: dict[int, str]) -> int:
         return 0
     entries = list(entries)
     chosen_ids = {int(c) for c in choices.values() if c not in (NEW, NONE)}
-    players = Player.objects.in_bulk(chosen_ids)
+    players = Player.objects.select_for_update().in_bulk(chosen_ids)  # held: not merged away meanwhile
     if len(players) != len(chosen_ids):
         raise RoundError(_("A player chosen is no longer there (merged meanwhile?): open the page again."))
     wanted: dict[int, int | None | str] = {}
@@ -103,7 +103,7 @@ def link(entries: Sequence[Model], choices: dict[int, str]) -> int:
         wanted[e.pk] = NEW if choice == NEW else None if choice == NONE else int(choice)
     group = _group_of(entries[0]).select_for_update()
     final = {pk: player for pk, player in group.values_list("pk", "player_id")}
-    final.update({pk: p for pk, p in wanted.items() if p != NEW})
+    final.update({pk: None if p == NEW else p for pk, p in wanted.items()})
     seen: dict[int, int] = {}
     names = dict(group.values_list("pk", "name"))
     for pk, player in final.items():
@@ -128,7 +128,10 @@ def link(entries: Sequence[Model], choices: dict[int, str]) -> int:
         if target != e.player_id:
             e.player_id = target
             changed.append(e)
-    type(entries[0]).objects.bulk_update(changed, ["player"])
+    model = type(entries[0])
+    # unlinked first: two entries exchanging their players never hold one player at once (the constraint)
+    model.objects.filter(pk__in=[e.pk for e in changed]).update(player=None)
+    model.objects.bulk_update([e for e in changed if e.player_id is not None], ["player"])
     if changed:
         triggers.after_commit(_point_of(entries[0]))
     return len(changed)
@@ -156,6 +159,8 @@ def merge(source: Player, target: Player) -> None:
     both played in one tournament (two people, then)."""
     if source.pk == target.pk:
         raise RoundError(_("Choose another player to merge with."))
+    if Player.objects.select_for_update().filter(pk__in=[source.pk, target.pk]).count() != 2:
+        raise RoundError(_("A player chosen is no longer there (merged meanwhile?): open the page again."))
     shared = _shared(source, target)
     if shared is not None:
         raise RoundError(
@@ -175,6 +180,8 @@ def split(
     """Two people under one player: the chosen games (participants, past entrants) become a new player's,
     ``name`` and ``club``; some games must stay with ``player``."""
     participants, past_entrants = set(participants), set(past_entrants)
+    if not Player.objects.select_for_update().filter(pk=player.pk).exists():
+        raise RoundError(_("A player chosen is no longer there (merged meanwhile?): open the page again."))
     mine = Participant.objects.filter(player=player)
     mine_past = PastEntrant.objects.filter(player=player)
     if not participants and not past_entrants:

@@ -11,7 +11,10 @@ tournament by round and table (a player sits at one table a round, so the tables
 A rebuild ``since`` a point keeps the ratings after every event before it and computes the rest again: what a
 confirmation in today's tournament costs. From the beginning (``since=None``) it is the full rebuild; both end
 in the same figures (tests/test_ratings.py). Rebuilds take turns on the ``RatingsRebuild`` row: each reads
-the results only once it holds it, so the last one to run has seen every result committed before it.
+the results only once it holds it, so the last one to run has seen every result committed before it. A
+change asks for its rebuild with a row (``ask``) written in its own transaction; ``rebuild_asked`` does all
+the rows waiting as one rebuild and deletes them in its transaction, so a rebuild that fails (or a process
+stopped before it ran) leaves them for the next.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from rules.ratings import League, Rating, Table
 from tournament.models import (
     PastPlacement,
     PlayerRating,
+    RatingsPending,
     RatingsRebuild,
     RatingStep,
     TableResult,
@@ -171,8 +175,41 @@ def _step(player: int, point: Point, rating: Rating, played: int, change: float)
 
 @transaction.atomic
 def rebuild(since: Point | None = None) -> int:
-    """Rebuild the ratings from ``since`` on (None: from the beginning); returns the tables rated."""
+    """Rebuild the ratings from ``since`` on (None: from the beginning); returns the tables rated. The
+    rebuilds asked for from ``since`` on are done with it."""
     _take_turn()
+    asked = RatingsPending.objects.all()
+    if since is not None:
+        asked = asked.filter(date__isnull=False).filter(since.q_from())
+    asked.delete()
+    return _rebuild(since)
+
+
+@transaction.atomic
+def rebuild_asked() -> int | None:
+    """Do every rebuild asked for (``RatingsPending``) as one, from the earliest point asked; None when none
+    waits (a rebuild that took its turn before this one did them: at the end of a round, many confirmations
+    ask at once and few rebuilds run)."""
+    _take_turn()
+    asked = list(RatingsPending.objects.values_list("pk", "date", "source", "source_id"))
+    if not asked:
+        return None
+    points = [Point(d, s, i) for _pk, d, s, i in asked if d is not None]
+    since = None if len(points) < len(asked) else min(points)
+    RatingsPending.objects.filter(pk__in=[pk for pk, *_rest in asked]).delete()
+    return _rebuild(since)
+
+
+def ask(since: Point | None) -> None:
+    """Ask for a rebuild from ``since`` (None: from the beginning), in the current transaction: done by
+    ``rebuild_asked`` once it commits (``tournament.ratings.triggers``), or by any later rebuild."""
+    if since is None:
+        RatingsPending.objects.create()
+    else:
+        RatingsPending.objects.create(date=since.date, source=since.source, source_id=since.source_id)
+
+
+def _rebuild(since: Point | None) -> int:
     todo = events(since)
     stale = RatingStep.objects.all() if since is None else RatingStep.objects.filter(since.q_from())
     affected = set(stale.values_list("player_id", flat=True).distinct())

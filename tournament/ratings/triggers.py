@@ -5,43 +5,37 @@ participants to players, merges and splits (``identities``) and past results imp
 themselves (``after_commit``).
 
 The rebuild runs after the commit, in the request that made the change: what the request did stands whatever
-befalls the ratings, which are derived data; a rebuild that fails is logged and the next one mends it (every
-rebuild recomputes everything from its point on)."""
+befalls the ratings, which are derived data. The change's request for it is a row written with the change
+(``rebuild.ask``): a rebuild that fails is logged and its row waits for the next one, which does it."""
 
 from __future__ import annotations
 
 import logging
-import threading
 
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save, pre_save
 
-from tournament.models import PastEvent, TableResult, Tournament
-from tournament.ratings.rebuild import Point, rebuild
+from tournament.models import PastEvent, RatingsPending, TableResult, Tournament
+from tournament.ratings.rebuild import Point, ask, rebuild_asked
 
 log = logging.getLogger(__name__)
-_asked = threading.local()  # the points asked for in this thread since the last rebuild
 
 
 def after_commit(since: Point | None) -> None:
-    """Rebuild the ratings from ``since`` (None: all) once the current transaction commits (at once outside
-    one). Asked many times in one transaction (a tournament deleted with its results), it rebuilds once, from
-    the earliest point asked; a point asked in a transaction rolled back only makes a later rebuild start
-    earlier, which changes no figure."""
-    points = _asked.__dict__.setdefault("points", [])
-    points.append(since)
+    """Ask for a rebuild of the ratings from ``since`` (None: all), in the current transaction (a row: lost
+    with it if it rolls back, kept until a rebuild does it otherwise), and run the rebuilds asked for once it
+    commits (at once outside a transaction)."""
+    ask(since)
     transaction.on_commit(_run)
 
 
 def _run() -> None:
-    points, _asked.points = getattr(_asked, "points", []), []
-    if not points:
+    if not RatingsPending.objects.exists():  # done by a rebuild that ran meanwhile: no write lock taken
         return
-    since = None if None in points else min(points)
     try:
-        rebuild(since)
-    except Exception:  # derived data: the change itself stands, the next rebuild mends the ratings
-        log.exception("the ratings could not be rebuilt from %s", since)
+        rebuild_asked()
+    except Exception:  # derived data: the change itself stands; its row waits for the next rebuild
+        log.exception("the ratings could not be rebuilt; the rebuild asked for waits for the next one")
 
 
 def _result_changed(sender, instance: TableResult, **kwargs) -> None:

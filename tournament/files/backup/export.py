@@ -188,8 +188,13 @@ def _export(t: Tournament) -> dict:
                 "seed": p.seed,
                 "withdrawn_after": p.withdrawn_after,
                 "link_key": p.link_key,  # his slip opens his page after a restore too
+                # the league's player he is (tournament.ratings): linked again on restore where that player
+                # is still there under that name
+                "player": {"id": p.player_id, "name": p.player.name, "club": p.player.club}
+                if p.player
+                else None,
             }
-            for p in t.participants.order_by("pk")
+            for p in t.participants.select_related("player").order_by("pk")
         ],
         "rounds": [
             {

@@ -28,6 +28,7 @@ from tournament.models import (
     GameEvent,
     GamePlayer,
     Participant,
+    Player,
     Round,
     Seat,
     Signature,
@@ -348,6 +349,18 @@ def _link_key(n: _Node) -> str | None:
     return key
 
 
+def _player(n: _Node) -> dict | None:
+    """The league's player a participant was (a backup made before the league has none)."""
+    p = n.node("player", null=True) if "player" in n.value else None
+    if p is None:
+        return None
+    return {
+        "id": p.int("id", minimum=1, maximum=INTEGER_MAX),
+        "name": p.text("name", blank=False, max_length=_max_length(Player, "name")),
+        "club": p.text("club", max_length=_max_length(Player, "club")),
+    }
+
+
 def _read_participants(nodes: list[_Node]) -> list[dict]:
     out = [
         {
@@ -359,11 +372,13 @@ def _read_participants(nodes: list[_Node]) -> list[dict]:
                 "withdrawn_after", null=True, maximum=field_maximum(Participant, "withdrawn_after")
             ),
             "link_key": _link_key(n),
+            "player": _player(n),
             "where": n.where,
         }
         for n in nodes
     ]
     _unique("participants", (p["id"] for p in out))
+    _unique("participants' players", (p["player"]["id"] for p in out if p["player"]))
     _unique("participants", (p["link_key"] for p in out if p["link_key"]))
     _unique("participants", (p["name"] for p in out), key=str.lower)  # as the database: in any case
     return out

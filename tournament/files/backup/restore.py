@@ -22,6 +22,7 @@ from tournament.models import (
     GameEvent,
     GamePlayer,
     Participant,
+    Player,
     Round,
     Seat,
     Signature,
@@ -29,8 +30,11 @@ from tournament.models import (
     TableResult,
     Tournament,
 )
+from tournament.models.players import name_key
 from tournament.models.standings_changes import standings_changed
 from tournament.models.tournaments import new_link_key
+from tournament.ratings import triggers
+from tournament.ratings.rebuild import Point
 
 
 def import_tournament(data: dict, *, created_users: list | None = None) -> Tournament:
@@ -96,6 +100,18 @@ class _Users:
         return self.cache[username]
 
 
+def _players_still_there(participants: list[dict]) -> dict[int, int]:
+    """The league's players the participants were, by participant id in the file: those still there under
+    the same name (as compared); the others are left for the director's who is who."""
+    given = {p["id"]: p["player"] for p in participants if p["player"]}
+    found = Player.objects.in_bulk([p["id"] for p in given.values()])
+    return {
+        pid: p["id"]
+        for pid, p in given.items()
+        if p["id"] in found and found[p["id"]].name_key == name_key(p["name"])
+    }
+
+
 def _fresh_keys_where_taken(participants: list[dict]) -> None:
     """A private link's key that another tournament of this installation holds already is drawn anew (that
     participant's printed slip then opens nothing: the director prints his slip again)."""
@@ -120,11 +136,16 @@ def _store(backup: dict, created: list) -> Tournament:
     tournament.directors.set([user(name) for name in directors if name is not None])
     participant = {}
     _fresh_keys_where_taken(backup["participants"])
+    players = _players_still_there(backup["participants"])
     for p in backup["participants"]:
         participant[p["id"]] = Participant(
-            tournament=tournament, **{k: v for k, v in p.items() if k not in ("id", "where")}
+            tournament=tournament,
+            player_id=players.get(p["id"]),
+            **{k: v for k, v in p.items() if k not in ("id", "where", "player")},
         )
     Participant.objects.bulk_create(participant.values())
+    if players:  # its results count for the league again (they came in bulk, without the signals)
+        triggers.after_commit(Point.of_tournament(tournament))
 
     def new_id(old: int | None) -> int | None:
         return None if old is None else participant[old].pk
