@@ -3,9 +3,9 @@
     python tests/bench_league.py [--players 2000] [--events 10] [--runs 9]
 
 Builds a league in a temporary SQLite database (or the database DATABASE_URL names): ``--players`` players
-(names with Polish letters, a club each), each with his rating (``PlayerRating``, written directly: no
-rebuild) and his rating after each of ``--events`` past tournaments (``RatingStep``: what his page and the
-workbook's history read). Then serves, through Django's test client, each page ``--runs`` times after one
+(names with Polish letters, a club each) who played ``--events`` past tournaments (random tables of four),
+the ratings rebuilt from them (``PlayerRating``, and ``RatingStep``: what his page and the workbook's history
+read). Then serves, through Django's test client, each page ``--runs`` times after one
 request not counted, and prints the median server time (min and max beside) and the queries of one request:
 
 - the league's first page (a hundred players), its last page, a search matching many names (a page of
@@ -44,15 +44,15 @@ import django  # noqa: E402
 django.setup()
 
 from django.conf import settings  # noqa: E402
+from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from rules.ratings import League, Rating, Table  # noqa: E402
-from tournament.models import PastEvent, Player, PlayerRating, RatingStep  # noqa: E402
+from tournament.models import PastEntrant, PastEvent, PastPlacement, Player, PlayerRating, RatingStep  # noqa: E402
 from tournament.models.players import name_key  # noqa: E402
-from tournament.ratings.rebuild import SOURCE_PAST  # noqa: E402
+from tournament.ratings.rebuild import rebuild  # noqa: E402
 
 FIRST = ["Katarzyna", "Łukasz", "Małgorzata", "Zbigniew", "Żaneta", "Grzegorz", "Agnieszka", "Przemysław"]
 LAST = ["Wiśniewska", "Szczepański", "Brzęczyszczykiewicz", "Kowalczyk", "Źdźbło", "Nowak", "Wójcik"]
@@ -60,8 +60,8 @@ CLUBS = ["Szkoła Podstawowa nr 12 w Łodzi", "Klub Planszówkowy „Hotel na Wo
 
 
 def build(players: int, events: int, seed: int = 1) -> Player:
-    """The league: its players, their ratings after each event (openskill on random tables of four), their
-    ratings now. Returns the busiest player."""
+    """The league: its players, past tournaments of random tables of four (each name linked to its player),
+    the ratings rebuilt from them as the app rebuilds them. Returns the busiest player."""
     rng = random.Random(seed)
     names = [f"{FIRST[i % len(FIRST)]} {LAST[i // len(FIRST) % len(LAST)]} {i + 1}" for i in range(players)]
     with transaction.atomic():
@@ -69,65 +69,42 @@ def build(players: int, events: int, seed: int = 1) -> Player:
             (Player(name=n, name_key=name_key(n), club=CLUBS[i % len(CLUBS)]) for i, n in enumerate(names)),
             batch_size=2000,
         )
-        league = League()
-        steps = []
         start = datetime.date(2024, 1, 6)
         for n in range(events):
             event = PastEvent.objects.create(
                 name=f"Turniej ligowy {n + 1}", date=start + datetime.timedelta(weeks=4 * n)
             )
             field = rng.sample(people, k=len(people) * 3 // 4 // 4 * 4)
-            before = {p.pk: league.rating(p.pk) for p in field}
-            for t in range(0, len(field), 4):
-                league.play(
-                    Table(
-                        [(p.pk, r) for p, r in zip(field[t : t + 4], rng.sample(range(1, 5), 4), strict=True)]
+            entrants = PastEntrant.objects.bulk_create(
+                (PastEntrant(event=event, name=p.name, club=p.club, player=p) for p in field), batch_size=2000
+            )
+            PastPlacement.objects.bulk_create(
+                (
+                    PastPlacement(entrant=e, round_number=1, table_number=1 + i // 4, rank=rank)
+                    for i, (e, rank) in enumerate(
+                        zip(
+                            entrants,
+                            [r for _t in range(0, len(field), 4) for r in rng.sample(range(1, 5), 4)],
+                            strict=True,
+                        )
                     )
-                )
-            for p in field:
-                r: Rating = league.ratings[p.pk]
-                steps.append(
-                    RatingStep(
-                        player=p,
-                        past_event=event,
-                        date=event.date,
-                        source=SOURCE_PAST,
-                        source_id=event.pk,
-                        mu=r.mu,
-                        sigma=r.sigma,
-                        ordinal=r.ordinal,
-                        games=r.games,
-                        played=1,
-                        change=r.ordinal - before[p.pk].ordinal,
-                    )
-                )
-        RatingStep.objects.bulk_create(steps, batch_size=2000)
-        latest = {s.player_id: s for s in steps}
-        PlayerRating.objects.bulk_create(
-            (
-                PlayerRating(
-                    player_id=pk,
-                    mu=s.mu,
-                    sigma=s.sigma,
-                    ordinal=s.ordinal,
-                    games=s.games,
-                    change=s.change,
-                    last_played=s.date,
-                )
-                for pk, s in latest.items()
-            ),
-            batch_size=2000,
-        )
-    busiest = max(latest.values(), key=lambda s: s.games)
+                ),
+                batch_size=2000,
+            )
+    rebuild()
+    busiest = PlayerRating.objects.order_by("-games", "player_id").first()
     return Player.objects.get(pk=busiest.player_id)
 
 
-def served(client: Client, url: str, runs: int) -> tuple[list[float], int, int]:
-    """The server times of ``runs`` requests (after one not counted), the queries and bytes of one."""
+def served(client: Client, url: str, runs: int, anew: bool = False) -> tuple[list[float], int, int]:
+    """The server times of ``runs`` requests (after one not counted), the queries and bytes of one;
+    ``anew``: the process's cache emptied before each (the workbook written again)."""
     response = client.get(url)
     assert response.status_code == 200, (url, response.status_code)
     times = []
     for _ in range(runs):
+        if anew:
+            cache.clear()
         t0 = time.perf_counter()
         client.get(url)
         times.append(time.perf_counter() - t0)
@@ -164,12 +141,13 @@ def main() -> None:
         "league, search 'nowak' (a page)": "/league/?q=nowak",
         "league, search a full name": "/league/?" + urlencode({"q": busiest.name}),
         f"player's page ({busiest.rating.games} events)": f"/league/players/{busiest.pk}/",
-        "ratings.xlsx": "/league/ratings.xlsx",
+        "ratings.xlsx (kept: as written once)": "/league/ratings.xlsx",
+        "ratings.xlsx written anew (each run)": "/league/ratings.xlsx?anew",
     }
     print(f"{'median of ' + str(args.runs):38} {'median':>9} {'min':>9} {'max':>9}  queries   bytes")
     for label, url in pages.items():
-        runs = args.runs if not url.endswith(".xlsx") else max(3, args.runs // 3)
-        times, queries, size = served(client, url, runs)
+        runs = args.runs if ".xlsx" not in url else max(3, args.runs // 3)
+        times, queries, size = served(client, url, runs, anew=url.endswith("?anew"))
         ms = [t * 1000 for t in times]
         print(
             f"{label:38} {statistics.median(ms):6.1f} ms {min(ms):6.1f} ms {max(ms):6.1f} ms"

@@ -1,10 +1,12 @@
 """What rebuilding the ratings costs (prints figures; not a test).
 
     python tests/bench_ratings.py [--tables 10000] [--players 2000] [--runs 5] [--postgres]
+                                  [--tables-a-round 20]
 
 Builds a league in a temporary SQLite database (``--postgres``: a throw-away PostgreSQL server,
 tests/pgserver.py): ``--tables`` tables of 4
-in tournaments of 5 rounds of 20 tables (80 of the players each), each table's result stored confirmed with
+in tournaments of 5 rounds of 20 tables (80 of the players each; ``--tables-a-round 250``: an event day's
+1,250 tables, and the rebuild a confirmation in it asks for), each table's result stored confirmed with
 its score rows, every participant linked to one of ``--players`` players. Then times, over several runs
 (medians printed):
 
@@ -32,6 +34,7 @@ ARGS.add_argument("--tables", type=int, default=10_000)
 ARGS.add_argument("--players", type=int, default=2_000)
 ARGS.add_argument("--runs", type=int, default=5)
 ARGS.add_argument("--postgres", action="store_true")
+ARGS.add_argument("--tables-a-round", type=int, default=20, help="each tournament's tables a round")
 args = ARGS.parse_args()
 SERVER = contextlib.ExitStack()
 if args.postgres:
@@ -66,7 +69,7 @@ from tournament.models import Table as TournamentTable  # noqa: E402
 from tournament.models.players import name_key  # noqa: E402
 from tournament.ratings.rebuild import Point, rebuild  # noqa: E402
 
-TABLES_A_ROUND, ROUNDS, SIZE = 20, 5, 4
+TABLES_A_ROUND, ROUNDS, SIZE = args.tables_a_round, 5, 4
 
 
 def build(tables: int, players: int, seed: int = 1) -> tuple[Tournament, list[list[tuple[str, int]]]]:
