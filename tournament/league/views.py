@@ -365,18 +365,21 @@ def player(request, pk: int):
 @require_safe
 def workbook(request):
     """The ratings' workbook: the league's table and every player's history (tournament.exports). Written
-    once for what it shows (``_workbook_key``) and kept in the process's cache: a public download of 2,000
-    players costs openpyxl some 2 s of CPU."""
+    once for what it shows (``_workbook_key``) and kept in the process's cache, the last one only: a public
+    download of 2,000 players costs openpyxl some 2 s of CPU."""
     key = _workbook_key()
-    data = cache.get(key)
-    if data is None:
+    kept = cache.get(WORKBOOK_CACHE_KEY)  # one workbook a process (and language): the last one written
+    if kept is not None and kept[0] == key:
+        data = kept[1]
+    else:
         data = league_workbook()
-        cache.set(key, data, WORKBOOK_KEPT)
+        cache.set(WORKBOOK_CACHE_KEY, (key, data), WORKBOOK_KEPT)
     name = f"{_('league ratings')} {timezone.localdate()}.xlsx"
     return file_response(data, name, XLSX, inline=False)
 
 
 WORKBOOK_KEPT = 24 * 3600  # seconds; the key changes with every figure and name the workbook shows
+WORKBOOK_CACHE_KEY = "league-workbook"
 
 
 def _workbook_key() -> str:
