@@ -82,7 +82,8 @@ def test_a_change_told_while_his_page_is_being_read_is_read_after_it(
     _, port = asgi_server
     base = f"http://127.0.0.1:{port}"
     referee = User.objects.create_user("sedzia", password="pw")
-    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4)
+    # a short game (two rounds of play): played in the page's request, it ends within the hold on a loaded CI
+    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4, game_rounds=2)
     p = t.participants.get(name="P00")
     round_1 = rounds.seat_next_round(t)
     rounds.start_round(round_1)
@@ -104,7 +105,7 @@ def test_a_change_told_while_his_page_is_being_read_is_read_after_it(
         route.fulfill(response=answer)
 
     page.route("**/me/**?since=*", hold)
-    expect(page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1", timeout=20_000)
+    expect(page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1", timeout=30_000)
     assert held
     page.context.close()
 
