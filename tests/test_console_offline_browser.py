@@ -195,6 +195,65 @@ def test_twenty_moves_entered_offline_are_sent_once_and_in_order(live_server, br
     context.close()
 
 
+def online_moves(page, game, count: int) -> None:
+    """``count`` moves entered on the server's panel, as a referee taps them with the Wi-Fi up: the roll's
+    pad (dice the test steers to plain squares and streets), a purchase, a rent; each answer swapped in."""
+    ref = phone.Referee(page, "")
+    for _ in range(count):
+        state = json.loads(offline.view(json.dumps(game_state(game))))
+        legal = state["legal"]
+        if legal["buy"]:
+            ref.button(f"Buy for {legal['buy']['price']}")
+        elif legal["rents"]:
+            ref.button("Rent claimed")
+        elif legal["roll"]:
+            player = next(p for p in state["players"] if p["id"] == legal["roll"])
+            ref.throw(page.locator("form.roll"), *plain_dice(get_board(state["board"]), player["position"]))
+        else:
+            raise AssertionError(f"nothing to tap online: {legal}")
+
+
+def game_state(game) -> dict:
+    game.refresh_from_db()
+    return game.state
+
+
+def plain_dice(board, position: int) -> tuple[int, int]:
+    """Dice (not a double) to a street, a railroad or a square where nothing happens: nothing the test must
+    answer but a purchase or a fixed rent."""
+    for steps in (3, 5, 7, 9, 11, 4, 6, 8, 10):
+        if board.square((position + steps) % 40).kind in ("street", "railroad", "parking", "jail"):
+            a = 1 if steps <= 7 else steps - 6
+            return a, steps - a
+    return 1, 2
+
+
+def test_the_wifi_lost_after_moves_entered_online_goes_on_from_the_last_one(live_server, browser):  # noqa: F811
+    """The outage of an event day: the console open since the first move, moves entered online (each answer
+    swapped into the page), then the Wi-Fi goes. The phone goes on from the last move the server took, not
+    from the page's first state: its moves are sent once, in order, and none is refused."""
+    game = a_game(live_server)
+    page, context = referee_phone(browser, live_server, f"/games/{game.pk}/")
+    online_moves(page, game, 6)
+    game.refresh_from_db()
+    version = game.version
+    assert version == 6
+    go_offline(page, context)
+    bot = Bot(page, game.state)
+    expect(page.locator(PANEL + " .players")).to_contain_text(str(bot.view["players"][0]["cash"]))
+    for _ in range(8):
+        bot.step()
+    context.set_offline(False)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#console-connection")).to_have_text("Online", timeout=30_000)
+    expect(page.locator("#console-refused")).to_be_hidden()
+    stored = list(GameEvent.objects.filter(game=game).order_by("seq"))
+    assert [e.data for e in stored[6:]] == [recording.event_data(e) for move in bot.entered for e in move]
+    game.refresh_from_db()
+    assert game.version == version + len(bot.entered) and game.state == json.loads(bot.states[-1])
+    context.close()
+
+
 def test_a_move_another_device_entered_meanwhile_refuses_the_phones_moves_one_by_one(live_server, browser):  # noqa: F811
     game = a_game(live_server)
     page, context = referee_phone(browser, live_server, f"/games/{game.pk}/")

@@ -1,5 +1,5 @@
 /* The console without the Wi-Fi. Online the server's panel is the console (console-forms.js, live.js); its
-   stored state comes with each panel (#console-offline) and is kept on the phone (outbox.js). When a move
+   stored state comes with each panel (#console's data-offline) and is kept on the phone (outbox.js). When a move
    cannot reach the server (no network, no answer), or the browser says it is offline, the phone goes on
    alone: the rules run on it (engine.js), its own panel is drawn (offline-panel.js), and each move is kept in
    the outbox, "waiting to be sent". On the way back (the browser online again, the page shown again or
@@ -26,8 +26,8 @@
   var note = "";  // why the server would not take the moves yet (logged out), while they wait
 
   function panelData() {
-    var data = document.getElementById("console-offline");
-    return data ? JSON.parse(data.textContent) : null;
+    var panel = document.getElementById("console");  // each panel's, swapped in with it (an attribute: htmx drops scripts)
+    return panel && panel.dataset.offline ? JSON.parse(panel.dataset.offline) : null;
   }
   function game() { return current.game; }
   var token = null;  // a fresh token, read from a panel after the page's was refused (a login in another tab)

@@ -122,6 +122,9 @@ def _panel(request, game: Game, changed_meanwhile: str = "", state=None, **how) 
         "seen": context["seen"],
         "key_start": key_start(device_of(request)),
     }
+    # an attribute of the panel's element, not a <script> of its own: htmx's swap drops every script of the
+    # answer (allowScriptTags: false), and the phone would go on from the page's first state
+    context["offline_json"] = json.dumps(context["offline"], separators=(",", ":"))
     return context
 
 
