@@ -9,10 +9,12 @@ from dataclasses import dataclass, field
 
 from rules import final_steps, jail
 from rules.buildings import build_refusal, sell_refusal
+from rules.messages import Message, to_data
 from rules.mortgages import mortgage_refusal, unmortgage_cost
 from rules.state import BuyDecision, CardDraw, FoundationRoll, GameState, Holding, PlayerState, TaxChoice
 from rules.taxes import percent_due
 from rules.trades import square_trade_refusal
+from rules.transaction import cash_refusal
 from rules.turns import blocking, deals_missing, next_roller
 from rules.valuation import liquidation_cash
 
@@ -46,7 +48,7 @@ class Legal:
     rents: list[dict] = field(default_factory=list)  # {"payer", "owner", "square", "amount"}
     debts: list[dict] = field(default_factory=list)  # {"player", "amount", "to"}
     deals: list[dict] = field(default_factory=list)  # {"player", "count"}
-    blocked_by: str | None = None  # why nobody may roll now
+    blocked_by: dict | None = None  # why nobody may roll now: {"code", "t", "p"} (rules.messages.to_data)
     timeout: str | None = None  # whose move can time out
     time_up: bool = False
     players: dict[str, PlayerOptions] = field(default_factory=dict)
@@ -73,10 +75,10 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
         out.roll = s.players[seat].id
         out.roll_again = seat == s.turn and s.roll_again
     elif why is not None:
-        out.blocked_by = why.message
+        out.blocked_by = _why(why)
     if s.final_step is not None:  # the two-hour game's final steps: no more rolls
         out.roll = None
-        out.blocked_by = final_steps.refusal_of(s, "roll").message
+        out.blocked_by = _why(final_steps.refusal_of(s, "roll"))
     d = s.decision
     if isinstance(d, BuyDecision):
         sq = s.board.squares[d.square]
@@ -123,8 +125,29 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
     out.time_up = v.timed and not s.time_up and s.final_step is None
     if with_players:
         for p in s.active_players:
-            out.players[p.id] = player_options(s, p.id)
+            out.players[p.id] = _in_final_step(s, player_options(s, p.id))
     return out
+
+
+def _in_final_step(s: GameState, o: PlayerOptions) -> PlayerOptions:
+    """A player's options as the two-hour game's final steps leave them (``final_steps.ALLOWED``): dealings
+    with the bank only (no trade, no jail exit), then, on the tour, none at all."""
+    if s.final_step is None:
+        return o
+    allowed = final_steps.ALLOWED[s.final_step]
+    return PlayerOptions(
+        build=o.build if "build" in allowed else [],
+        sell_building=o.sell_building if "sell_building" in allowed else {},
+        mortgage=o.mortgage if "mortgage" in allowed else [],
+        unmortgage=o.unmortgage if "unmortgage" in allowed else {},
+        bankrupt=o.bankrupt and "bankrupt" in allowed,
+    )
+
+
+def _why(refusal) -> dict:
+    """A refusal (``Refusal`` or ``RuleError``) as data: its code, its template and values, for the console to
+    say in the referee's language."""
+    return {"code": refusal.code, **to_data(Message(refusal.template, refusal.params))}
 
 
 def _owned(s: GameState, player_id: str) -> list[int]:
@@ -186,9 +209,15 @@ def mortgageable(s: GameState, p: PlayerState) -> list[int]:
 
 
 def unmortgageable(s: GameState, p: PlayerState) -> dict[int, int]:
-    """Square -> amount to pay to lift its mortgage."""
-    holdings = s.holdings
-    return {sq: sum(unmortgage_cost(s, sq)) for sq in _owned(s, p.id) if holdings[sq].mortgaged}
+    """Square -> amount to pay to lift its mortgage, where his cash covers it (a voluntary spend: the
+    engine's own check, ``cash_refusal``)."""
+    holdings, out = s.holdings, {}
+    for sq in _owned(s, p.id):
+        if holdings[sq].mortgaged:
+            amount = sum(unmortgage_cost(s, sq))
+            if cash_refusal(s, p.id, amount, "") is None:
+                out[sq] = amount
+    return out
 
 
 def tradable(s: GameState, p: PlayerState) -> list[int]:

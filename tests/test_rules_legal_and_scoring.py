@@ -22,7 +22,7 @@ def test_legal_buy_and_auction_with_opening_bid():
     legal = legal_actions(t.state)
     assert legal.roll is None
     assert legal.buy == {"player": "A", "square": 3, "price": 60, "can_pay": True, "auction": 30}
-    assert "buy or decline" in legal.blocked_by
+    assert legal.blocked_by["code"] == "pending.buy" and "buy or decline" in legal.blocked_by["t"]
     t("decline", player="A")
     assert legal_actions(t.state).auctions == [{"square": 3, "opening_bid": 30, "optional": False}]
 

@@ -1,0 +1,105 @@
+"""The console's view model (tournament/console/view_model/): on every screen of simulated games of the
+three families (the Polish board in the tournament's house rules, the English board in classic,
+Anti-Monopoly in its two-hour game and in Game B), every tap it offers is a move the engine accepts, and the
+figures it shows are the engine's and the ledger's. It speaks codes, ids and numbers only, and is JSON as it
+is."""
+
+import json
+
+import pytest
+
+from ledger.report import replay_ledger
+from rules.engine import apply
+from rules.errors import RulesError
+from rules.record import parse_record
+from rules.replay import start_state
+from rules.simulate import simulate
+from rules.valuation import net_worth
+from tests.console_offers import offered
+from tournament.console.view_model import screen
+
+GAMES = [
+    ("tournament-pl", "classic-pl", 4, {}, 11),
+    ("classic", "classic-us", 3, {}, 5),
+    ("anti-monopoly", "anti-monopoly-us", 4, {"ending": "two_hour"}, 3),
+    ("anti-monopoly", "anti-monopoly-us", 3, {"ending": "game_b", "max_rounds": 12}, 8),
+]
+
+
+def screens(variant, board, players, options, seed, events=700):
+    """Each state of a simulated game with its screen (the ledger's totals as the server keeps them)."""
+    record = simulate(variant, board, players, seed=seed, max_events=events, options=options)
+    state = start_state(parse_record(record))
+    for event in record["events"]:
+        yield state, screen(state)
+        state = apply(state, event, narrate=False).state
+    yield state, screen(state)
+
+
+@pytest.mark.parametrize(("variant", "board", "players", "options", "seed"), GAMES)
+def test_every_tap_offered_is_a_move_the_engine_accepts(variant, board, players, options, seed):
+    kinds = set()
+    for state, view in screens(variant, board, players, options, seed):
+        for what, events in offered(view):
+            after = state
+            for i, event in enumerate(events):
+                try:
+                    after = apply(after, event, narrate=False).state
+                except RulesError as e:
+                    raise AssertionError(f"{what}: event {i} of {events} refused: {e.code} {e}") from e
+            kinds.add(what)
+    assert {"roll", "buy", "rent", "build", "mortgage", "trade"} <= kinds, kinds
+
+
+@pytest.mark.parametrize(("variant", "board", "players", "options", "seed"), GAMES[:1] + GAMES[2:3])
+def test_nothing_offered_that_the_screen_does_not_say_and_no_move_left_out(
+    variant, board, players, options, seed
+):
+    """What the simulator plays next is among the taps offered, for the moves a tap enters alone (the
+    simulator's free choices: a trade of its own, a deal of its drawing, a card of its effects, an auction's
+    bid are its own and checked above by kind)."""
+    record = simulate(variant, board, players, seed=seed, max_events=500, options=options)
+    state = start_state(parse_record(record))
+    plain = {
+        "roll",
+        "buy",
+        "decline",
+        "income_tax",
+        "foundation",
+        "jail_fine",
+        "jail_card",
+        "timeout",
+        "time_up",
+        "final_keep",
+        "final_tour",
+        "mortgage",
+        "unmortgage",
+        "bankrupt",
+    }
+    for event in record["events"]:
+        if event["type"] in plain:
+            taps = [e for _what, events in offered(screen(state)) for e in events[:1]]
+            same = [t for t in taps if t["type"] == event["type"] and t.get("player") == event.get("player")]
+            assert same, (event, taps)
+        state = apply(state, event, narrate=False).state
+
+
+def test_the_figures_are_the_engines_and_the_ledgers():
+    record = simulate("tournament-pl", "classic-pl", 4, seed=21, max_events=400)
+    whole, ledger = replay_ledger(record)
+    totals = {pid: [ledger.income(pid), ledger.cost(pid)] for pid in ledger.players}
+    view = screen(whole.state, totals)
+    for p, shown in zip(whole.state.players, view["players"], strict=True):
+        assert shown["id"] == p.id and shown["cash"] == p.cash and shown["position"] == p.position
+        assert shown["net_worth"] == net_worth(whole.state, p.id)
+        assert [shown["income"], shown["cost"]] == totals[p.id]
+        assert [d["square"] for d in shown["deeds"]] == whole.state.owned_by(p.id)
+
+
+def test_it_is_json_of_codes_ids_and_numbers():
+    """No words of any language: names are the players' own, the rest codes (an end reason, a role, a
+    refusal's code with its English template for the browser's catalogue)."""
+    for _state, view in screens(
+        "anti-monopoly", "anti-monopoly-us", 4, {"ending": "two_hour"}, 3, events=300
+    ):
+        assert json.loads(json.dumps(view)) == view
