@@ -116,6 +116,7 @@ def test_anti_monopoly_decks_get_amounts_and_their_roles_jail_card():
     from rules.engine import new_game
     from rules.variants import make_variant
     from tournament.console.card_panel import _by_effect
+    from tournament.console.view_model.cards import card_offer
 
     players = [("A", "Celina", "competitor"), ("B", "Marek", "monopolist")]
     s = new_game(get_board("anti-monopoly-us"), make_variant("anti-monopoly"), players)
@@ -123,7 +124,8 @@ def test_anti_monopoly_decks_get_amounts_and_their_roles_jail_card():
         ("A", "go_to_price_war", "go_to_prison"),
         ("B", "go_to_prison", "go_to_price_war"),
     ):
-        offered = _by_effect(s, player, "competitor" if player == "A" else "monopolist")
+        deck = "competitor" if player == "A" else "monopolist"
+        offered = _by_effect(s, player, card_offer(s, {"player": player, "deck": deck, "cards": None}))
         quick = {t["kind"]: [json.loads(o["value"]) for o in t["one_tap"]] for t in offered["typed"]}
         assert {"kind": "collect", "amount": 50} in quick["collect"] and {
             "kind": "pay",

@@ -11,11 +11,11 @@ import json
 from django.utils.translation import gettext_lazy
 
 from rules.board import EFFECT_FIELDS
-from rules.cards import NEAREST_MULTIPLIERS, ROLE_EFFECTS, classic_effects, effect_kinds, needs_dice_for
 from rules.roles import COMPETITOR, MONOPOLIST
 from rules.state import GameState
 from tournament.boards.words import board_word, deck_name, square_name
 from tournament.console.kept import NOTHING, Kept
+from tournament.console.view_model.cards import card_offer
 
 #: What the console calls each card effect of the engine's vocabulary (``rules.board.EFFECT_FIELDS``); a kind
 #: missing here is offered by its name.
@@ -55,53 +55,41 @@ FIELD_LABELS = {
 
 
 def card_panel(state: GameState, card: dict, names: dict, kept: Kept = NOTHING) -> dict:
-    """``card``: the engine's pending draw (``rules.legal``'s ``card``); ``kept``: what was typed in a refused
-    card form (no JavaScript), put back into its fields."""
+    """``card``: the engine's pending draw (``rules.legal``'s ``card``); what it offers is the view model's
+    (``tournament.console.view_model.cards``), said here; ``kept``: what was typed in a refused card form (no
+    JavaScript), put back into its fields."""
     board = state.board
-    deck = board.decks[card["deck"]]
+    offer = card_offer(state, card)
+    deck = board.decks[offer["deck"]]
     out = {
         "player": card["player"],
         "player_name": names[card["player"]],
         "deck": deck.id,
         "deck_name": deck_name(board, deck.id),
         "cards": None
-        if card["cards"] is None
-        else [{"ref": f"{deck.id}:{cid}", "text": deck.card(cid).text} for cid in card["cards"]],
+        if offer["cards"] is None
+        else [{"ref": f"{deck.id}:{c['id']}", "text": deck.card(c["id"]).text} for c in offer["cards"]],
     }
-    if card["cards"] is None:
-        out.update(_by_effect(state, card["player"], deck.id, kept))
+    if offer["cards"] is None:
+        out.update(_by_effect(state, card["player"], offer, kept))
     return out
 
 
-def _by_effect(state: GameState, player: str, deck: str, kept: Kept = NOTHING) -> dict:
+def _by_effect(state: GameState, player: str, offer: dict, kept: Kept = NOTHING) -> dict:
     """One tap for a card without an amount (both "nearest" cards among them); for each kind with amounts, the
     classic cards' amounts one tap each, and its field(s) for any other."""
-    kinds = _kinds(state, player)
-    held = deck in state.held_jail_cards()  # this deck's "Get out of jail free" card is not in the deck now
-    one_tap = []
-    for kind in kinds:
-        if kind == "nearest":
-            one_tap += [
-                _offer(state, player, {"kind": kind, "square_kind": k, **m}, NEAREST_LABELS[k])
-                for k, m in NEAREST_MULTIPLIERS.items()
-            ]
-        elif not EFFECT_FIELDS[kind] and not (kind == "jail_card" and held):
-            one_tap.append(_offer(state, player, {"kind": kind}, _label(state, player, kind)))
-    classic = _classic(state)
+    one_tap = [_offer(e, _effect_label(state, player, e["effect"])) for e in offer["effects"]]
     typed = [
         {
-            "kind": kind,
-            "label": _label(state, player, kind),
-            "one_tap": [
-                _offer(state, player, e, _values_label(state, e)) for e in classic if e["kind"] == kind
-            ],
+            "kind": t["kind"],
+            "label": _label(state, player, t["kind"]),
+            "one_tap": [_offer(e, _values_label(state, e["effect"])) for e in t["effects"]],
             "fields": [
-                _field(f, kept.value(f"effect_{f}", "", action="card", effect_kind=kind))
-                for f in EFFECT_FIELDS[kind]
+                _field(f, kept.value(f"effect_{f}", "", action="card", effect_kind=t["kind"]))
+                for f in t["fields"]
             ],
         }
-        for kind in kinds
-        if kind != "nearest" and EFFECT_FIELDS[kind]
+        for t in offer["typed"]
     ]
     return {
         "one_tap": one_tap,
@@ -111,35 +99,15 @@ def _by_effect(state: GameState, player: str, deck: str, kept: Kept = NOTHING) -
     }
 
 
+def _effect_label(state: GameState, player: str, effect: dict):
+    if effect["kind"] == "nearest":
+        return NEAREST_LABELS[effect["square_kind"]]
+    return _label(state, player, effect["kind"])
+
+
 def _label(state: GameState, player: str, kind: str) -> str:
     role = state.by_id[player].role if state.variant.roles else None
     return ROLE_LABELS.get((role, kind)) or EFFECT_LABELS.get(kind, kind)
-
-
-#: The jail card of each Anti-Monopoly role's deck (``rules.cards.ROLE_EFFECTS``).
-ROLE_JAIL = {COMPETITOR: "go_to_price_war", MONOPOLIST: "go_to_prison"}
-assert set(ROLE_JAIL.values()) == set(ROLE_EFFECTS)
-
-
-def _kinds(state: GameState, player: str) -> list[str]:
-    """The effects a card of this draw may have: in a game with roles, the one jail card of the player's role
-    (a competitor goes to Price War, a monopolist to Prison), not the classic "go to jail"."""
-    kinds = effect_kinds(state.variant.roles)
-    role = state.by_id[player].role
-    if not state.variant.roles or role not in ROLE_JAIL:
-        return kinds
-    return [k for k in kinds if k == ROLE_JAIL[role] or k not in (*ROLE_EFFECTS, "go_to_jail")]
-
-
-#: The effect kinds whose classic amounts a game with roles is offered one tap each: amounts only (the
-#: classic cards' squares are the classic board's, its repairs count a classic hotel).
-ROLE_QUICK_KINDS = ("collect", "pay", "move_back", "pay_each_player", "collect_from_each_player")
-
-
-def _classic(state: GameState) -> list[dict]:
-    """The classic cards' effects offered one tap each."""
-    effects = classic_effects()
-    return [e for e in effects if e["kind"] in ROLE_QUICK_KINDS] if state.variant.roles else effects
 
 
 def _field(name: str, value: str) -> dict:
@@ -148,9 +116,9 @@ def _field(name: str, value: str) -> dict:
     return {"name": name, "label": label, "size": max(5, len(label)), "value": value}
 
 
-def _offer(state: GameState, player: str, effect: dict, label) -> dict:
+def _offer(offer: dict, label) -> dict:
     """A one-tap button: the effect as the record writes it; must the dice for a rent go with it?"""
-    return {"value": json.dumps(effect), "label": label, "dice": needs_dice_for(state, player, effect)}
+    return {"value": json.dumps(offer["effect"]), "label": label, "dice": offer["dice"]}
 
 
 def _values_label(state: GameState, effect: dict) -> str:

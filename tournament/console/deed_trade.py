@@ -15,17 +15,15 @@ from django.http import QueryDict
 from rules.legal import Legal
 from rules.state import GameState
 from tournament.console.kept import NOTHING, Kept
+from tournament.console.view_model.screen import trade_pair
 
 
 def default_pair(state: GameState, roller: str | None) -> tuple[str, str] | None:
-    """The two players the trade form starts with: the player whose turn it is (else ``roller``, the next to
-    roll, else the first still in) and the next one after him in seat order; None when fewer than two are
-    still in."""
-    active = [p.id for p in state.active_players]
-    if len(active) < 2:
-        return None
-    first = next((who for who in (state.current and state.current.id, roller) if who in active), active[0])
-    return first, active[(active.index(first) + 1) % len(active)]
+    """The two players the trade form starts with (the view model's ``trade_pair``): the player whose turn
+    it is (else ``roller``, the next to roll, else the first still in) and the next one after him in seat
+    order; None when fewer than two are still in."""
+    pair = trade_pair(state, roller)
+    return None if pair is None else (pair[0], pair[1])
 
 
 def deed_trade(owner: str, square: int, pair: tuple[str, str]) -> dict:
