@@ -35,6 +35,15 @@ def totals(movements: Iterable[Movement]) -> dict[str, tuple[int, int]]:
     return out
 
 
+def add_totals(figures: dict[str, list[int]], movements: Iterable[Movement]) -> None:
+    """Add some movements' income and cost to running totals (``{player id: [income, cost]}``, a game's
+    ledger as the server stores it and the referee's phone keeps it)."""
+    for party, (income, cost) in totals(movements).items():
+        before = figures.setdefault(party, [0, 0])
+        before[0] += income
+        before[1] += cost
+
+
 @dataclass(slots=True)  # a value, never changed; not frozen: one is made per posting, four times as fast
 class Line:
     event: int  # index of the event in the record

@@ -6,9 +6,9 @@ Headless Chromium (Debian's, as the browser tests) loads static/console/engine.j
 server: Pyodide (the pinned files tests/venv.sh fetched) and the rules zip the server serves
 (tournament/console/engine_files.py). Each run is a new browser context (no compiled WebAssembly kept):
 the engine's start, then a simulated game's moves applied one by one as the offline console applies them
-(the state as JSON to the worker and back, the view of what is legal with it). Prints the medians over the
+(the game as JSON to the worker and back, the console's screen with it). Prints the medians over the
 runs: the start, and a move's time (median and 95th percentile within each run). The same moves on the
-server's Python (rules/offline.py, this process) beside them.
+server's Python (tournament/console/view_model/phone.py, this process) beside them.
 """
 
 from __future__ import annotations
@@ -33,30 +33,30 @@ os.environ.setdefault("DJANGO_DEBUG", "1")
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from rules import offline  # noqa: E402
 from rules.record import parse_record  # noqa: E402
 from rules.replay import start_state  # noqa: E402
 from rules.simulate import simulate  # noqa: E402
 from rules.snapshot import dump_state  # noqa: E402
 from tournament.console import pyodide  # noqa: E402
-from tournament.console.engine_files import rules_zip  # noqa: E402
+from tournament.console.engine_files import phone_zip  # noqa: E402
+from tournament.console.view_model import phone  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PAGE = """<!doctype html><meta charset="utf-8"><title>engine</title>
 <script src="engine.js" data-worker="engine-worker.js" data-pyodide="pyodide/" data-rules="rules.zip">
 </script>"""
-PLAY = """async ([state, events]) => {
+PLAY = """async ([game, events]) => {
   const began = performance.now();
   await window.consoleEngine.start();
   const start = performance.now() - began;
   const moves = [];
   for (const event of events) {
     const t = performance.now();
-    const out = await window.consoleEngine.apply(state, [event]);
+    const out = await window.consoleEngine.apply(game, [event]);
     moves.push(performance.now() - t);
     if (!out.ok) { throw new Error(JSON.stringify(out.error)); }
-    state = out.state;
+    game = out.game;
   }
   return { start, moves };
 }"""
@@ -68,7 +68,7 @@ def site() -> Path:
     for name in ("engine.js", "engine-worker.js"):
         shutil.copy(ROOT / "static" / "console" / name, folder / name)
     shutil.copytree(ROOT / "static" / pyodide.folder_name(), folder / "pyodide")
-    (folder / "rules.zip").write_bytes(rules_zip()[0])
+    (folder / "rules.zip").write_bytes(phone_zip()[0])
     return folder
 
 
@@ -95,7 +95,8 @@ def main() -> None:
     args = parser.parse_args()
     record = simulate("classic", "classic-pl", 4, seed=5)
     events = record["events"][: args.moves]
-    state = dump_state(start_state(parse_record(record)))
+    start = start_state(parse_record(record))
+    game = {"state": dump_state(start), "ledger": {p.id: [0, 0] for p in start.players}}
     server = serve(site())
     url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
     starts, medians, p95s = [], [], []
@@ -105,7 +106,7 @@ def main() -> None:
             context = browser.new_context()
             page = context.new_page()
             page.goto(url)
-            out = page.evaluate(PLAY, [state, events])
+            out = page.evaluate(PLAY, [game, events])
             starts.append(out["start"])
             medians.append(statistics.median(out["moves"]))
             p95s.append(p95(out["moves"]))
@@ -113,12 +114,12 @@ def main() -> None:
         browser.close()
     server.shutdown()
     here = []
-    text = json.dumps(state)
+    text = json.dumps(game)
     for event in events:
         t = time.perf_counter()
-        answer = json.loads(offline.apply(text, json.dumps([event])))
+        answer = json.loads(phone.apply(text, json.dumps([event])))
         here.append((time.perf_counter() - t) * 1000)
-        text = json.dumps(answer["state"])
+        text = json.dumps(answer["game"])
     runs = ", ".join(f"{s:.0f}" for s in starts)
     print(f"{len(events)} moves, {args.runs} runs (a new browser context each)")
     print(f"load average {os.getloadavg()[0]:.2f}")

@@ -7,6 +7,8 @@ language of the site and for no other. (The flows themselves: tests/test_console
 import io
 import json
 import re
+import subprocess
+import sys
 import zipfile
 from html import unescape
 
@@ -56,6 +58,7 @@ def test_the_console_gives_the_phone_the_stored_state_and_its_words(client, refe
         "game": game.pk,
         "version": game.version,
         "state": game.state,
+        "ledger": game.ledger,
         "seen": kept["seen"],
         "key_start": device + ".",
     }
@@ -96,15 +99,54 @@ def test_the_service_worker_is_served_from_the_root_with_the_files_it_keeps(clie
         assert client.get(name).status_code == 200, name
 
 
-def test_the_rules_zip_is_the_servers_rules_package_under_an_etag(client):
+def test_the_phones_zip_is_the_servers_rules_ledger_and_view_model_under_an_etag(client, tmp_path):
+    """What the phone runs is the server's own code, and runs without Django: unpacked alone, in a Python
+    that sees no installed package (``-I -S``), it plays a move and draws its screen."""
     answer = client.get(reverse("console_engine"))
     assert answer.status_code == 200 and answer["Content-Type"] == "application/zip"
-    names = zipfile.ZipFile(io.BytesIO(answer.content)).namelist()
-    assert "rules/offline.py" in names and "rules/engine.py" in names
+    archive = zipfile.ZipFile(io.BytesIO(answer.content))
+    names = archive.namelist()
+    assert {"rules/engine.py", "ledger/card.py", "tournament/console/view_model/phone.py"} <= set(names)
     assert {f"rules/boards/{p.name}" for p in BOARDS_DIR.glob("*.json")} <= set(names)
     assert not [n for n in names if "__pycache__" in n]
+    assert not [
+        n for n in names if n.startswith("tournament/") and "view_model" not in n and "__init__" not in n
+    ]
     again = client.get(reverse("console_engine"), HTTP_IF_NONE_MATCH=answer["ETag"])
     assert again.status_code == 304 and again["ETag"] == answer["ETag"]
+
+    archive.extractall(tmp_path)
+    game = recording.create_game(
+        variant="classic", board="classic-us", players=[{"name": "Anna"}, {"name": "Bartek"}], referees=[]
+    )
+    played = subprocess.run(
+        [
+            sys.executable,
+            "-I",
+            "-S",
+            "-c",
+            PLAY_ALONE,
+            str(tmp_path),
+            json.dumps({"state": game.state, "ledger": game.ledger}),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert played.returncode == 0, played.stderr
+    assert json.loads(played.stdout) == {"ok": True, "cash": 1500, "position": 7, "django": False}
+
+
+#: Run by a Python that sees only the unpacked zip: a roll of the first player, then whether Django came.
+PLAY_ALONE = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from tournament.console.view_model import phone
+out = json.loads(phone.apply(sys.argv[2], json.dumps([{"type": "roll", "player": "A", "dice": [3, 4]}])))
+first = out["view"]["players"][0]
+seen = {"ok": out["ok"], "cash": first["cash"], "position": first["position"]}
+print(json.dumps({**seen, "django": "django" in sys.modules}))
+"""
 
 
 def test_the_catalogue_of_the_engines_words_exists_for_the_sites_languages_only(client):

@@ -6,7 +6,8 @@ showed; a move another device entered meanwhile makes the phone's moves refused,
 
 The referee here is a bot that reads the phone's own panel: it taps what the panel offers (the buttons carry
 the events they enter) and steers the dice to a card, to streets to buy, to an auction and a build; the same
-events applied by the test to its own copy of the game (rules/offline.py, the engine the phone runs) say what
+events applied by the test to its own copy of the game (tournament/console/view_model/phone.py, the engine the
+phone runs) say what
 the server must hold in the end."""
 
 import json
@@ -16,7 +17,6 @@ from django.contrib.auth.models import User
 from django.utils import translation
 from playwright.sync_api import expect
 
-from rules import offline
 from rules.board import get_board
 from rules.messages import from_data
 from rules.snapshot import load_state
@@ -24,6 +24,7 @@ from tests import test_console_browser as phone
 from tests.test_console_browser import PHONE, SCREENS, browser  # noqa: F401 (the browser fixture)
 from tests.test_offline_engine_browser import with_the_sites_policy
 from tests.tournaments import make_tournament
+from tournament.console.view_model import phone as phone_engine
 from tournament.event import rounds
 from tournament.games import recording
 from tournament.games.messages import message_text
@@ -67,10 +68,11 @@ def a_game(live_server, variant="tournament-pl", board="classic-pl"):
 class Bot:
     """Taps the phone's offline panel; keeps its own copy of the game with the events each tap entered."""
 
-    def __init__(self, page, state: dict):
+    def __init__(self, page, game):
         self.page = page
         self.panel = page.locator(PANEL)
-        self.states = [json.dumps(state)]
+        state = game.state
+        self.states = [json.dumps({"state": state, "ledger": game.ledger})]  # the game as the phone keeps it
         self.entered: list[list[dict]] = []  # the events of each move kept, in order
         self.done: set[str] = set()
         self.board = get_board(state["board"])
@@ -79,15 +81,15 @@ class Bot:
 
     @property
     def view(self) -> dict:
-        return json.loads(offline.view(self.states[-1]))
+        return json.loads(phone_engine.view(self.states[-1]))
 
     def tap(self, locator, what: str):
         """Tap ``locator`` (its events read at the tap) and check that the phone kept one more move."""
         events = json.loads(locator.get_attribute("data-events"))
         locator.click()
-        out = json.loads(offline.apply(self.states[-1], json.dumps(events)))
+        out = json.loads(phone_engine.apply(self.states[-1], json.dumps(events)))
         assert out["ok"], (what, events, out)
-        self.states.append(json.dumps(out["state"]))
+        self.states.append(json.dumps(out["game"]))
         self.entered.append(out["events"])  # as the engine read them (the phone keeps and sends these)
         self.done.add(what)
         self.expect_waiting()
@@ -111,7 +113,7 @@ class Bot:
 
     def dice_to(self, position: int) -> str:
         """The dice key that moves the token from ``position`` to a square worth landing on."""
-        owned = {int(sq) for sq in json.loads(self.states[-1])["holdings"]}
+        owned = {int(sq) for sq in json.loads(self.states[-1])["state"]["holdings"]}
         for steps in range(3, 12):
             sq = self.board.square((position + steps) % 40)
             wanted = (sq.kind in CARD_KINDS and "card" not in self.done) or (
@@ -124,7 +126,7 @@ class Bot:
 
     def step(self):
         view = self.view
-        legal = view["legal"]
+        legal = view["now"]
         now = self.panel.locator("section.now")
         if legal["buy"]:
             if not self.auctions or "buy" not in self.done or "auction" in self.done:
@@ -140,13 +142,13 @@ class Bot:
         for kind in ("rents", "tax", "foundation"):
             if legal[kind]:
                 return self.tap(now.locator("[data-events]").first, kind)
-        builders = [p for p, o in legal["players"].items() if o["build"]]
+        builders = [p["id"] for p in view["players"] if p["may"] and p["may"]["build"]]
         if builders and "build" not in self.done:
             box = self.panel.locator(f".player[data-player='{builders[0]}']")
             box.locator("summary").click()
             return self.tap(box.get_by_role("button", name="Build", exact=True), "build")
         if legal["roll"]:
-            player = next(p for p in view["players"] if p["id"] == legal["roll"])
+            player = next(p for p in view["players"] if p["id"] == legal["roll"]["player"])
             key = now.locator(f".pad button[value='{self.dice_to(player['position'])}']")
             return self.tap(key, "roll")
         raise AssertionError(f"nothing to tap: {legal}")
@@ -166,7 +168,7 @@ def test_twenty_moves_entered_offline_are_sent_once_and_in_order(live_server, br
     game = a_game(live_server, variant, board)
     page, context = referee_phone(browser, live_server, f"/games/{game.pk}/")
     go_offline(page, context)
-    bot, version = Bot(page, game.state), game.version
+    bot, version = Bot(page, game), game.version
     while len(bot.entered) < 20 or not bot.wanted <= bot.done:
         bot.step()
         if len(bot.entered) == 6 and "undo" not in bot.done:
@@ -190,7 +192,7 @@ def test_twenty_moves_entered_offline_are_sent_once_and_in_order(live_server, br
     stored = list(GameEvent.objects.filter(game=game).order_by("seq"))
     assert [e.data for e in stored] == [recording.event_data(e) for move in bot.entered for e in move]
     assert len({e.client_key.split("#")[0] for e in stored if e.client_key}) == len(bot.entered)  # once each
-    assert game.version == version + len(bot.entered) and game.state == json.loads(bot.states[-1])
+    assert game.version == version + len(bot.entered) and game.state == json.loads(bot.states[-1])["state"]
     page.screenshot(path=str(SCREENS / f"console-offline-sent-{board}.png"), full_page=True)
     context.close()
 
@@ -200,14 +202,15 @@ def online_moves(page, game, count: int) -> None:
     pad (dice the test steers to plain squares and streets), a purchase, a rent; each answer swapped in."""
     ref = phone.Referee(page, "")
     for _ in range(count):
-        state = json.loads(offline.view(json.dumps(game_state(game))))
-        legal = state["legal"]
+        game_state(game)
+        state = json.loads(phone_engine.view(json.dumps({"state": game.state, "ledger": game.ledger})))
+        legal = state["now"]
         if legal["buy"]:
             ref.button(f"Buy for {legal['buy']['price']}")
         elif legal["rents"]:
             ref.button("Rent claimed")
         elif legal["roll"]:
-            player = next(p for p in state["players"] if p["id"] == legal["roll"])
+            player = next(p for p in state["players"] if p["id"] == legal["roll"]["player"])
             ref.throw(page.locator("form.roll"), *plain_dice(get_board(state["board"]), player["position"]))
         else:
             raise AssertionError(f"nothing to tap online: {legal}")
@@ -239,7 +242,7 @@ def test_the_wifi_lost_after_moves_entered_online_goes_on_from_the_last_one(live
     version = game.version
     assert version == 6
     go_offline(page, context)
-    bot = Bot(page, game.state)
+    bot = Bot(page, game)
     expect(page.locator(PANEL + " .players")).to_contain_text(str(bot.view["players"][0]["cash"]))
     for _ in range(8):
         bot.step()
@@ -250,7 +253,7 @@ def test_the_wifi_lost_after_moves_entered_online_goes_on_from_the_last_one(live
     stored = list(GameEvent.objects.filter(game=game).order_by("seq"))
     assert [e.data for e in stored[6:]] == [recording.event_data(e) for move in bot.entered for e in move]
     game.refresh_from_db()
-    assert game.version == version + len(bot.entered) and game.state == json.loads(bot.states[-1])
+    assert game.version == version + len(bot.entered) and game.state == json.loads(bot.states[-1])["state"]
     context.close()
 
 
@@ -258,7 +261,7 @@ def test_a_move_another_device_entered_meanwhile_refuses_the_phones_moves_one_by
     game = a_game(live_server)
     page, context = referee_phone(browser, live_server, f"/games/{game.pk}/")
     go_offline(page, context)
-    bot = Bot(page, game.state)
+    bot = Bot(page, game)
     for _ in range(3):
         bot.step()
     first = bot.entered[0][0]
@@ -293,8 +296,9 @@ def test_offline_the_phone_speaks_the_referees_language(live_server, browser):  
     page.locator(PANEL + " .pad button[value='34']").click()
     expect(page.locator("#console-connection")).to_contain_text("Ruchy czekające na wysłanie: 1")
     out = json.loads(
-        offline.apply(
-            json.dumps(game.state), json.dumps([{"type": "roll", "player": first["id"], "dice": [3, 4]}])
+        phone_engine.apply(
+            json.dumps({"state": game.state, "ledger": game.ledger}),
+            json.dumps([{"type": "roll", "player": first["id"], "dice": [3, 4]}]),
         )
     )
     with translation.override("pl"):
@@ -310,7 +314,7 @@ def test_the_outbox_outlives_its_tab_and_two_tabs_send_each_move_once(live_serve
     game = a_game(live_server)
     page, context = referee_phone(browser, live_server, f"/games/{game.pk}/")
     go_offline(page, context)
-    bot = Bot(page, game.state)
+    bot = Bot(page, game)
     for _ in range(4):
         bot.step()
     page.close()
@@ -345,7 +349,7 @@ def test_the_outbox_outlives_a_restart_of_the_phone(live_server, browser, tmp_pa
     first_tab = context.pages[0] if context.pages else context.new_page()
     page = logged_in(first_tab, live_server, f"/games/{game.pk}/")
     go_offline(page, context)
-    bot = Bot(page, game.state)
+    bot = Bot(page, game)
     for _ in range(3):
         bot.step()
     context.close()  # the phone restarted

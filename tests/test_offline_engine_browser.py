@@ -4,31 +4,37 @@ from the game's stored state the phone plays forty moves and ends in the very st
 the same moves; a move the server refuses, the phone refuses with the same code and words to translate.
 The time the engine takes to start is printed (pytest -s)."""
 
+import json
 import time
 
 from django.conf import settings
 from django.contrib.auth.models import User
 
 from rules.errors import RulesError
+from rules.record import parse_record
+from rules.replay import start_state
 from rules.simulate import simulate
+from rules.snapshot import dump_state
 from tests import test_console_browser as phone
 from tests.test_console_browser import browser  # noqa: F401 (the browser fixture)
 from tests.test_console_flow_browser import polish_phone
 from tests.tournaments import make_tournament
+from tournament.console.view_model import phone as phone_engine
+from tournament.console.view_model import screen
 from tournament.event import rounds
 from tournament.games import recording
 
 pytestmark = phone.pytestmark
 
-PLAY = """async ([state, events]) => {
-  const cash = [];
+PLAY = """async ([game, events]) => {
+  const views = [];
   for (const event of events) {
-    const out = await window.consoleEngine.apply(state, [event]);
-    if (!out.ok) { return { refused: out, at: cash.length }; }
-    state = out.state;
-    cash.push(out.view.players.map((p) => p.cash));
+    const out = await window.consoleEngine.apply(game, [event]);
+    if (!out.ok) { return { refused: out, at: views.length }; }
+    game = out.game;
+    views.push(out.view);
   }
-  return { state, cash };
+  return { game, views };
 }"""
 
 
@@ -65,24 +71,59 @@ def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser):
     began = time.perf_counter()
     page.evaluate("() => window.consoleEngine.start()")
     print(f"the phone's engine started in {time.perf_counter() - began:.1f} s")
-    stored = game.state
-    played = page.evaluate(PLAY, [stored, events[20:60]])
+    played = page.evaluate(PLAY, [{"state": game.state, "ledger": game.ledger}, events[20:60]])
     assert "refused" not in played, played
     for event in events[20:60]:  # the same moves on the server
         game = recording.submit(game.pk, event, version=game.version).game
     game.refresh_from_db()
-    assert played["state"] == game.state
-    assert played["cash"][-1] == [p["cash"] for p in game.state["players"]]
+    assert played["game"] == {"state": game.state, "ledger": game.ledger}
+    last = played["views"][-1]
+    assert [p["cash"] for p in last["players"]] == [p["cash"] for p in game.state["players"]]
+    assert last == json.loads(json.dumps(screen(recording.current_state(game), game.ledger)))
 
     wrong = (
         {**events[60], "dice": [7, 1]} if events[60]["type"] == "roll" else {"type": "roll", "dice": [7, 1]}
     )
     wrong.setdefault("player", game.state["players"][0]["id"])
-    refused = page.evaluate(PLAY, [game.state, [wrong]])["refused"]
+    refused = page.evaluate(PLAY, [{"state": game.state, "ledger": game.ledger}, [wrong]])["refused"]
     try:
         recording.submit(game.pk, wrong, version=game.version)
     except RulesError as e:
         assert refused["error"]["code"] == e.code and refused["error"]["t"] == e.template
     else:
         raise AssertionError("the server took a die of 7")
+    context.close()
+
+
+PARITY_GAMES = [
+    ("tournament-pl", "classic-pl", 4, {}, 11),
+    ("classic", "classic-us", 3, {}, 5),
+    ("anti-monopoly", "anti-monopoly-us", 4, {"ending": "two_hour"}, 3),
+]
+
+
+def test_the_phone_and_the_server_draw_the_same_screen_after_every_move(live_server, browser):  # noqa: F811
+    """The view model the phone computes (Pyodide in Chromium) equals the server's, move after move, over
+    whole simulated games of the three families: one screen, whoever draws it."""
+    User.objects.create_user("sedzia", password="pw")
+    game = recording.create_game(
+        variant="classic", board="classic-us", players=[{"name": "A"}, {"name": "B"}], referees=[]
+    )
+    game.referees.add(User.objects.get(username="sedzia"))
+    ref, context = polish_phone(browser, live_server, "sedzia", f"/games/{game.pk}/")
+    with_the_sites_policy(context)
+    ref.page.reload()
+    ref.page.evaluate("() => window.consoleEngine.start()")
+    for variant, board, players, options, seed in PARITY_GAMES:
+        record = simulate(variant, board, players, seed=seed, max_events=400, options=options)
+        state = start_state(parse_record(record))
+        ledger = {p.id: [0, 0] for p in state.players}
+        played = ref.page.evaluate(PLAY, [{"state": dump_state(state), "ledger": ledger}, record["events"]])
+        assert "refused" not in played, (variant, played)
+        here = json.dumps({"state": dump_state(state), "ledger": ledger})
+        for i, event in enumerate(record["events"]):
+            out = json.loads(phone_engine.apply(here, json.dumps([event])))
+            assert played["views"][i] == out["view"], (variant, i, event)
+            here = json.dumps(out["game"])
+        assert played["game"] == json.loads(here)
     context.close()

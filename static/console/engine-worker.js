@@ -1,6 +1,6 @@
 /* The rules engine in the referee's phone (a module worker, away from the page's thread): Pyodide running the
-   server's own rules package (tournament/console/engine_files.py zips it), through rules/offline.py's JSON
-   face. Started by static/console/engine.js with {call: "start", args: [pyodide folder URL, rules zip URL]};
+   server's own rules, ledger and console view model (tournament/console/engine_files.py zips them), through
+   tournament/console/view_model/phone.py's JSON face. Started by static/console/engine.js with {call: "start", args: [pyodide folder URL, rules zip URL]};
    then {id, call: "view" | "apply" | "use_board", args} is answered {id, result} or {id, error}. */
 let ready = null;
 
@@ -11,7 +11,7 @@ async function start(pyodideFolder, rulesZip) {
   if (!zip.ok) { throw new Error("rules: " + zip.status); }
   py.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/home/pyodide/engine" });
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide/engine')");
-  return py.pyimport("rules.offline");
+  return py.pyimport("tournament.console.view_model.phone");
 }
 
 self.onmessage = async (message) => {

@@ -1,10 +1,12 @@
 /* The rules engine of the referee's phone, for the console while the Wi-Fi is down: window.consoleEngine,
    whose calls answer promises (engine-worker.js runs the rules in Pyodide, started at the first call):
-   - view(state): what the console shows and offers in that state (rules/offline.py's view_of, as an object);
-   - apply(state, events): the events of one tap applied, all or none: {ok: true, state, view, notes, events}
+   - view(game): what the console shows and offers in that game, {state, ledger} (the console's view model,
+     tournament/console/view_model/, as an object);
+   - apply(game, events): the events of one tap applied, all or none: {ok: true, game, view, notes, events}
      or {ok: false, index, error: {code, t, p}} (the refusal's template and values, to translate);
    - useBoard(board): a board that is not shipped, as the server gives it.
-   States are the server's snapshots (rules/snapshot.py), objects here, JSON between the page and the worker.
+   A game's state is the server's snapshot (rules/snapshot.py), its ledger each player's [income, cost]; objects
+   here, JSON between the page and the worker.
    The page names the files: <script src="engine.js" data-pyodide="…/pyodide-<version>/" data-rules="…zip">. */
 (function () {
   "use strict";
@@ -61,11 +63,11 @@
 
   window.consoleEngine = {
     start: start,
-    view: function (state) {
-      return call("view", [JSON.stringify(state)]).then(JSON.parse);
+    view: function (game) {
+      return call("view", [JSON.stringify(game)]).then(JSON.parse);
     },
-    apply: function (state, events) {
-      return call("apply", [JSON.stringify(state), JSON.stringify(events)]).then(JSON.parse);
+    apply: function (game, events) {
+      return call("apply", [JSON.stringify(game), JSON.stringify(events)]).then(JSON.parse);
     },
     useBoard: function (board) { return call("use_board", [JSON.stringify(board)]); }
   };

@@ -1,5 +1,5 @@
 /* The console's panel while the Wi-Fi is down: drawn on the phone from what the rules engine says is legal now
-   (rules/offline.py's view, run by engine.js), in the words the page was given in the referee's language
+   (the console's view model, tournament/console/view_model/, run by engine.js), in the words the page was given in the referee's language
    (tournament/console/offline_words.py). It offers what the engine offers — the roll's dice pad, buy or not,
    the auction's result, the card drawn, the income tax, the Foundation's die, the rents, each player's
    building, sales, mortgages, jail exits and bankruptcy — and the undo of the last move kept on the phone.
@@ -34,14 +34,14 @@
 
   function draw(container, view, words, how) {
     var ui = words.ui;
-    var legal = view.legal;
+    var offers = view.now;
     var names = {};
     view.players.forEach(function (p) { names[p.id] = p.name; });
     var square = function (i) { return words.squares[i] || String(i); };
     var parts = [];
 
-    var pills = [el("span", { class: "pill", text: fmt(ui.round, { n: view.round }) + (view.max_rounds ? " / " + view.max_rounds : "") })];
-    if (view.turn && !view.finished) { pills.push(document.createTextNode(" ")); pills.push(el("span", { class: "pill", text: fmt(ui.turn, { name: names[view.turn] }) })); }
+    var pills = [el("span", { class: "pill", text: fmt(ui.round, { n: view.game.round }) + (view.game.max_rounds ? " / " + view.game.max_rounds : "") })];
+    if (view.game.mover) { pills.push(document.createTextNode(" ")); pills.push(el("span", { class: "pill", text: fmt(ui.turn, { name: names[view.game.mover] }) })); }
     parts.push(el("section", { class: "status" }, [el("h1", { text: words.title }), el("p", {}, pills)]));
     parts.push(el("p", { class: "notice offline-note", text: ui.offline_panel }));
     if (how.error) { parts.push(el("p", { class: "error", role: "alert", id: "offline-error", text: how.error })); }
@@ -53,58 +53,57 @@
     }
 
     var pending = [];
-    if (view.finished) { pending.push(card([el("h2", { text: ui.game_over })], "finished")); }
-    legal.debts.forEach(function (d) {
+    if (view.game.finished) { pending.push(card([el("h2", { text: ui.game_over })], "finished")); }
+    offers.debts.forEach(function (d) {
       pending.push(card([el("h2", { text: fmt(ui.debt, { name: names[d.player], amount: d.amount }) }),
-        button(ui.bankrupt, [{ type: "bankrupt", player: d.player }], "big danger")]));
+        d.can_go_bankrupt ? button(ui.bankrupt, [{ type: "bankrupt", player: d.player }], "big danger") : null]));
     });
-    if (legal.buy) {
-      var b = legal.buy;
+    if (offers.buy) {
+      var b = offers.buy;
       var row = el("div", { class: "row wrap" }, [
         b.can_pay ? button(ui.buy_button, [{ type: "buy", player: b.player }], "big primary") : null,
         button(ui.decline_button, [{ type: "decline", player: b.player }])
       ]);
       pending.push(card([el("h2", { text: fmt(ui.buy, { name: names[b.player], square: square(b.square), price: b.price }) }), row]));
     }
-    legal.auctions.forEach(function (a) { pending.push(auction(a, view, ui, square, names)); });
-    if (legal.card) { pending.push(cardDraw(legal.card, words, ui, names)); }
-    if (legal.tax) {
-      var t = legal.tax;
+    offers.auctions.forEach(function (a) { pending.push(auction(a, view, ui, square, names)); });
+    if (offers.card) { pending.push(cardDraw(offers.card, words, ui, names)); }
+    if (offers.tax) {
+      var t = offers.tax;
       pending.push(card([el("h2", { text: fmt(ui.tax, { name: names[t.player] }) }), el("div", { class: "row wrap" }, [
         button(fmt(ui.tax_fixed, { amount: t.fixed }), [{ type: "income_tax", player: t.player, choice: "fixed" }]),
         button(fmt(ui.tax_percent, { percent: t.percent }), [{ type: "income_tax", player: t.player, choice: "percent" }])
       ])]));
     }
-    if (legal.foundation) {
-      var f = legal.foundation;
+    if (offers.foundation) {
+      var f = offers.foundation;
       pending.push(card([el("h2", { text: fmt(ui.foundation, { name: names[f.player] }) }),
         el("div", { class: "row wrap" }, [1, 2, 3, 4, 5, 6].map(function (n) {
           return button(String(n), [{ type: "foundation", player: f.player, die: n }]);
         }))]));
     }
-    legal.rents.forEach(function (r) {
+    offers.rents.forEach(function (r) {
       var label = fmt(ui.rent, { payer: names[r.payer], owner: names[r.owner], amount: r.amount, square: square(r.square) });
       var claim = { type: "rent", player: r.payer, square: r.square };
       pending.push(card([el("h2", { text: label }), r.times ? dicePad(ui, function (d) { return [Object.assign({}, claim, { dice: d })]; })
         : button(ui.rent_button, [claim], "big primary")]));
     });
-    if (legal.deals.length || legal.final_step || legal.final_rolls.length) {
+    if (offers.deals.length || offers.final) {
       pending.push(el("p", { class: "muted", text: ui.not_offline }));
     }
-    if (legal.roll) {
-      var who = legal.roll;
-      var roll = [el("h2", { text: fmt(legal.roll_again ? ui.rolls_again : ui.rolls, { name: names[who] }) }),
+    if (offers.roll) {
+      var who = offers.roll.player;
+      var roll = [el("h2", { text: fmt(offers.roll.again ? ui.rolls_again : ui.rolls, { name: names[who] }) }),
         dicePad(ui, function (d) { return [{ type: "roll", player: who, dice: d }]; })];
-      var options = legal.players[who] || {};
       var jail = el("div", { class: "row" }, [
-        options.jail_fine ? button(ui.jail_fine, [{ type: "jail_fine", player: who }]) : null,
-        options.jail_card ? button(ui.jail_card, [{ type: "jail_card", player: who }]) : null
+        offers.roll.jail_fine !== null ? button(ui.jail_fine, [{ type: "jail_fine", player: who }]) : null,
+        offers.roll.jail_card ? button(ui.jail_card, [{ type: "jail_card", player: who }]) : null
       ]);
       if (jail.childNodes.length) { roll.push(jail); }
       pending.push(card(roll, "roll-card"));
     }
     parts.push(el("section", { class: "now" }, pending));
-    parts.push(players(view, legal, words, square));
+    parts.push(players(view, words, square));
 
     container.replaceChildren.apply(container, parts);
     container.querySelectorAll("[data-events]").forEach(function (b) {
@@ -148,7 +147,7 @@
 
   function cardDraw(c, words, ui, names) {
     var offers = ((words.cards[c.player] || {})[c.deck]) || [];
-    var listed = c.cards === null ? null : c.cards.map(function (id) { return c.deck + ":" + id; });
+    var listed = c.cards === null ? null : c.cards.map(function (listedCard) { return c.deck + ":" + listedCard.id; });
     var buttons = offers.filter(function (o) { return !o.card || listed === null || listed.indexOf(o.card) >= 0; })
       .map(function (o) {
         var ev = o.card ? { type: "card", player: c.player, card: o.card } : { type: "card", player: c.player, effect: JSON.parse(o.effect) };
@@ -158,15 +157,15 @@
       el("div", { class: "cardlist" }, buttons)]);
   }
 
-  function players(view, legal, words, square) {
+  function players(view, words, square) {
     var ui = words.ui;
     var list = el("section", { class: "players" });
     view.players.forEach(function (p) {
-      var o = legal.players[p.id] || {};
+      var o = p.may || {};
       var role = p.role && words.roles[p.role] ? " (" + words.roles[p.role] + ")" : "";
       var head = el("h3", { text: p.name + role + " · " + p.cash + " " + ui.cash });
       var deeds = el("p", { class: "muted", text: p.deeds.map(function (d) {
-        return square(d.square) + (d.level ? " " + "⌂".repeat(Math.min(d.level, view.hotel_level)) : "") + (d.mortgaged ? " (" + words.ui.mortgaged + ")" : "");
+        return square(d.square) + (d.level ? " " + "⌂".repeat(Math.min(d.level, p.top)) : "") + (d.mortgaged ? " (" + words.ui.mortgaged + ")" : "");
       }).join(", ") });
       var actions = [];
       var choose = function (label, squares, events) {
@@ -179,12 +178,15 @@
         chosen();
         actions.push(el("div", { class: "row" }, [select, go]));
       };
-      choose(ui.build, o.build || [], function (sq) { return [{ type: "build", player: p.id, square: sq }]; });
-      choose(ui.sell_building, Object.keys(o.sell_building || {}).map(Number), function (sq) {
-        return [{ type: "sell_building", player: p.id, square: sq, count: o.sell_building[sq] }];
+      var squares = function (list) { return (list || []).map(function (x) { return x.square; }); };
+      choose(ui.build, squares(o.build), function (sq) { return [{ type: "build", player: p.id, square: sq }]; });
+      var sales = {};
+      (o.sell || []).forEach(function (x) { sales[x.square] = x.count; });
+      choose(ui.sell_building, squares(o.sell), function (sq) {
+        return [{ type: "sell_building", player: p.id, square: sq, count: sales[sq] }];
       });
-      choose(ui.mortgage, o.mortgage || [], function (sq) { return [{ type: "mortgage", player: p.id, square: sq }]; });
-      choose(ui.unmortgage, Object.keys(o.unmortgage || {}).map(Number), function (sq) { return [{ type: "unmortgage", player: p.id, square: sq }]; });
+      choose(ui.mortgage, squares(o.mortgage), function (sq) { return [{ type: "mortgage", player: p.id, square: sq }]; });
+      choose(ui.unmortgage, squares(o.unmortgage), function (sq) { return [{ type: "unmortgage", player: p.id, square: sq }]; });
       var box = el("div", { class: "player" + (p.bankrupt ? " bankrupt" : ""), "data-player": p.id }, [head, deeds]);
       if (actions.length) {
         var more = el("details", {}, [el("summary", { text: ui.build + " · " + ui.sell_building + " · " + ui.mortgage })].concat(actions));

@@ -19,7 +19,7 @@
   var catalog = null;  // the engine's words in the page's language (engine_files.engine_catalog)
   var NAME_PARAMS = ["square", "squares", "deck", "other", "expected"];  // tournament/boards/words.py
   var offline = false;
-  var current = null;  // {game, version, state, seen, key_start}: the server's last, as the panel gave it
+  var current = null;  // {game, version, state, ledger, seen, key_start}: the server's last, as the panel gave it
   var probe = null;
   var busy = false;
   var uncertain = false;  // the last move sent got no answer: the server may have it
@@ -124,13 +124,14 @@
       var base = got[0] || current;
       var moves = got[1];
       var last = moves[moves.length - 1];
-      return { state: last ? last.state : base.state, version: last ? last.version + 1 : base.version, moves: moves };
+      var from = last || base;  // the game on the phone now: {state, ledger} (the engine's view model reads both)
+      return { play: { state: from.state, ledger: from.ledger }, version: last ? last.version + 1 : base.version, moves: moves };
     });
   }
 
   function drawOffline(extra) {
     return latest().then(function (now) {
-      return window.consoleEngine.view(now.state).then(function (view) {
+      return window.consoleEngine.view(now.play).then(function (view) {
         var last = now.moves[now.moves.length - 1];
         window.offlinePanel.draw(document.getElementById("console-offline-panel"), view, words, {
           notes: extra && extra.notes ? extra.notes : (last ? last.notes : []),
@@ -170,13 +171,13 @@
     if (busy || sending !== null) { return; }  // (the moves are being sent: the panel changes after)
     busy = true;
     latest().then(function (now) {
-      return window.consoleEngine.apply(now.state, events).then(function (out) {
+      return window.consoleEngine.apply(now.play, events).then(function (out) {
         if (!out.ok) { return drawOffline({ error: say(out.error) }); }
         var notes = out.notes.map(say);
         var order = now.moves.length ? now.moves[now.moves.length - 1].order + 1 : Date.now();
         return window.consoleOutbox.add({
           client_key: newKey(), game: game(), order: order, version: now.version, events: out.events,
-          state: out.state, notes: notes, at: new Date().toISOString()
+          state: out.game.state, ledger: out.game.ledger, notes: notes, at: new Date().toISOString()
         }).then(function () { return drawOffline({ notes: notes }); });
       });
     }).finally(function () { busy = false; });
@@ -251,7 +252,7 @@
     var data = panelData();
     if (!data) { return Promise.resolve(); }
     current = data;
-    return window.consoleOutbox.setBase(data.game, data.version, data.state);
+    return window.consoleOutbox.setBase(data.game, data.version, data.state, data.ledger);
   }
 
   function isMove(detail) {

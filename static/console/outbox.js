@@ -1,9 +1,10 @@
 /* The moves a referee entered while the Wi-Fi was down, kept on the phone (IndexedDB: they survive a closed tab
    and a restart) until the server has them: window.consoleOutbox.
-   - moves: each {client_key, game, order, version, events, state, notes}: the events of one tap, the game's
-     version the move was made on (the server refuses it on any other: another device moved meanwhile), the
-     state after it (the phone goes on from there) and what happened in words (the engine's notes);
-   - bases: the latest state the server gave for each game {game, version, state} (a reload without
+   - moves: each {client_key, game, order, version, events, state, ledger, notes}: the events of one tap, the
+     game's version the move was made on (the server refuses it on any other: another device moved meanwhile),
+     the state and the players' income and cost after it (the phone goes on from there) and what happened in
+     words (the engine's notes);
+   - bases: the latest state the server gave for each game {game, version, state, ledger} (a reload without
      connection starts from it);
    - refused: the moves the server refused when they were sent, each with why, kept until the referee has
      read them.
@@ -62,11 +63,11 @@
 
     /* The server's state, kept unless the one kept is newer (a page the service worker served from its cache,
        older than the last panel seen). */
-    setBase: function (game, version, state) {
+    setBase: function (game, version, state, ledger) {
       return store("bases", "readwrite").then(function (s) {
         return request(s.get(game)).then(function (kept) {
           if (kept && kept.version > version) { return kept; }
-          var base = { game: game, version: version, state: state };
+          var base = { game: game, version: version, state: state, ledger: ledger };
           return request(s.put(base)).then(function () { return base; });
         });
       });
@@ -141,7 +142,7 @@
       var kept = bases.get(game);
       kept.onsuccess = function () {
         if (!kept.result || kept.result.version <= move.version + 1) {
-          bases.put({ game: game, version: move.version + 1, state: move.state });
+          bases.put({ game: game, version: move.version + 1, state: move.state, ledger: move.ledger });
         }
       };
       return done(t);

@@ -1,8 +1,9 @@
 """What the referee's phone loads to run the rules itself while the Wi-Fi is down:
-- the rules package as Pyodide loads it (``rules.offline``, run by ``static/console/engine-worker.js``): its
-  Python files and shipped boards in one zip, made once a process from the files the server itself runs, so
-  the phone's engine is the server's; kept under an ETag (the files' digest): a phone asks again at each
-  console page and gets a 304 until the rules change;
+- the rules, the ledger and the console's view model as Pyodide loads them (``tournament.console.view_model.
+  phone``, run by ``static/console/engine-worker.js``): their Python files and the shipped boards in one zip,
+  made once a process from the files the server itself runs, so the phone's engine and screen are the
+  server's; kept under an ETag (the files' digest): a phone asks again at each console page and gets a 304
+  until they change;
 - the catalogue in which the phone translates the engine's messages (Django's JSON catalogue of the
   project's words, one address a language: the console's service worker keeps each)."""
 
@@ -22,21 +23,30 @@ from django.views.i18n import JSONCatalog
 
 import rules
 
-PACKAGE = Path(rules.__file__).resolve().parent
-SHIPPED = ("*.py", "*/*.py", "boards/*.json")
+#: Where the server imports the three packages from (a checkout's root, or an installed copy's
+#: site-packages), and the files the phone runs of them: the rules with their shipped boards, the ledger, and
+#: the console's view model (its two parents only for their ``__init__.py``, which import nothing).
+ROOT = Path(rules.__file__).resolve().parent.parent
+SHIPPED = (
+    "rules/*.py",
+    "rules/*/*.py",
+    "rules/boards/*.json",
+    "ledger/*.py",
+    "tournament/__init__.py",
+    "tournament/console/__init__.py",
+    "tournament/console/view_model/*.py",
+)
 
 
 @cache
-def rules_zip() -> tuple[bytes, str]:
-    """The zip (``rules/…`` inside; files in a fixed order and time: the same files, the same bytes) and its
-    ETag."""
-    files = sorted({p for pattern in SHIPPED for p in PACKAGE.glob(pattern)})
+def phone_zip() -> tuple[bytes, str]:
+    """The zip (``rules/…``, ``ledger/…``, ``tournament/…`` inside; files in a fixed order and time: the same
+    files, the same bytes) and its ETag."""
+    files = sorted({path for pattern in SHIPPED for path in ROOT.glob(pattern)})
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         for path in files:
-            info = zipfile.ZipInfo(
-                f"rules/{path.relative_to(PACKAGE).as_posix()}", date_time=(2020, 1, 1, 0, 0, 0)
-            )
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, path.read_bytes())
     data = out.getvalue()
@@ -45,7 +55,7 @@ def rules_zip() -> tuple[bytes, str]:
 
 @require_safe
 def engine_zip(request):
-    data, etag = rules_zip()
+    data, etag = phone_zip()
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:

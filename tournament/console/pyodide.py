@@ -1,5 +1,5 @@
 """Pyodide (CPython compiled to WebAssembly, MPL-2.0), with which the referee's phone runs the rules package
-itself while the venue's Wi-Fi is down (``rules.offline``, ``static/console/engine-worker.js``): the files of
+itself (``tournament.console.view_model.phone``, ``static/console/engine-worker.js``): the files of
 its npm package that ``pyodide.json`` pins, checked against the sha512 the registry published, in the
 git-ignored ``static/vendor/pyodide-<version>/`` (served as static files; the console's service worker keeps
 them). ``python3 -m tournament.console.pyodide``: tests/venv.sh runs it, Python's standard library only."""

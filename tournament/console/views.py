@@ -119,6 +119,7 @@ def _panel(request, game: Game, changed_meanwhile: str = "", state=None, **how) 
         "version": game.version,
         # its keys in one order: as stored (PostgreSQL's jsonb orders them its way) or just made by a move
         "state": json.loads(json.dumps(game.state, sort_keys=True)),
+        "ledger": game.ledger,  # each player's income and cost so far (the view model's players' figures)
         "seen": context["seen"],
         "key_start": key_start(device_of(request)),
     }

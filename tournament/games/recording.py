@@ -13,7 +13,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from ledger.card import totals
+from ledger.card import add_totals
 from ledger.report import replay_ledger
 from rules import RulesError, apply, parse_record
 from rules.errors import RuleError
@@ -360,9 +360,7 @@ def _enter(game: Game, state: GameState, events: list[dict], *, user, client_key
                 client_key=batch_key(client_key, k),
             )
         )
-        for pid, (income, cost) in totals(out.movements).items():
-            game.ledger[pid][0] += income
-            game.ledger[pid][1] += cost
+        add_totals(game.ledger, out.movements)
     GameEvent.objects.bulk_create(rows)
     game.state = dump_state(state)
     game.version += 1

@@ -1,0 +1,63 @@
+"""The rules and the console's view model as the referee's phone runs them: this very code, in the browser
+(Pyodide, ``static/console/engine-worker.js``), so that a move entered on the phone is checked by the same
+rules as on the server, refused with the same words, and shown on the same screen.
+
+JSON in, JSON out, and nothing kept between calls: the phone holds the game — ``{"state", "ledger"}``, the
+server's own snapshot (``rules.snapshot``) and each player's income and cost so far (``[income, cost]`` by
+player id, the game's ledger totals), then the game after each move it made — and asks
+
+- ``view(game)``: the screen in that position (``tournament.console.view_model.screen``);
+- ``apply(game, events)``: the events of one tap applied one after the other, all or none, as the server's
+  ``submit_all`` does: the game after them, its screen and what happened in words; or the refusal (its code,
+  English template and values: the page translates it with the server's catalogue).
+
+Messages travel as ``rules.messages.to_data`` gives them (``{"t": template, "p": values}``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from ledger.card import add_totals
+from rules.board.parse import parse_board
+from rules.board.registry import register_board, shipped_boards
+from rules.engine import apply_in_place
+from rules.errors import RulesError
+from rules.messages import Message, to_data
+from rules.snapshot import dump_state, load_state
+from tournament.console.view_model.screen import screen
+
+
+def use_board(board_json: str) -> None:
+    """A board that is not shipped (an edition the organiser filled in), as the server gives it."""
+    board = parse_board(json.loads(board_json))
+    if board.id not in shipped_boards():
+        register_board(board)
+
+
+def view(game_json: str) -> str:
+    game = json.loads(game_json)
+    return json.dumps(screen(load_state(game["state"]), game.get("ledger")))
+
+
+def apply(game_json: str, events_json: str) -> str:
+    """``events`` applied to ``game``, all or none: ``{"ok": true, "game", "view", "notes", "events"}`` (the
+    events as the engine normalised them) or ``{"ok": false, "index", "error": {"code", "t", "p"}}``."""
+    game = json.loads(game_json)
+    state = load_state(game["state"])
+    ledger = {pid: list(figures) for pid, figures in (game.get("ledger") or {}).items()}
+    done, notes = [], []
+    for index, event in enumerate(json.loads(events_json)):
+        try:
+            tx = apply_in_place(state, event)
+        except RulesError as e:  # the engine checks before it changes anything
+            error = {"code": e.code, **to_data(Message(e.template, e.params))}
+            return json.dumps({"ok": False, "index": index, "error": error})
+        done.append(tx.event)
+        notes.extend(to_data(n) for n in tx.notes)
+        add_totals(ledger, tx.movements)
+    after = {"state": dump_state(state), "ledger": ledger}
+    return json.dumps(
+        {"ok": True, "game": after, "view": screen(state, ledger), "notes": notes, "events": done},
+        default=list,  # the normalised events' tuples (dice)
+    )
