@@ -21,7 +21,6 @@
   var offline = false;
   var current = null;  // {game, version, state, ledger, seen, key_start}: the server's last, as the panel gave it
   var probe = null;
-  var busy = false;
   var uncertain = false;  // the last move sent got no answer: the server may have it
   var note = "";  // why the server would not take the moves yet (logged out), while they wait
 
@@ -133,12 +132,13 @@
     return latest().then(function (now) {
       return window.consoleEngine.view(now.play).then(function (view) {
         var last = now.moves[now.moves.length - 1];
+        var on = ++drawn;
         window.offlinePanel.draw(document.getElementById("console-offline-panel"), view, words, {
           notes: extra && extra.notes ? extra.notes : (last ? last.notes : []),
           error: extra && extra.error,
           waiting: now.moves.length,
-          move: move,
-          undo: undo
+          move: function (events) { return move(events, on); },
+          undo: function () { return undo(on); }
         });
         return showWaiting();
       });
@@ -167,26 +167,38 @@
     if (uncertain) { note = ui.uncertain; }
   }
 
-  function move(events) {
-    if (busy || sending !== null) { return; }  // (the moves are being sent: the panel changes after)
-    busy = true;
-    latest().then(function (now) {
-      return window.consoleEngine.apply(now.play, events).then(function (out) {
-        if (!out.ok) { return drawOffline({ error: say(out.error) }); }
-        var notes = out.notes.map(say);
-        var order = now.moves.length ? now.moves[now.moves.length - 1].order + 1 : Date.now();
-        return window.consoleOutbox.add({
-          client_key: newKey(), game: game(), order: order, version: now.version, events: out.events,
-          state: out.game.state, ledger: out.game.ledger, notes: notes, at: new Date().toISOString()
-        }).then(function () { return drawOffline({ notes: notes }); });
-      });
-    }).finally(function () { busy = false; });
+  // Taps are done one after the other (a tap while the one before is being applied waits its turn, never
+  // dropped); a tap on a panel already replaced by a newer one is not applied (its buttons were the old
+  // position's).
+  var queue = Promise.resolve();
+  var drawn = 0;  // the panels drawn: each tap says on which one it was made
+  function inTurn(work) {
+    queue = queue.then(function () { return sending; }).then(work, work).catch(function () {});
+    return queue;
   }
 
-  function undo() {
-    if (busy || sending !== null) { return; }
-    busy = true;
-    window.consoleOutbox.takeBack(game()).then(function () { return drawOffline(); }).finally(function () { busy = false; });
+  function move(events, on) {
+    return inTurn(function () {
+      if (on !== drawn) { return null; }
+      return latest().then(function (now) {
+        return window.consoleEngine.apply(now.play, events).then(function (out) {
+          if (!out.ok) { return drawOffline({ error: say(out.error) }); }
+          var notes = out.notes.map(say);
+          var order = now.moves.length ? now.moves[now.moves.length - 1].order + 1 : Date.now();
+          return window.consoleOutbox.add({
+            client_key: newKey(), game: game(), order: order, version: now.version, events: out.events,
+            state: out.game.state, ledger: out.game.ledger, notes: notes, at: new Date().toISOString()
+          }).then(function () { return drawOffline({ notes: notes }); });
+        });
+      });
+    });
+  }
+
+  function undo(on) {
+    return inTurn(function () {
+      if (on !== drawn) { return null; }
+      return window.consoleOutbox.takeBack(game()).then(function () { return drawOffline(); });
+    });
   }
 
   // -- back online: the moves sent, the server's panel again ----------------------------------------------
