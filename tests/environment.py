@@ -6,11 +6,14 @@
 - SQLite's test database in a file rather than shared memory, so that threads wait for its lock the way
   server processes do (the race tests); the file on a memory-backed file system where there is one
   (``/dev/shm``): nothing of a test's database is kept, so its commits need not wait for the disk;
-- ``python -m pytest --postgres``: the tests that use the database against a throw-away PostgreSQL server
+- ``python -m pytest --postgres``: the tests marked ``postgres`` against a throw-away PostgreSQL server
   started here and stopped at the end (tests/pgserver.py), or against the server of ``DATABASE_URL`` when it
-  is set. The tests that cannot touch it (the rules, the ledger, pure functions: pytest-django refuses them
-  the database) run on SQLite only, as they would run the same on both; the summary at the end says how
-  many. The SQLite run leaves out none, so every test runs in one of the two at least;
+  is set: those that exercise what PostgreSQL changes — transactions and locks, races with real threads,
+  constraints and bounds (a column's length, an integer's range), the order of a JSON object's keys,
+  migrations, ``LISTEN``/``NOTIFY``, queries with engine-specific SQL. A test that only uses the ORM, a
+  browser test that is not about PostgreSQL, a pure function run the same on both and run once, on SQLite;
+  the summary at the end says how many were left to it. The SQLite run leaves out none, so every test runs
+  in one of the two at least;
 - ``python -m pytest --slow``: with the tests marked ``slow`` (skipped by default), e.g. a real run of the
   event-day load test;
 - the tests that drive chromium are marked ``browser`` (those using the ``browser`` fixture):
@@ -45,6 +48,7 @@ def _roomy(path: str) -> bool:
         return False
     return stat.f_bavail * stat.f_frsize >= MEMORY_ROOM and os.access(path, os.W_OK)
 
+
 #: The fixtures through which pytest-django lets a test use the database (each of the first ones asks for
 #: ``_django_db_helper``; ``live_server`` gets ``transactional_db`` by an autouse fixture of pytest-django).
 DATABASE_FIXTURES = frozenset(
@@ -66,6 +70,11 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: a test of a minute or so: run with --slow only")
     config.addinivalue_line("markers", "browser: drives chromium (marked by itself: the browser fixture)")
+    config.addinivalue_line(
+        "markers",
+        "postgres: exercises what PostgreSQL changes (locks, races, bounds, JSON order, migrations, NOTIFY):"
+        " run by --postgres too",
+    )
 
 
 def uses_database(item) -> bool:
@@ -82,6 +91,16 @@ def uses_database(item) -> bool:
     )
 
 
+def about_postgres(item) -> bool:
+    """Whether the test exercises what PostgreSQL changes (marked ``postgres``); such a test uses the
+    database (pytest-django lets it: :func:`uses_database`), else the mark is a mistake."""
+    if item.get_closest_marker("postgres") is None:
+        return False
+    if not uses_database(item):
+        raise pytest.UsageError(f"{item.nodeid} is marked postgres but uses no database")
+    return True
+
+
 @pytest.hookimpl(tryfirst=True)  # marked before ``-m`` selects by the marks
 def pytest_collection_modifyitems(config, items):
     for item in items:
@@ -90,7 +109,7 @@ def pytest_collection_modifyitems(config, items):
     if config.getoption("--postgres"):
         kept, left = [], []
         for item in items:
-            (kept if uses_database(item) else left).append(item)
+            (kept if about_postgres(item) else left).append(item)
         if left:
             config.hook.pytest_deselected(items=left)
             items[:] = kept
@@ -130,7 +149,8 @@ def pytest_terminal_summary(terminalreporter, config):
     left = config.stash.get(_left_to_sqlite_key, 0)
     if left and not hasattr(config, "workeroutput"):
         terminalreporter.write_line(
-            f"{left} tests that use no database were left to the SQLite run (python -m pytest)"
+            f"{left} tests that exercise nothing PostgreSQL changes were left to the SQLite run"
+            " (python -m pytest)"
         )
 
 

@@ -6,7 +6,8 @@ reads ``--hypothesis-profile``), and each property test's share of them.
   without the example database (a run gives the same examples every time);
 - ``quick``: a tenth of the examples, for a look while working
   (``python -m pytest --hypothesis-profile=quick``, or ``HYPOTHESIS_PROFILE=quick``);
-- ``thorough``: ten times as many, for a night.
+- ``thorough``: ten times as many, for a night (the malformed requests of tests/test_bad_requests.py: 30 an
+  endpoint instead of 3).
 
 The tests differ in what an example costs (a parsed form, a request with two snapshots of the database), so
 each asks for its own count, as a share of the profile's: ``@settings(max_examples=examples(400))`` is 400 in

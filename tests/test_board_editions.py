@@ -512,6 +512,7 @@ def test_an_id_that_exists(client, director):
     assert BoardEdition.objects.get().name == "Again" and get_board("mine").name == "Again"
 
 
+@pytest.mark.postgres
 def test_a_replaced_board_is_seen_at_once_by_another_process(client, director):
     upload(client, template(client), board="mine", name="First")
     seen, first = get_board("mine"), BoardEdition.objects.get().digest
@@ -522,6 +523,7 @@ def test_a_replaced_board_is_seen_at_once_by_another_process(client, director):
     assert get_board("mine").name == "Second" and BoardEdition.objects.get().digest != first
 
 
+@pytest.mark.postgres
 def test_a_board_deleted_and_uploaded_again_under_its_id_is_seen_by_another_process(client, director):
     upload(client, template(client), board="mine", name="With a typo")
     seen, first = get_board("mine"), BoardEdition.objects.get().digest
@@ -543,6 +545,7 @@ def test_delete(client, director):
         assert "There is no stored board" in text
 
 
+@pytest.mark.postgres
 def test_a_board_played_on_is_not_deleted(client, director):
     upload(client, template(client), board="mine")
     Tournament.objects.create(name="Cup", board="mine")

@@ -302,6 +302,7 @@ def test_a_stored_board_is_not_replaced_by_one_that_no_longer_fits_its_tournamen
     store_board(shipped_data("classic-us", "club-board"), director, replace=True)  # one that fits: replaced
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db
 def test_a_tournament_is_not_saved_on_a_board_replaced_meanwhile_by_one_that_does_not_fit(director):
     """The form checked the board; before the save holds it another process stored an Anti-Monopoly board

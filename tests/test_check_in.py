@@ -105,6 +105,7 @@ def test_the_director_ticks_unticks_and_checks_everyone_in(client, cup, director
     assert "Check-in for round 1: 6 of 6 here" in response.content.decode()
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_double_tap_and_the_directors_tick_at_once_check_him_in_once(cup, director):
     pk = person(cup, "P00").pk

@@ -75,6 +75,7 @@ def sql(queries) -> list[str]:
     return [q["sql"] for q in queries if not q["sql"].upper().startswith(skip)]
 
 
+@pytest.mark.postgres
 def test_a_move_and_an_unchanged_poll_ask_the_database_little(client, referee):
     record = simulate("classic", "classic-us", 4, seed=3)
     game = table_game(referee, record)

@@ -48,6 +48,7 @@ def game(referee):
     )
 
 
+@pytest.mark.postgres
 def test_the_console_gives_the_phone_the_stored_state_and_its_words(client, referee, game):
     client.force_login(referee)
     page = client.get(reverse("console", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()

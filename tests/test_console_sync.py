@@ -239,6 +239,7 @@ def body(spoil: dict, game) -> bytes:
     return json.dumps({k: v for k, v in fields.items() if v is not None}).encode()
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", [*HOSTILE, *SPOILED])
 def test_a_hostile_body_is_refused_as_malformed_and_nothing_is_stored(referee, game, name):
@@ -351,6 +352,7 @@ def test_a_sync_keeps_the_contact_one_move_fewer_when_taken(referee, game):
 # -- two phones at once ----------------------------------------------------------------------------------
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_the_same_request_from_two_threads_at_once_is_stored_once(referee, game):
     a, b = phone(referee), phone(referee)
@@ -366,6 +368,7 @@ def test_the_same_request_from_two_threads_at_once_is_stored_once(referee, game)
     assert sorted(contacts(game).values()) == [1, 1]  # each phone's contact, one row each
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_moves_on_one_version_at_once_apply_one_and_refuse_the_other_as_stale(referee, game):
     version = game.version

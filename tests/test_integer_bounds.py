@@ -23,7 +23,7 @@ from tournament.files.participants_import import ParticipantFileError, read_part
 from tournament.models import BoardEdition, Participant, Round, Tournament
 from tournament.models.bounds import INTEGER_MAX, SMALL_MAX, TOURNAMENT_SEED_MAX, field_maximum
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]  # on PostgreSQL too
 
 SEED = 3 * 10**10  # fits SQLite's 64 bits, not PostgreSQL's integer
 

@@ -59,6 +59,7 @@ def test_link_new_existing_and_none():
     assert got["Ada"] == ada and got["Bob"].name == "Bob" and got["Cyd"] is None
 
 
+@pytest.mark.postgres
 def test_one_player_twice_in_a_tournament_is_refused_and_nothing_changes():
     ada = Player.objects.create(name="Ada")
     t = make_tournament(["Ada", "Ada B"])
@@ -190,6 +191,7 @@ def test_merge_and_split_pages(director, django_capture_on_commit_callbacks):
     assert (a1.name, a1.name_key, a1.club) == ("Ada Lovelace", "ada lovelace", "KS")
 
 
+@pytest.mark.postgres
 def test_two_entries_exchange_their_players_in_one_form():
     x, y = make_players(["Jan Kowalski", "Jan Kowalski"])
     t = make_tournament(["Jan Kowalski", "Jan  Kowalski"])
@@ -210,6 +212,7 @@ def test_a_new_player_frees_the_old_one_in_the_same_form():
     assert Participant.objects.get(pk=b.pk).player == x and Participant.objects.get(pk=a.pk).player != x
 
 
+@pytest.mark.postgres
 def test_a_merge_into_a_player_merged_meanwhile_is_refused():
     a, b, c = make_players(["Ada", "Ada", "Ada"])
     stale_b = Player.objects.get(pk=b.pk)

@@ -9,7 +9,7 @@ from rules.scoring import score
 from rules.snapshot import dump_state, load_state
 from rules.variants import RULE_CHANGES
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]  # on PostgreSQL too
 
 
 def migrate(target):

@@ -324,6 +324,7 @@ def test_an_unusable_file_is_refused(director_client, filename, data, message):
     assert nothing_stored()
 
 
+@pytest.mark.postgres
 def test_a_tournament_already_imported_is_refused_by_name(director_client, director):
     import_past_results("r.xlsx", xlsx(good_rows()), director)
     before = PastPlacement.objects.count()
@@ -397,6 +398,7 @@ def test_the_polish_page_says_the_problem_in_polish(director):
     assert nothing_stored()
 
 
+@pytest.mark.postgres
 def test_random_files_never_fail_and_are_imported_whole_or_not_at_all(director_client, director):
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st

@@ -124,6 +124,7 @@ def test_a_kept_page_reads_no_standings_and_a_browser_that_has_it_gets_a_304(cli
     assert changed.status_code == 200 and "Basia" in changed.content.decode() and changed["ETag"] != etag
 
 
+@pytest.mark.postgres
 def test_the_version_counts_committed_changes_once_each_and_forgets_a_deleted_tournament():
     t = make_tournament(2, name="Cup")
     before = standings_changes.version(t)

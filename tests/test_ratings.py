@@ -265,6 +265,7 @@ def test_a_confirmation_in_a_tournament_rebuilds_from_it(referee, django_capture
 # --- races, on both databases ------------------------------------------------------------------------
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_confirmations_at_once_end_in_a_fresh_rebuilds_figures(referee):
     t = make_tournament(8, rounds=1, game_rounds=1, seed=4)
@@ -302,6 +303,7 @@ def test_two_confirmations_at_once_end_in_a_fresh_rebuilds_figures(referee):
     assert snapshot() == raced
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db
 def test_a_rebuild_that_fails_leaves_its_request_for_the_next(
     director, monkeypatch, django_capture_on_commit_callbacks

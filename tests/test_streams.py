@@ -21,7 +21,7 @@ from tournament.games import recording
 from tournament.models import Seat
 from tournament.streams import hub, topics
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]  # on PostgreSQL too
 
 
 def started_round(n=4, **fields):

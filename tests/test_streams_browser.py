@@ -110,6 +110,7 @@ def test_a_change_told_while_his_page_is_being_read_is_read_after_it(
     page.context.close()
 
 
+@pytest.mark.postgres
 def test_a_move_on_one_phone_shows_on_the_second_through_the_tables_stream(
     asgi_server,
     browser,  # noqa: F811

@@ -258,6 +258,7 @@ def one_round_backup():
 # -- export and import ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.postgres
 def test_a_tournament_comes_back_identical_in_an_empty_installation():
     t = run_tournament(make_people())
     before = snapshot(t)
@@ -463,6 +464,7 @@ BAD_FILES = {
 }
 
 
+@pytest.mark.postgres
 @pytest.mark.parametrize("case", list(BAD_FILES))
 def test_a_bad_file_is_refused_and_nothing_is_stored(case, one_round_backup, tmp_path):
     change, expected = BAD_FILES[case]
@@ -537,6 +539,7 @@ def test_only_the_director_downloads_a_backup(client):
     assert client.get(url).status_code == 403
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_the_export_reads_in_a_transaction_of_its_own(client):
     """Outside a transaction (a request, the command) the export reads everything as of one moment."""
@@ -774,6 +777,7 @@ FORGED = {
 }
 
 
+@pytest.mark.postgres
 @pytest.mark.parametrize("case", list(FORGED))
 def test_a_forged_or_damaged_backup_is_refused_naming_the_place_and_nothing_is_stored(case, one_round_backup):
     change, expected = FORGED[case]
@@ -815,6 +819,7 @@ HOSTILE_TEXTS = {
 }
 
 
+@pytest.mark.postgres
 @pytest.mark.parametrize("case", list(HOSTILE_TEXTS))
 def test_hostile_json_is_a_message_not_a_traceback(case, tmp_path):
     text, expected = HOSTILE_TEXTS[case]
@@ -946,6 +951,7 @@ def signed_backup():
     return copy.deepcopy(_CACHE["signed"])
 
 
+@pytest.mark.postgres
 def test_check_ins_and_signatures_come_back_and_a_dispute_still_stops_the_confirmation():
     t = run_signed_tournament(make_people())
     with translation.override("en"):
@@ -1111,6 +1117,7 @@ HOSTILE_SIGNED = {
 }
 
 
+@pytest.mark.postgres
 @pytest.mark.parametrize("case", list(HOSTILE_SIGNED))
 def test_a_hostile_check_in_or_signature_is_refused_and_nothing_is_stored(case, signed_backup):
     change, expected = HOSTILE_SIGNED[case]

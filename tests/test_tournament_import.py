@@ -204,6 +204,7 @@ def test_nul_in_a_workbook_is_refused(director_client, tournament, nul):
     assert not Participant.objects.exists()
 
 
+@pytest.mark.postgres
 def test_names_and_clubs_are_bounded_by_name_length(director_client, tournament):
     fits, long = "N" * NAME_LENGTH, "L" * (NAME_LENGTH + 1)
     assert (
@@ -220,6 +221,7 @@ def test_names_and_clubs_are_bounded_by_name_length(director_client, tournament)
     assert Participant.objects.get().club == fits
 
 
+@pytest.mark.postgres
 def test_a_seed_beyond_the_database_integer_is_refused(director_client, tournament):
     data = b"Anna,X,100000000000000000000\nBartek,Y," + b"9" * 5000 + b"\n"
     found = problems("p.csv", data)
