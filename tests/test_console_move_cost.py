@@ -22,7 +22,8 @@ HX = {"HTTP_HX_REQUEST": "true"}
 #: What differs from one answer to the next whatever the game: the CSRF token, the forms' request key, the
 #: time the panel was made (in the forms, and in the state the panel gives the phone for an outage).
 TOKENS = re.compile(
-    r'(name="csrfmiddlewaretoken" value="|name="client_key" value="|seen=|name="seen" value="|"seen": ")'
+    r'(name="csrfmiddlewaretoken" value="|name="client_key" value="|seen=|name="seen" value="|"seen": "'
+    r"|&quot;seen&quot;:&quot;)"
     r'[^"&]*'
 )
 #: A move's queries: the session and the user (Django's), the game read and locked (with whether this user
