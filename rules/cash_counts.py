@@ -1,6 +1,8 @@
 """The referee's cash counts through a game (GAME_RECORD.md ``cash_count``): :class:`CashCounts` follows a
-replay and keeps each player's last count with the moves since the count before that which changed what he
-should hold (``rules.banknotes``)."""
+replay, or a game move after move, and keeps each player's last count with the moves since the count before
+that which changed what he should hold (``rules.banknotes``). What it keeps is small (per player his last
+count and at most ``MOVES_KEPT`` moves) and goes to JSON and back (``to_data``, ``from_data``): a game keeps
+it beside its state, so that no screen replays the game for its counts."""
 
 from __future__ import annotations
 
@@ -68,9 +70,34 @@ class CashCounts:
 
     def __init__(self, *, moves: bool = True):
         self.last: dict[str, Count] = {}
+        self.at: int | None = None  # the last event followed
         self.moves = moves
         self._expected: dict[str, int] | None = None  # what each should hold after the event before
         self._since: dict[str, _Since] = {}
+
+    def to_data(self) -> dict:
+        """What it keeps, as JSON data (``from_data`` reads it back)."""
+        return {
+            "at": self.at,
+            "last": {pid: _count_data(c) for pid, c in self.last.items()},
+            "expected": self._expected,
+            "since": {
+                pid: [s.seen, [[c.event, c.amount] for c in s.changes]] for pid, s in self._since.items()
+            },
+        }
+
+    @classmethod
+    def from_data(cls, data: dict | None) -> CashCounts:
+        """The counts as ``to_data`` wrote them, going on from there (None or {}: a game with no move yet)."""
+        counts = cls()
+        if not data:
+            return counts
+        counts.at = data["at"]
+        counts.last = {pid: _count_of(c) for pid, c in data["last"].items()}
+        counts._expected = data["expected"]
+        for pid, (seen, changes) in data["since"].items():
+            counts._since[pid] = _Since(deque((Change(i, a) for i, a in changes), maxlen=MOVES_KEPT), seen)
+        return counts
 
     def changed_since_last_count(self, player_id: str) -> int:
         """How many moves changed what the player should hold after his last count (with ``moves``)."""
@@ -78,6 +105,7 @@ class CashCounts:
         return since.seen if since is not None else 0
 
     def __call__(self, i: int, out: Outcome) -> None:
+        self.at = i
         state, ev = out.state, out.event
         if ev["type"] == "cash_count":
             self._count(i, state, ev["player"], ev["counted"])
@@ -108,3 +136,12 @@ class CashCounts:
                 since.changes.append(Change(i, now - self._expected[pid]))
                 since.seen += 1
                 self._expected[pid] = now
+
+
+def _count_data(c: Count) -> list:
+    return [c.event, c.counted, c.expected, c.previous, [[x.event, x.amount] for x in c.changes], c.earlier]
+
+
+def _count_of(data: list) -> Count:
+    event, counted, expected, previous, changes, earlier = data
+    return Count(event, counted, expected, previous, tuple(Change(i, a) for i, a in changes), earlier)

@@ -2,17 +2,19 @@
 
     python tests/bench_console.py
 
-The game is a tournament table's, entered by its referee (each move with its request key, as the console
-posts it). Prints, around event 10 and around event 1,000 of the same game (the console must not replay the
-game, so the two should be about equal), for one move submission (the whole view: permission, stored state,
-engine, save, refreshed panel): its wall time, its CPU time (``process_time`` of the request through Django's
-test client, middleware and session included) and its queries; and the same for the panel's poll, when
-nothing changed (the version it carries is current) and when another device moved meanwhile. Then the taps a
-turn takes on the console.
+The game is a tournament table's, entered by its referee (each move with its request key, as the phone's
+outbox sends it: tournament/console/sync.py). Prints, around event 10 and around event 1,000 of the same game
+(the server must not replay the game, so the two should be about equal), for one move (the whole request:
+permission, stored state, engine, save, the acknowledgement; the phone draws the screen): its wall time, its
+CPU time (``process_time`` of the request through Django's test client, middleware and session included), its
+queries and the bytes of its request and answer; the same for a move of a phone whose rules do not run yet
+(the answer carries the game and its screen); and for the console's poll, when nothing changed (the version it
+carries is current) and when another device moved meanwhile. Then the taps a turn takes on the console.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import sys
@@ -44,7 +46,6 @@ from django.urls import reverse  # noqa: E402
 from rules.board import EFFECT_FIELDS  # noqa: E402
 from rules.cards import classic_effects  # noqa: E402
 from rules.simulate import simulate  # noqa: E402
-from tests.console_posts import post_form  # noqa: E402
 from tournament.console.devices import SESSION_KEY, key_start  # noqa: E402
 from tournament.games import recording  # noqa: E402
 from tournament.models import Game, Round, Table, Tournament  # noqa: E402
@@ -142,9 +143,9 @@ def median(costs: list[Cost]) -> str:
 
 
 def poll_costs(client: Client, pk: int, version: int, seen: str) -> dict[str, list[Cost]]:
-    """The console's poll (every 10 s) of a panel showing ``version`` (current: nothing changed, 204) and of
-    one showing the version before (another device's move: the panel, told what changed)."""
-    url = reverse("console_panel", args=[pk])
+    """The console's poll (every 10 s) of a phone showing ``version`` (current: nothing changed, 204) and of
+    one showing the version before (another device's move: the game's position, told what changed)."""
+    url = reverse("console_state", args=[pk])
     out: dict[str, list[Cost]] = {"nothing changed": [], "a move meanwhile": []}
     for _ in range(POLLS):
         for kind, shown in (("nothing changed", version), ("a move meanwhile", version - 1)):
@@ -180,34 +181,54 @@ def main() -> None:
     record = simulate("classic", "classic-us", 8, seed=0, rounds=5000, max_events=1_100)
     events = record["events"]
     game = table_game(user, record)
-    client = Client(HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en", HTTP_HOST="localhost")
+    client = Client(HTTP_ACCEPT_LANGUAGE="en", HTTP_HOST="localhost")
     client.force_login(user)
     client.get(reverse("console", args=[game.pk]))  # the console opened: its device is known
     device = key_start(client.session[SESSION_KEY])
-    url = reverse("console_act", args=[game.pk])
+    url = reverse("console_sync", args=[game.pk])
     moves: dict[int, Cost] = {}
+    sizes: dict[int, tuple[int, int]] = {}
+    full = {10: None, 1000: None}
     polls: dict[int, dict[str, list[Cost]]] = {}
     for k, event in enumerate(events):
         version = Game.objects.values_list("version", flat=True).get(pk=game.pk)
-        seen = f"{k + 1}.{int(time.time() * 1000)}"  # as the panel shown before this move carries it
-        form = {"version": version, "client_key": device + uuid.uuid4().hex, **post_form(event)}
-        moves[k], response = cost(client.post, url, form)
-        assert response.status_code == 200, response.status_code
-        if b'class="error"' in response.content:
-            raise SystemExit(f"event {k} refused: {event}")
+        seen = f"{k + 1}.{int(time.time() * 1000)}"  # as the screen shown before this move carries it
+        body = {"version": version, "client_key": device + uuid.uuid4().hex, "events": [event], "waiting": 1}
+        if k in full:  # a phone whose rules do not run yet: the answer carries the game and its screen
+            body["full"] = True
+        sent = json.dumps(body)
+        spent, response = cost(client.post, url, sent, "application/json")
+        assert response.status_code == 200 and response.json()["ok"], (k, event, response.content[:300])
+        if k in full:
+            full[k] = (spent, len(sent), len(response.content))
+        else:
+            moves[k] = spent
+            sizes[k] = (len(sent), len(response.content))
         if k in POLLED_AT:
             polls[k] = poll_costs(client, game.pk, version + 1, seen)
     game.refresh_from_db()
     assert game.version == len(events)
 
-    print(f"game of {len(events)} events entered on the console (classic, 8 players, a tournament's table)")
+    print(
+        f"game of {len(events)} events entered through the outbox (classic, 8 players, a tournament's table)"
+    )
     for start in (10, 1000):
-        window = [moves[k] for k in range(start, start + WINDOW)]
-        span = f"median over events {start:,}–{start + WINDOW - 1:,}"
-        print(f"one move at event {start:,} ({span}): {median(window)}")
+        window = [moves[k] for k in range(start + 1, start + WINDOW)]
+        span = f"median over events {start + 1:,}–{start + WINDOW - 1:,}"
+        sent = statistics.median(sizes[k][0] for k in range(start + 1, start + WINDOW))
+        answered = statistics.median(sizes[k][1] for k in range(start + 1, start + WINDOW))
+        print(
+            f"one move at event {start:,} ({span}): {median(window)}; "
+            f"{sent:g} B sent, {answered:g} B answered"
+        )
+        spent, sent, answered = full[start]
+        print(
+            f"  without the phone's rules (the answer carries the screen): {spent.cpu_ms:.1f} ms CPU, "
+            f"{spent.queries} queries; {sent} B sent, {answered:,} B answered (before compression)"
+        )
         at = start + WINDOW - 1
         for kind, costs in polls[at].items():
-            print(f"  the panel's poll after event {at:,}, {kind}: {median(costs)}")
+            print(f"  the console's poll after event {at:,}, {kind}: {median(costs)}")
 
     turns = sum(1 for e in events if e["type"] == "roll")  # every roll begins a turn or an extra roll
     total = game_taps(events)

@@ -140,6 +140,7 @@ import asyncio
 import codecs
 import contextlib
 import csv
+import functools
 import html
 import http.client
 import io
@@ -169,7 +170,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from rules.simulate import simulate  # noqa: E402
-from tests.console_posts import post_form  # noqa: E402
 
 MAX_TABLES = 500
 EXTRA_TABLES = 2  # seated, not started: the director's absent and move
@@ -177,10 +177,10 @@ PASSWORD = "load-test-" + secrets.token_hex(4)
 REQUEST_TIMEOUT_S = 60
 KEEPALIVE_REUSE_S = 1.0  # gunicorn closes idle keep-alive connections after 2 s: reuse only fresher ones
 MAX_TRIES = 5  # a referee taps again after a 5xx or a lost answer, then gives up on the table
-STALE_TEXT = "Another device entered a move meanwhile"
+STALE_TEXT = "Another device changed the game meanwhile"
 GAME_OVER_TEXT = "The game is over"
 CLOSED_TEXT = "This table's result is confirmed"
-VERSION_RE = re.compile(rb'id="console"[^>]*?data-version="(\d+)"', re.S)
+CONSOLE_DATA_RE = re.compile(rb'<script id="console-data" type="application/json">(.*?)</script>', re.S)
 ERROR_RE = re.compile(rb'<p class="error"[^>]*>(.*?)</p>', re.S)
 NOTICE_RE = re.compile(rb'<p class="notice"[^>]*>(.*?)</p>', re.S)
 # the move just made: "#12", or "#10–#12" for the moves one tap entered together (the last is the latest)
@@ -190,6 +190,9 @@ FINISHED_RE = re.compile(rb'<section class="now finished">')
 CSRF_INPUT_RE = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 STANDINGS_TABLE_RE = re.compile(rb'<table[^>]*class="standings"')  # the public standings' table
 RETRYABLE = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError, ConnectionAbortedError)
+#: The statuses of an answered request of the outbox: taken (200), refused as stale or closed (409), by the
+#: rules (422), each saying why (tournament/console/sync.py).
+ANSWERED = (200, 409, 422)
 #: the requests that enter or change moves: the latency criterion is theirs
 MOVE_KINDS = ("act", "retry", "resend", "double tap", "stale", "two phones", "undo", "void")
 # gunicorn's keep-alive behind HAProxy: longer than HAProxy keeps an idle connection to it, so that HAProxy
@@ -799,6 +802,10 @@ async def body_chunks(reader: asyncio.StreamReader, chunked: bool):
 
 
 # -- HTTP ------------------------------------------------------------------------------------------------
+class JsonBody(dict):
+    """A request's body sent as JSON (the console's outbox), not as a form's fields."""
+
+
 @dataclass
 class Answer:
     status: int
@@ -810,14 +817,41 @@ class Answer:
         m = pattern.search(self.body)
         return html.unescape(m.group(1).decode()).strip() if m else None
 
+    @functools.cached_property
+    def data(self) -> dict | None:
+        """The JSON answer (the outbox's, a poll's), or the console page's data (its JSON script)."""
+        if "json" in (self.headers.get("Content-Type") or ""):
+            try:
+                return json.loads(self.body)
+            except ValueError:
+                return None
+        m = CONSOLE_DATA_RE.search(self.body)
+        return json.loads(m.group(1)) if m else None
+
+    @property
+    def position(self) -> dict | None:
+        """The game as the answer gives it: the console page's, a poll's, a move's with ``full``."""
+        data = self.data or {}
+        return data.get("position", data) if "state" in data or "position" in data else None
+
     @property
     def version(self) -> int | None:
-        m = VERSION_RE.search(self.body)
-        return int(m.group(1)) if m else None
+        data = self.data or {}
+        if "version" in data:
+            return data["version"]
+        return (data.get("position") or {}).get("version")
 
     @property
     def error(self) -> str | None:
+        """Why a request was refused (the outbox's answer); None when it was taken."""
+        data = self.data
+        if data is not None and "ok" in data:
+            return None if data["ok"] else data.get("message", "")
         return self._text(ERROR_RE)
+
+    @property
+    def why(self) -> str | None:
+        return (self.data or {}).get("why")
 
     @property
     def notice(self) -> str | None:
@@ -825,12 +859,13 @@ class Answer:
 
     @property
     def just_now_seq(self) -> int | None:
-        m = JUST_NOW_RE.search(self.body)
-        return int(m.group(1)) if m else None
+        """The number of the move just entered (the outbox's answer)."""
+        return (self.data or {}).get("seq")
 
     @property
     def finished(self) -> bool:
-        return FINISHED_RE.search(self.body) is not None
+        position = self.position
+        return bool(position and position["state"].get("finished"))
 
     @property
     def messages(self) -> list[str]:
@@ -838,6 +873,9 @@ class Answer:
 
     @property
     def csrf(self) -> str | None:
+        data = self.data
+        if data and data.get("csrf"):
+            return data["csrf"]
         m = CSRF_INPUT_RE.search(self.body)
         return m.group(1).decode() if m else None
 
@@ -883,6 +921,10 @@ class Phone:
                 self.cookies[name.strip()] = value
 
     def _prepare(self, method, path, fields, htmx):
+        if isinstance(fields, JsonBody):
+            headers = self._headers(htmx=False, form=True)
+            headers["Content-Type"] = "application/json"
+            return method, path, json.dumps(fields), headers
         body = urllib.parse.urlencode(fields, doseq=True) if fields is not None else None
         return method, path, body, self._headers(htmx=htmx, form=fields is not None)
 
@@ -1154,7 +1196,12 @@ class Referee(Browser, threading.Thread):
 
     @property
     def act_path(self) -> str:
-        return f"/games/{self.plan.game}/act/"
+        """Where the console's outbox sends each move (tournament/console/sync.py)."""
+        return f"/games/{self.plan.game}/sync/"
+
+    def move_body(self, version: int, key: str, event: dict, **more) -> JsonBody:
+        """One tap's request as the console's outbox sends it."""
+        return JsonBody(client_key=key, version=version, events=[event], waiting=1, **more)
 
     @property
     def console_path(self) -> str:
@@ -1183,9 +1230,7 @@ class Referee(Browser, threading.Thread):
 
     def poll(self) -> None:
         """What the console page does every 10 s: 204 when nothing changed since its version."""
-        a = self.phone.fetch(
-            "poll", "GET", f"/games/{self.plan.game}/panel/?version={self.version}", htmx=True
-        )
+        a = self.phone.fetch("poll", "GET", f"/games/{self.plan.game}/state/?version={self.version}")
         self.next_poll = time.monotonic() + self.run_.args.poll
         if a is not None and a.status != 204:
             if (
@@ -1258,9 +1303,9 @@ class Referee(Browser, threading.Thread):
     def stale(self, event: dict) -> bool:
         """A move made on an older screen: refused as stale, nothing stored; the answer shows the current
         version. False when the referee cannot go on."""
-        key = uuid.uuid4().hex
+        key = "load." + uuid.uuid4().hex
         self.out.stale_keys.append(key)
-        fields = {"version": self.version - 1, "client_key": key, **post_form(event)}
+        fields = self.move_body(self.version - 1, key, event)
         a = self.submit(fields, "stale")
         if a is None:
             return False
@@ -1280,17 +1325,20 @@ class Referee(Browser, threading.Thread):
         self.out.stopped = "refused"
         return False
 
-    def submit(self, fields: dict, kind: str, path: str | None = None, phone: Phone | None = None):
-        """POST the form (a move by default); after a 5xx or no answer, tap again (same key) up to MAX_TRIES
-        times. Returns a 200 answer, or None (the referee gives up on this table)."""
+    def submit(
+        self, fields: dict, kind: str, path: str | None = None, phone: Phone | None = None, answered=ANSWERED
+    ):
+        """POST the request (a move by default); after a 5xx or no answer, tap again (same key) up to
+        MAX_TRIES times. Returns the answer (a status of ``answered``), or None (the referee gives up on this
+        table)."""
         phone = phone or self.phone
-        a = phone.fetch(kind, "POST", path or self.act_path, fields, htmx=True)
+        a = phone.fetch(kind, "POST", path or self.act_path, fields)
         if a is None:
             self.out.unknown_keys.append(fields["client_key"])
             self.run_.stats.anomaly("requests given up after retries", f"table {self.plan.table} {kind}")
             self.out.stopped = "gave up after retries"
             return None
-        if a.status != 200:
+        if a.status not in answered:
             self.run_.stats.anomaly(f"{kind} answered {a.status}", f"table {self.plan.table}")
             self.out.stopped = "refused"
             return None
@@ -1315,14 +1363,14 @@ class Referee(Browser, threading.Thread):
         return True
 
     def enter(self, event: dict, mode: str = "") -> bool:
-        key = uuid.uuid4().hex
-        fields = {"version": self.version, "client_key": key, **post_form(event)}
+        key = "load." + uuid.uuid4().hex
+        fields = self.move_body(self.version, key, event)
         expected = self.version + 1
         if mode == "double":
             answers, failed = send_together("double tap", [(self.phone, self.act_path, fields)] * 2)
-            good = [a for a in answers if a is not None and a.status == 200]
+            good = [a for a in answers if a is not None and a.status in ANSWERED]
             for a in answers:
-                if a is not None and a.status != 200 and a.status < 500:
+                if a is not None and a.status not in ANSWERED and a.status < 500:
                     self.run_.stats.anomaly(f"double tap answered {a.status}", f"table {self.plan.table}")
             if len(good) < 2 and not (failed and all(self.run_.killed_it(f) for f in failed)):
                 self.run_.stats.anomaly("double taps not both answered 200", f"table {self.plan.table}")
@@ -1356,23 +1404,36 @@ class Referee(Browser, threading.Thread):
 
     # what an event day also brings
     def take_back(
-        self, path: str, kind: str, reason: str, done: str, phone: Phone | None = None
+        self, kind: str, reason: str, void: int | None = None, phone: Phone | None = None
     ) -> str | None:
-        """An undo or a void with its reason, resent once with the same key (nothing more may change);
-        the key, or None when it was not done as expected."""
-        key = uuid.uuid4().hex
-        fields = {"version": self.version, "client_key": key, "reason": reason}
+        """An undo (the console's outbox, a reason typed) or a void (the page of all moves' form, with its
+        reason), resent once with the same key (nothing more may change); the key, or None when it was not
+        done as expected."""
+        key = "load." + uuid.uuid4().hex
+        if void is None:
+            path = self.act_path
+            fields = JsonBody(client_key=key, version=self.version, kind="undo", reason=reason, waiting=1)
+        else:
+            path = f"/games/{self.plan.game}/void/{void}/"
+            fields = {"version": self.version, "client_key": key, "reason": reason}
         expected = self.version + 1
         answered = 0.0
         for again in (False, True):
-            a = self.submit(fields, kind, path, phone)
+            a = self.submit(fields, kind, path, phone, answered=(302,) if void is not None else ANSWERED)
             answered = answered or time.monotonic()  # the first answer's: the resend changes nothing
             if a is None:
                 return None
-            if a.error is not None or done not in (a.notice or "") or a.version != expected:
+            if void is not None:  # the page of all moves again, saying what was done
+                a = (phone or self.phone).fetch("moves page", "GET", f"/games/{self.plan.game}/moves/")
+                done = a is not None and any(f"Move #{void} was voided" in m for m in a.messages)
+                version_ok = True
+            else:
+                done, version_ok = a.error is None, a.version == expected
+            if not done or not version_ok:
                 self.run_.stats.anomaly(
                     f"{kind} not done as expected" + (" (resent)" if again else ""),
-                    f"table {self.plan.table}: {a.error!r}, {a.notice!r}, v{a.version}/{expected}",
+                    f"table {self.plan.table}: {a and a.error!r}, {a and a.messages!r}, "
+                    f"v{a and a.version}/{expected}",
                 )
                 self.out.stopped = "refused"
                 return None
@@ -1381,7 +1442,7 @@ class Referee(Browser, threading.Thread):
         return key
 
     def undo(self, reason: str) -> str | None:
-        return self.take_back(f"/games/{self.plan.game}/undo/", "undo", reason, "The last move was undone")
+        return self.take_back("undo", reason)
 
     def undo_and_again(self, event: dict) -> bool:
         """The last move undone (the dice were misread), the undo resent, the move entered again."""
@@ -1395,8 +1456,8 @@ class Referee(Browser, threading.Thread):
 
     def wrong_move(self, event: dict) -> bool:
         """A move the game did not have, entered by mistake (voided after the next move)."""
-        key = uuid.uuid4().hex
-        fields = {"version": self.version, "client_key": key, **post_form(event)}
+        key = "load." + uuid.uuid4().hex
+        fields = self.move_body(self.version, key, event)
         a = self.submit(fields, "act")
         answered = time.monotonic()
         if a is None or not self.accepted(a, event, self.version + 1, "act", key):
@@ -1414,8 +1475,7 @@ class Referee(Browser, threading.Thread):
     def void_wrong_move(self) -> bool:
         key, seq = self.wrong
         reason = "entered by mistake"
-        path = f"/games/{self.plan.game}/void/{seq}/"
-        if self.take_back(path, "void", reason, f"Move #{seq} was voided") is None:
+        if self.take_back("void", reason, void=seq) is None:
             return False
         self.out.taken_back[key] = ("voided", reason)
         self.run_.stats.note("scenario: a wrong move voided after the next one")
@@ -1425,15 +1485,15 @@ class Referee(Browser, threading.Thread):
         """Two phones at the table send different moves at once: one is stored, the other refused as stale.
         The refused phone reloads and goes on (after undoing the other's roll if that one was stored)."""
         v = self.version
-        mine = {"version": v, "client_key": uuid.uuid4().hex, **post_form(event)}
-        theirs = {"version": v, "client_key": uuid.uuid4().hex, **post_form(other_roll)}
+        mine = self.move_body(v, "load." + uuid.uuid4().hex, event)
+        theirs = self.move_body(v, "load." + uuid.uuid4().hex, other_roll)
         posts = [(self.phone, self.act_path, mine), (self.other, self.act_path, theirs)]
         first = self.rng.random() < 0.5
         answers, _failed = send_together("two phones", posts if first else posts[::-1])
         answered = time.monotonic()
         a_mine, a_theirs = answers if first else answers[::-1]
-        if any(a is None or a.status != 200 for a in (a_mine, a_theirs)):
-            self.run_.stats.anomaly("two phones: not both answered 200", f"table {self.plan.table}")
+        if any(a is None or a.status not in ANSWERED for a in (a_mine, a_theirs)):
+            self.run_.stats.anomaly("two phones: not both answered", f"table {self.plan.table}")
             self.out.unknown_keys += [mine["client_key"], theirs["client_key"]]
             self.out.stopped = "no answer"
             return False
@@ -1485,10 +1545,10 @@ class Referee(Browser, threading.Thread):
         path = self.plan.table_path
         if not self.form(self.phone, path, path + "confirm/", {}, "Result confirmed", "confirm"):
             return
-        key = uuid.uuid4().hex
-        fields = {"version": self.version, "client_key": key, "reason": "one more"}
-        a = self.submit(fields, "undo", f"/games/{self.plan.game}/undo/")
-        if a is None or CLOSED_TEXT not in (a.error or "") or a.version != self.version:
+        key = "load." + uuid.uuid4().hex
+        fields = JsonBody(client_key=key, version=self.version, kind="undo", reason="one more", waiting=1)
+        a = self.submit(fields, "undo")
+        if a is None or CLOSED_TEXT not in (a.error or "") or a.why != "closed":
             stats.anomaly("undo of a confirmed game not refused", f"{a and a.error!r} v{a and a.version}")
             return
         self.out.stale_keys.append(key)

@@ -64,37 +64,43 @@ class Referee:
         self.page.fill("input[name=password]", password)
         self.page.click("button[type=submit]")
         self.page.wait_for_url(f"**{next_url}")
+        if "/games/" in next_url:
+            self.ready()
+
+    def ready(self):
+        """The console drawn, and the rules running on the phone (a tap is applied on it at once)."""
+        self.page.wait_for_selector("#console[data-rules=ready] h1", timeout=60_000)
 
     def roll(self, d1, d2):
-        self.throw(self.page.locator("form.roll"), d1, d2)
+        self.throw(self.page.locator("#console .roll-card"), d1, d2)
 
-    def throw(self, form, d1, d2):
-        """One key of the dice pad in ``form``: it sends the form."""
+    def throw(self, where, d1, d2):
+        """One key of the dice pad in ``where``: it enters the throw."""
         with self.posted():
-            self.tap(form.locator(f".pad button[value='{d1}{d2}']"))
+            self.tap(where.locator(f".pad button[value='{d1}{d2}']").first)
 
     def button(self, name):
         with self.posted():
             self.tap(self.page.get_by_role("button", name=name, exact=True).first)
 
+    def confirmed(self, name):
+        """A button that asks first (a bankruptcy, the game's time): tapped, then "Yes"."""
+        self.tap(self.page.get_by_role("button", name=name, exact=True).first)
+        self.button("Yes")
+
     @contextmanager
     def posted(self):
-        """Wait until the request a tap sends has been answered and swapped in.
-
-        The response alone is not enough: htmx swaps it in (and the console scrolls) a moment after it
-        arrived, so a test reading the page at once raced the swap. A page that navigated instead has no
-        count and is waited for as a page."""
+        """Wait until the tap has been dealt with and its move taken by the server: the console counts the
+        taps it dealt with (``data-done``) and the moves waiting on the phone (``data-waiting``)."""
         page = self.page
-        before = page.evaluate(
-            "() => { if (!('consolePosts' in window)) { window.consolePosts = 0;"
-            " document.addEventListener('htmx:afterOnLoad', e => {"
-            " const sent = e.detail.requestConfig;"
-            " if (sent && sent.verb === 'post') window.consolePosts++; }); }"
-            " return window.consolePosts; }"
+        before = int(page.locator("#console").get_attribute("data-done") or 0)
+        yield
+        page.wait_for_function(
+            "n => { const c = document.getElementById('console');"
+            " return Number(c.dataset.done || 0) > n && c.dataset.waiting === '0'; }",
+            arg=before,
+            timeout=60_000,
         )
-        with page.expect_response(lambda r: r.request.method == "POST"):
-            yield
-        page.wait_for_function("n => !('consolePosts' in window) || window.consolePosts > n", arg=before)
 
     def shot(self, name):
         SCREENS.mkdir(parents=True, exist_ok=True)
@@ -104,6 +110,22 @@ class Referee:
         from playwright.sync_api import expect
 
         expect(self.page.locator("#console")).to_contain_text(text)
+
+
+def polish_phone(browser, live_server, username, next_url, **options):
+    """A referee's phone in Polish at 360 px, logged in on ``next_url``."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, locale="pl-PL", has_touch=True, **options
+    )
+    ref = Referee(context.new_page(), live_server.url)
+    page = ref.page
+    page.goto(f"{live_server.url}/login/?next={next_url}")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", "pw")
+    with page.expect_navigation():
+        page.click("form:has(input[name=password]) button[type=submit]")
+    assert page.url == live_server.url + next_url, page.locator("main, body").first.inner_text()
+    return ref, context
 
 
 @pytest.fixture
@@ -217,33 +239,24 @@ def test_console_in_polish_and_reopened_on_another_device(game_and_referee, brow
     other.shot("07-polish-second-device")
     other.roll(1, 3)
     assert state(game).player("B").position == 4
-    # The first phone, still showing Bartek's roll, submits a stale move: refused, with the fresh state.
+    # The first phone, still showing Bartek's roll, enters a move on it: the server refuses it as made on
+    # an older game, the phone lists it with why and shows the game as it is.
+    from playwright.sync_api import expect
+
     ref.roll(1, 3)
-    ref.sees("Another device entered a move meanwhile")
+    refused = ref.page.locator("#console-refused")
+    expect(refused).to_contain_text("Another device changed the game meanwhile")
+    expect(refused).to_contain_text("Bartek rolls 1+3")  # what the other device entered
     ref.sees("Celina rolls")
     assert state(game).player("B").position == 4
     context.close()
 
 
-def test_a_move_whose_answer_is_lost_says_so_and_is_entered_once_when_tapped_again(game_and_referee):
-    """Venue Wi-Fi drops: the phone goes on alone (its own panel: the flows are
-    tests/test_console_offline_browser.py's) until the network is back; then a move reaches the server but
-    its answer is lost, the server there all the same: the referee is told, and tapping again (the same form,
-    the same key) enters it once."""
-    from playwright.sync_api import expect
-
+def test_a_move_whose_answer_is_lost_is_sent_again_and_entered_once(game_and_referee):
+    """The venue's Wi-Fi takes a move to the server and loses its answer: the phone keeps the move waiting,
+    sends it again (the same request key) and the server, which has it, answers it as done: entered once."""
     game, ref = game_and_referee
     page = ref.page
-    key = page.locator("form.roll .pad button[value='23']")
-    page.context.set_offline(True)  # the browser tells the page: its own panel at once
-    expect(page.locator("#console-connection")).to_contain_text("Offline: moves are kept on this phone")
-    ref.shot("08-offline")
-    assert game.events.count() == 0
-    page.context.set_offline(False)
-    page.evaluate("() => window.dispatchEvent(new Event('online'))")
-    expect(page.locator("#console-connection")).to_have_text("Online", timeout=30_000)
-    expect(page.locator("#console")).to_be_visible()
-
     lost = []
 
     def lose_the_first_answer(route):
@@ -253,14 +266,11 @@ def test_a_move_whose_answer_is_lost_says_so_and_is_entered_once_when_tapped_aga
             lost.append(route.fetch().status)  # the server gets the move and answers; the phone never hears
             route.abort()
 
-    page.route("**/act/", lose_the_first_answer)
-    ref.tap(key)
-    ref.sees("No connection: the move was not sent.")
-    assert lost == [200] and game.events.count() == 1
-    with ref.posted():
-        ref.tap(key)  # tapped again: the same form, the same key
-    ref.sees("Buy for 200")  # Anna on Dworzec Zachodni
-    assert game.events.count() == 1 and state(game).player("A").position == 5
+    page.route("**/sync/", lose_the_first_answer)
+    ref.roll(2, 3)  # Anna on Dworzec Zachodni: waiting, then sent again, taken once
+    ref.sees("Buy for 200")
+    assert lost == [200] and game.events.count() == 1 and state(game).player("A").position == 5
+    ref.shot("08-answer-lost")
 
 
 def test_an_anti_monopoly_two_hour_game_to_its_end_on_a_phone(live_server, browser):
@@ -291,20 +301,17 @@ def test_an_anti_monopoly_two_hour_game_to_its_end_on_a_phone(live_server, brows
     ref.roll(4, 4)  # Celina: 12, Marek's utility; her extra roll comes after the rent
     ref.sees("Rent 4 × the dice: Celina → Marek")
     ref.shot("am-02-utility-rent")
-    ref.throw(ref.page.locator("form.rent"), 3, 2)  # the rent claimed with the dice thrown
+    ref.throw(ref.page.locator(".card.rent"), 3, 2)  # the rent claimed with the dice thrown
     assert state(game).player("B").cash == 1500 - 150 + 20  # 4 × (3 + 2)
-    ref.page.once("dialog", lambda d: d.accept())  # "The game time is up?"
-    with ref.posted():
-        ref.tap(ref.page.get_by_role("button", name="Game time is up", exact=True))
+    ref.confirmed("Game time is up")  # "The game time is up?" Yes
     ref.roll(1, 2)  # Celina's extra roll: 15, U.S. Bus Company
     ref.button("Decline")
     ref.roll(2, 3)  # Marek: 17, the round ends: dealings with the bank only
     ref.sees("Time is up: dealings with the bank only")
     ref.shot("am-03-dealings")
-    ref.page.once("dialog", lambda d: d.accept())
-    ref.button("Each keeps his share of cash")
+    ref.confirmed("The dealings are over: each keeps a share of cash")
     ref.sees("rolls the dice to value U.S. Electric Company")
-    ref.throw(ref.page.locator(".final form"), 6, 6)
+    ref.throw(ref.page.locator(".card.final"), 6, 6)
     ref.sees("The treasurer's tour: one rent per property")
     ref.shot("am-04-tour")
     ref.button("Pay the rents and end the game")
@@ -316,6 +323,8 @@ def test_an_anti_monopoly_two_hour_game_to_its_end_on_a_phone(live_server, brows
 
 
 def test_a_timeout_is_deliberate_apart_from_the_dice_and_undoable(live_server, browser):
+    from playwright.sync_api import expect
+
     user = User.objects.create_user("ref3", password="pw")
     game = recording.create_game(
         name="Clock",
@@ -328,17 +337,15 @@ def test_a_timeout_is_deliberate_apart_from_the_dice_and_undoable(live_server, b
     ref = Referee(context.new_page(), live_server.url)
     ref.login("ref3", "pw", f"/games/{game.pk}/")
     page = ref.page
-    timeout = page.locator("section.clocks button[value=timeout]")
-    assert page.locator("form.roll button[value=timeout]").count() == 0  # not among the dice
-    assert page.locator("section.clocks form[hx-confirm]").count() == 2  # the clock has not run out: asks
-    page.once("dialog", lambda d: d.dismiss())
-    timeout.click()
-    page.wait_for_timeout(300)
-    assert state(game).turn is None and state(game).events == 0  # dismissed: nothing entered
+    timeout = page.locator("section.clocks button[data-what=timeout]")
+    assert page.locator(".roll-card button[data-what=timeout]").count() == 0  # not among the dice
+    timeout.click()  # the clock has not run out: asked first
+    expect(page.locator("[role=alertdialog]")).to_contain_text("move time is not up yet")
+    page.get_by_role("button", name="No", exact=True).click()
+    assert state(game).turn is None and state(game).events == 0  # not confirmed: nothing entered
     ref.shot("clock-01-apart")
-    page.once("dialog", lambda d: d.accept())
-    with ref.posted():
-        timeout.click()
+    ref.tap(timeout)
+    ref.button("Yes")
     ref.sees("Bartek rolls")
     assert state(game).events == 1
     page.locator(".undo-last summary").click()
@@ -369,12 +376,10 @@ def test_a_timeout_needs_no_confirmation_once_the_move_clock_has_run_out(live_se
     ref = Referee(context.new_page(), live_server.url)
     ref.login("ref4", "pw", f"/games/{game.pk}/")
     page = ref.page
-    page.wait_for_function(
-        "!document.querySelector('section.clocks form[data-countdown]').hasAttribute('hx-confirm')"
-    )
+    page.wait_for_selector("section.clocks button[data-what=timeout].expired")
     ref.shot("clock-02-expired")
     with ref.posted():
-        page.locator("section.clocks button[value=timeout]").click()  # no dialog: the clock has run out
+        page.locator("section.clocks button[data-what=timeout]").click()  # not asked: the clock has run out
     ref.sees("Bartek rolls")
     context.close()
 

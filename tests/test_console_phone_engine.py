@@ -10,6 +10,7 @@ import pytest
 
 from ledger.report import replay_ledger
 from rules.board.registry import BOARDS_DIR, forget_board, get_board, set_board_loader
+from rules.cash_counts import CashCounts
 from rules.engine import apply
 from rules.errors import RulesError
 from rules.messages import Message, to_data
@@ -29,7 +30,8 @@ GAMES = [
 def start(record: dict) -> str:
     """The game as the phone keeps it, at the start: the server's snapshot and no income nor cost yet."""
     state = start_state(parse_record(record))
-    return json.dumps({"state": dump_state(state), "ledger": {p.id: [0, 0] for p in state.players}})
+    ledger = {p.id: [0, 0] for p in state.players}
+    return json.dumps({"state": dump_state(state), "ledger": ledger, "counts": {}, "next_seq": 1})
 
 
 @pytest.mark.parametrize(("variant", "board", "players", "options"), GAMES)
@@ -40,11 +42,15 @@ def test_a_game_played_through_it_ends_where_the_replay_does(variant, board, pla
         out = json.loads(phone.apply(state, json.dumps([event])))
         assert out["ok"], (event, out)
         state = json.dumps(out["game"])
-    whole, ledger = replay_ledger(record)
+    counts = CashCounts()
+    whole, ledger = replay_ledger(record, lambda i, out: counts(i + 1, out))  # (the moves numbered from 1)
     totals = {pid: [ledger.income(pid), ledger.cost(pid)] for pid in ledger.players}
-    assert json.loads(state) == {"state": json.loads(json.dumps(dump_state(whole.state))), "ledger": totals}
+    kept = json.loads(json.dumps(counts.to_data()))
+    state_now = json.loads(json.dumps(dump_state(whole.state)))
+    after = {"state": state_now, "ledger": totals, "counts": kept, "next_seq": len(record["events"]) + 1}
+    assert json.loads(state) == after
     view = json.loads(phone.view(state))
-    assert view == out["view"] == json.loads(json.dumps(screen(whole.state, totals)))
+    assert view == out["view"] == json.loads(json.dumps(screen(whole.state, totals, kept)))
     assert [p["cash"] for p in view["players"]] == [p.cash for p in whole.state.players]
     assert view["game"]["finished"] == whole.state.finished
 

@@ -426,3 +426,111 @@ def test_the_round_page_names_the_tables_whose_moves_wait_on_a_phone_and_the_sil
     said = summary(client.get(reverse("round", args=[t.pk, 1])))
     assert "Table 1: 2 moves waiting" not in said
     assert "Table 1: no contact from the referee's phone since" in said
+
+
+# -- the undo of the last move, the dice corrected, the position for a phone without its rules ---------------
+
+
+def take_back(client, game, *, version, key="dev0.u1", **how):
+    body = {"client_key": key, "version": version, "waiting": 1, **how}
+    return client.post(reverse("console_sync", args=[game.pk]), json.dumps(body), content_type=JSON)
+
+
+def device_key(client, n="k") -> str:
+    """A request key of ``client``'s device (its console page made the device's token)."""
+    return f"{client.session[SESSION_KEY]}.{n}"
+
+
+@pytest.mark.django_db
+def test_this_devices_move_is_undone_in_one_tap_and_another_devices_with_a_reason_typed(referee, game):
+    mine, other = phone(referee), phone(referee)
+    for c in (mine, other):
+        c.get(reverse("console", args=[game.pk]))
+    roll = next(e for e in EVENTS if e["type"] == "roll")
+    assert send(mine, game, [roll], version=game.version, key=device_key(mine, "m1")).status_code == 200
+    refused = take_back(
+        other, game, version=game.version + 1, kind="undo", quick="tap", key=device_key(other)
+    )
+    assert refused.status_code == 422 and "entered on another device" in refused.json()["message"]
+    done = take_back(
+        mine, game, version=game.version + 1, kind="undo", quick="tap", key=device_key(mine, "u")
+    )
+    assert done.json() == {"ok": True, "version": game.version + 2}
+    again = take_back(
+        mine, game, version=game.version + 1, kind="undo", quick="tap", key=device_key(mine, "u")
+    )
+    assert again.json()["ok"] and GameEvent.objects.get(game=game).status == "undone"  # resent: once
+    assert GameEvent.objects.get(game=game).reason == "wrong tap"
+    send(mine, game, [roll], version=game.version + 2, key=device_key(mine, "m2"))
+    typed = take_back(
+        other, game, version=game.version + 3, kind="undo", reason="misread", key=device_key(other, "t")
+    )
+    assert typed.json()["ok"] and game.events.get(seq=2).reason == "misread"
+
+
+@pytest.mark.django_db
+def test_the_dice_of_this_devices_roll_are_corrected_in_one_request(referee, game):
+    client = phone(referee)
+    client.get(reverse("console", args=[game.pk]))
+    roll = next(e for e in EVENTS if e["type"] == "roll")
+    send(client, game, [{**roll, "dice": [1, 2]}], version=game.version, key=device_key(client, "r"))
+    done = take_back(
+        client, game, version=game.version + 1, kind="dice", dice=[3, 4], key=device_key(client, "d")
+    )
+    assert done.json() == {"ok": True, "version": game.version + 2, "seq": 2, "wrong": 1, "duplicate": False}
+    assert [(e.status, e.data["dice"]) for e in game.events.order_by("seq")] == [
+        ("undone", [1, 2]),
+        ("active", [3, 4]),
+    ]
+
+
+@pytest.mark.parametrize(
+    "how",
+    [
+        {"kind": "undo"},
+        {"kind": "undo", "quick": "nonsense"},
+        {"kind": "undo", "quick": "tap", "reason": "both"},
+        {"kind": "undo", "reason": 7},
+        {"kind": "dice", "dice": [0, 7]},
+        {"kind": "dice", "dice": [1]},
+        {"kind": "void"},
+        {"kind": "move", "full": "yes", "events": [EVENTS[0]]},
+    ],
+)
+@pytest.mark.django_db
+def test_a_request_of_no_kind_the_outbox_sends_is_refused_and_changes_nothing(referee, game, how):
+    client = phone(referee)
+    send(client, game, [EVENTS[0]], version=game.version)
+    before = stored(game)
+    answer = take_back(client, game, version=game.version + 1, **how)
+    assert answer.status_code in (400, 422), answer.content
+    assert stored(game)[:2] == before[:2]
+
+
+@pytest.mark.django_db
+def test_a_phone_without_its_rules_gets_the_position_and_screen_after_its_move(referee, game):
+    client = phone(referee)
+    client.get(reverse("console", args=[game.pk]))
+    answer = send(client, game, [EVENTS[0]], version=game.version, full=True).json()
+    game.refresh_from_db()
+    position = answer["position"]
+    assert position["version"] == game.version and position["state"] == game.state
+    assert position["screen"]["players"][0]["position"] == game.state["players"][0]["position"]
+    assert [row["seq"] for row in position["log"]] == [1] and position["log"][0]["notes"]
+    assert position["undo"] == {
+        "seq": 1,
+        "first": 1,
+        "mine": False,
+        "dice": False,
+    }  # (dev0.k1: not this device's)
+
+
+@pytest.mark.django_db
+def test_the_state_is_asked_for_in_vain_while_nothing_changed(referee, game):
+    client = phone(referee)
+    url = reverse("console_state", args=[game.pk])
+    assert client.get(url, {"version": game.version}).status_code == 204
+    send(client, game, [EVENTS[0]], version=game.version)
+    changed = client.get(url, {"version": game.version, "screen": "1"}).json()
+    assert changed["version"] == game.version + 1 and "screen" in changed and changed["csrf"]
+    assert "screen" not in client.get(url, {"version": game.version}).json()

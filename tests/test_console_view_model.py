@@ -103,3 +103,94 @@ def test_it_is_json_of_codes_ids_and_numbers():
         "anti-monopoly", "anti-monopoly-us", 4, {"ending": "two_hour"}, 3, events=300
     ):
         assert json.loads(json.dumps(view)) == view
+
+
+def cash(state, pid):
+    return state.player(pid).cash
+
+
+@pytest.mark.parametrize(("variant", "board", "players", "options", "seed"), GAMES)
+def test_every_amount_the_screen_says_is_what_the_engine_takes_or_pays(
+    variant, board, players, options, seed
+):
+    """A build's cost, a group's batch's cost, what a sale or a mortgage raises, a lift's amount, a rent's
+    way out (the claim, then what each choice raises): each the very change of the player's cash when the
+    engine applies it; a group's batch's hotels, the levels it reaches."""
+    seen = set()
+    for state, view in screens(variant, board, players, options, seed):
+        for p in view["players"]:
+            may, pid = p["may"], p["id"]
+            if not may:
+                continue
+            for row in may["build"]:
+                for c in row["counts"]:
+                    ev = {"type": "build", "player": pid, "square": row["square"], "count": c["count"]}
+                    after = apply(state, ev, narrate=False).state
+                    assert cash(state, pid) - cash(after, pid) == c["cost"], (ev, c)
+                    assert c["top"] == (after.holdings[row["square"]].level >= after.hotel_level(pid))
+                    seen.add("build")
+            for batch in may["build_each"]:
+                after = state
+                for sq in batch["squares"]:
+                    after = apply(after, {"type": "build", "player": pid, "square": sq}, narrate=False).state
+                assert cash(state, pid) - cash(after, pid) == batch["cost"], batch
+                tops = sum(after.holdings[sq].level >= after.hotel_level(pid) for sq in batch["squares"])
+                assert tops == batch["hotels"], batch
+                seen.add("build_each")
+            for u in may["unmortgage"]:
+                ev = {"type": "unmortgage", "player": pid, "square": u["square"]}
+                assert cash(state, pid) - cash(apply(state, ev, narrate=False).state, pid) == u["amount"]
+                seen.add("unmortgage")
+            for m in may["mortgage"]:
+                ev = {"type": "mortgage", "player": pid, "square": m["square"]}
+                assert cash(apply(state, ev, narrate=False).state, pid) - cash(state, pid) == m["loan"]
+        for d in view["now"]["debts"]:
+            check_choices(state, d["choices"])
+            seen.add("raise")
+        for r in view["now"]["rents"]:
+            if r["short"]:
+                claim = {"type": "rent", "player": r["payer"], "square": r["square"]}
+                after = apply(state, claim, narrate=False).state
+                assert (cash(state, r["payer"]), -cash(after, r["payer"])) == (
+                    r["short"]["cash"],
+                    r["short"]["owed"],
+                )
+                check_choices(after, r["short"]["choices"])
+                seen.add("rent_short")
+    assert "build" in seen, seen
+
+
+def test_a_debtors_way_out_raises_what_it_says_over_long_games():
+    """Debts come late in a game: long classic games, each debt's and each short rent's way out checked."""
+    checked = 0
+    for seed in (1, 2, 3):
+        record = simulate("classic", "classic-us", 4, seed=seed, max_events=3000)
+        state = start_state(parse_record(record))
+        for event in record["events"]:
+            if state.debtors() or state.rents:
+                view = screen(state)
+                for d in view["now"]["debts"]:
+                    check_choices(state, d["choices"])
+                    checked += len(d["choices"])
+                for r in view["now"]["rents"]:
+                    if r["short"]:
+                        after = apply(
+                            state,
+                            {"type": "rent", "player": r["payer"], "square": r["square"]},
+                            narrate=False,
+                        )
+                        check_choices(after.state, r["short"]["choices"])
+                        checked += len(r["short"]["choices"])
+            state = apply(state, event, narrate=False).state
+    assert checked > 20, checked
+
+
+def check_choices(state, choices):
+    """Each choice of a debtor's way out raises what it says, after the sale it needs."""
+    for c in choices:
+        before = state
+        if c["needs"] is not None:
+            before = apply(state, choices[c["needs"]]["event"], narrate=False).state
+        after = apply(before, c["event"], narrate=False).state
+        pid = c["event"]["player"]
+        assert cash(after, pid) - cash(before, pid) == c["raises"], c

@@ -3,6 +3,7 @@ key) on the console, in the log, on the sheets and the PDFs; an English board's 
 pages; one Polish name for Anti-Monopoly; the standings PDF's header wraps at spaces only (not "rund ach")."""
 
 import html
+import json
 import re
 from pathlib import Path
 
@@ -27,7 +28,6 @@ from tournament.games.messages import error_text
 from tournament.reports import tournament_report
 
 pytestmark = pytest.mark.django_db
-HX = {"HTTP_HX_REQUEST": "true"}
 CATALOGUE = Path(__file__).resolve().parents[1] / "tournament/locale/pl/LC_MESSAGES/django.po"
 #: Ids the code keeps that a person must never read: the final steps' event types, the variants', the
 #: boards' and the Anti-Monopoly endings' ids.
@@ -53,28 +53,45 @@ def am_game(referee, ending="two_hour"):
     )
 
 
-def act(client, game, language, **fields):
+def act(client, game, language, *events) -> str:
+    """The events of one tap sent as the phone's outbox sends them; what the referee reads of the answer: the
+    moves' words in the log, or the refusal."""
     game.refresh_from_db()
-    url = reverse("console_act", args=[game.pk])
-    response = client.post(url, {"version": game.version, **fields}, HTTP_ACCEPT_LANGUAGE=language, **HX)
-    assert response.status_code == 200
-    return response.content.decode()
+    body = {
+        "client_key": f"dev.{game.version}",
+        "version": game.version,
+        "events": list(events),
+        "waiting": 1,
+    }
+    response = client.post(
+        reverse("console_sync", args=[game.pk]),
+        json.dumps({**body, "full": True}),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    answer = response.json()
+    if not answer["ok"]:
+        return answer["message"]
+    return " ".join(note for row in answer["position"]["log"] for note in row["notes"])
 
 
 @pytest.mark.parametrize("language", ["pl", "en"])
 def test_the_console_and_its_log_show_no_internal_names(client, referee, language):
-    """An Anti-Monopoly two-hour game to its final steps and its end, every page and refusal read."""
+    """An Anti-Monopoly two-hour game to its final steps and its end, every move's words and refusal read,
+    and the pages of the game (the screen's own words: the catalogue, tests/test_i18n.py)."""
     game = am_game(referee)
-    pages = [act(client, game, language, action="roll", player="A", d1=1, d2=3)]  # 4: Income Tax
-    pages.append(act(client, game, language, action="income_tax", player="A", choice="fixed"))
-    pages.append(act(client, game, language, action="time_up"))
-    pages.append(act(client, game, language, action="roll", player="B", d1=2, d2=3))  # the round ends
-    pages.append(act(client, game, language, action="decline", player="B"))
-    pages.append(act(client, game, language, action="roll", player="A", d1=1, d2=2))  # refused: dealings
-    pages.append(act(client, game, language, action="final_tour"))  # refused: first each keeps his share
-    pages.append(act(client, game, language, action="final_keep"))
-    pages.append(act(client, game, language, action="roll", player="A", d1=1, d2=2))  # refused: the tour
-    pages.append(act(client, game, language, action="final_tour"))
+    pages = [act(client, game, language, {"type": "roll", "player": "A", "dice": [1, 3]})]  # 4: Income Tax
+    pages.append(act(client, game, language, {"type": "income_tax", "player": "A", "choice": "fixed"}))
+    pages.append(act(client, game, language, {"type": "time_up"}))
+    pages.append(
+        act(client, game, language, {"type": "roll", "player": "B", "dice": [2, 3]})
+    )  # the round ends
+    pages.append(act(client, game, language, {"type": "decline", "player": "B"}))
+    pages.append(act(client, game, language, {"type": "roll", "player": "A", "dice": [1, 2]}))  # refused
+    pages.append(act(client, game, language, {"type": "final_tour"}))  # refused: first each keeps a share
+    pages.append(act(client, game, language, {"type": "final_keep"}))
+    pages.append(act(client, game, language, {"type": "roll", "player": "A", "dice": [1, 2]}))  # refused
+    pages.append(act(client, game, language, {"type": "final_tour"}))
     url = reverse("console", args=[game.pk])
     pages.append(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())
     pages.append(
@@ -122,8 +139,9 @@ def test_an_auction_refusal_names_the_variant_not_its_id(client, referee):
         players=[{"name": "Irena"}, {"name": "Marek"}],
         referees=[referee],
     )
-    act(client, game, "pl", action="roll", player="A", d1=1, d2=2)  # 3: ul. Stalowa, 60
-    page = visible(act(client, game, "pl", action="decline", player="A", square="3", price="10", winner="B"))
+    act(client, game, "pl", {"type": "roll", "player": "A", "dice": [1, 2]})  # 3: ul. Stalowa, 60
+    decline = {"type": "decline", "player": "A"}
+    page = act(client, game, "pl", decline, {"type": "auction", "square": 3, "price": 10, "winner": "B"})
     assert "poniżej kwoty wywoławczej" in page or "wywoławcz" in page, page[:2000]
     assert not RAW_IDS.search(page), RAW_IDS.search(page).group(0)
 

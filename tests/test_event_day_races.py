@@ -5,7 +5,6 @@ phone with its own connection; a barrier lets them post at the same moment.
 """
 
 import json
-import re
 import threading
 
 import pytest
@@ -18,9 +17,9 @@ from django.urls import reverse
 from rules.board import BOARDS_DIR
 from rules.replay import replay
 from rules.simulate import simulate
-from tests.console_posts import post_form
 from tournament.boards import editions
 from tournament.boards.files import BoardFileError
+from tournament.console.devices import SESSION_KEY
 from tournament.event import current_standings, interventions, results, rounds
 from tournament.games import recording
 from tournament.models import (
@@ -38,6 +37,13 @@ from tournament.models import (
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]  # on PostgreSQL too
 HX = {"HTTP_HX_REQUEST": "true", "HTTP_ACCEPT_LANGUAGE": "en"}
+
+
+def sync(client, game, **body):
+    """One request of a phone's outbox (tournament/console/sync.py)."""
+    body = {"waiting": 1, **body}
+    url = reverse("console_sync", args=[game.pk])
+    return client.post(url, json.dumps(body), content_type="application/json")
 
 
 def at_once(*calls):
@@ -125,27 +131,28 @@ def test_two_confirmations_at_once_after_a_reopen_count_once(table, referee, dir
 def test_the_same_move_from_two_phones_is_stored_once(table, referee):
     game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
     event = simulate("tournament-pl", "classic-pl", 4, seed=1, rounds=1)["events"][0]
-    data = {"version": game.version, "client_key": "k1", **post_form(event)}
-    url = reverse("console_act", args=[game.pk])
-    responses = at_once(*(lambda c=c: c.post(url, data) for c in (phone(referee), phone(referee))))
+    body = {"version": game.version, "client_key": "dev.k1", "events": [event]}
+    responses = at_once(*(lambda c=c: sync(c, game, **body) for c in (phone(referee), phone(referee))))
     assert [r.status_code for r in responses] == [200, 200]
-    assert all('class="error"' not in r.content.decode() for r in responses)  # both: the move, once
+    assert sorted(r.json()["duplicate"] for r in responses) == [False, True]  # both: the move, once
     assert list(game.events.values_list("seq", flat=True)) == [1]
 
 
 def test_two_different_moves_on_one_version_apply_one(table, referee):
     game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
-    url = reverse("console_act", args=[game.pk])
     player = game.players.get(seat=0).pid
-    posts = [
-        {"version": game.version, "client_key": key, "action": "roll", "player": player, "d1": d, "d2": 1}
-        for key, d in (("a", 2), ("b", 3))
+    bodies = [
+        {
+            "version": game.version,
+            "client_key": key,
+            "events": [{"type": "roll", "player": player, "dice": [d, 1]}],
+        }
+        for key, d in (("dev.a", 2), ("dev.b", 3))
     ]
     phones = (phone(referee), phone(referee))
-    responses = at_once(*(lambda c=c, p=p: c.post(url, p) for c, p in zip(phones, posts, strict=True)))
-    assert [r.status_code for r in responses] == [200, 200]
-    texts = [r.content.decode() for r in responses]
-    assert sum("Another device entered a move meanwhile" in t for t in texts) == 1
+    responses = at_once(*(lambda c=c, b=b: sync(c, game, **b) for c, b in zip(phones, bodies, strict=True)))
+    assert sorted(r.status_code for r in responses) == [200, 409]
+    assert [r.json()["why"] for r in responses if r.status_code == 409] == ["stale"]
     assert game.events.count() == 1
 
 
@@ -153,10 +160,9 @@ def test_an_undo_tapped_twice_undoes_one_move(table, referee):
     game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
     for ev in simulate("tournament-pl", "classic-pl", 4, seed=1, rounds=1)["events"][:3]:
         game = recording.submit(game.pk, ev, version=game.version).game
-    data = {"version": game.version, "client_key": "undo-1", "reason": "wrong dice"}
-    url = reverse("console_undo", args=[game.pk])
-    responses = at_once(*(lambda c=c: c.post(url, data) for c in (phone(referee), phone(referee))))
-    assert all("The last move was undone." in r.content.decode() for r in responses)
+    data = {"version": game.version, "client_key": "dev.undo-1", "kind": "undo", "reason": "wrong dice"}
+    responses = at_once(*(lambda c=c: sync(c, game, **data) for c in (phone(referee), phone(referee))))
+    assert [r.status_code for r in responses] == [200, 200]  # both: the undo, once
     assert list(game.events.filter(status=GameEvent.Status.UNDONE).values_list("seq", flat=True)) == [3]
 
 
@@ -164,10 +170,12 @@ def test_a_confirmed_game_is_read_only_until_the_director_reopens_it(table, refe
     game = play(table, referee)
     results.confirm(table, referee)
     game.refresh_from_db()
-    url = reverse("console_undo", args=[game.pk])
-    response = phone(referee).post(url, {"version": game.version, "reason": "oops"})
-    assert "result is confirmed" in response.content.decode()
-    assert "console_undo" not in response.content.decode()  # no undo offered
+    response = sync(
+        phone(referee), game, version=game.version, client_key="dev.u", kind="undo", reason="oops"
+    )
+    assert response.status_code == 409 and "result is confirmed" in response.json()["message"]
+    console = phone(referee).get(reverse("console_state", args=[game.pk])).json()
+    assert console["closed"] and console["undo"] is None  # no undo offered
     with pytest.raises(recording.GameClosed):
         recording.void(game.pk, 1, version=game.version, user=director, reason="x")
     with pytest.raises(recording.GameClosed):
@@ -182,12 +190,9 @@ def test_confirm_and_undo_at_once_leave_a_consistent_table(table, referee):
     """Either the undo comes first (then the game is not over and nothing is confirmed) or the confirmation
     does (then the undo is refused): never a confirmed result of a game that runs again."""
     game = play(table, referee)
-    undo = {"version": game.version, "reason": "late correction"}
+    undo = {"version": game.version, "client_key": "dev.late", "kind": "undo", "reason": "late correction"}
     a, b = phone(referee), phone(referee)
-    at_once(
-        lambda: a.post(table_url("table_confirm", table)),
-        lambda: b.post(reverse("console_undo", args=[game.pk]), undo),
-    )
+    at_once(lambda: a.post(table_url("table_confirm", table)), lambda: sync(b, game, **undo))
     game.refresh_from_db()
     confirmed = TableResult.objects.filter(table=table, status=TableResult.Status.CONFIRMED).exists()
     assert confirmed == (game.status == Game.Status.FINISHED)
@@ -284,12 +289,12 @@ def replays_to_what_is_stored(game) -> bool:
 def test_a_stop_and_a_move_at_once_leave_a_game_that_replays(table, referee, director):
     game = started(table, referee)
     first = game.players.order_by("seat").first().pid
-    roll = {"version": 0, "action": "roll", "player": first, "dice": "13"}  # to the income tax: no decision
+    roll = {"type": "roll", "player": first, "dice": [1, 3]}  # to the income tax: no decision
     move, stop = at_once(
-        lambda: phone(referee).post(reverse("console_act", args=[game.pk]), roll),
+        lambda: sync(phone(referee), game, version=0, client_key="dev.r", events=[roll]),
         lambda: phone(director).post(table_url("table_stop", table), {"reason": "out of time"}),
     )
-    assert move.status_code == 200 and stop.status_code == 302
+    assert move.status_code in (200, 409) and stop.status_code == 302  # the move first, or refused after
     game.refresh_from_db()
     kinds = [e.data["type"] for e in game.events.order_by("seq")]
     assert kinds in (["roll", "time_up"], ["time_up"])  # the move first, or refused after the stop
@@ -456,18 +461,16 @@ def test_a_stored_board_replaced_while_a_game_starts_on_it(director):
 
 
 def wrong_roll_on(table, referee):
-    """The table's first roll entered with a wrong key (1·2) on a phone; the phone, and its next screen's
-    version and request key (what the opened undo's dice pad posts)."""
+    """The table's first roll entered with a wrong key (1·2) on a phone; the phone, and the version and
+    request key of its correction (what the undo's dice pad sends)."""
     game = started(table, referee)
     first = game.players.order_by("seat").first().pid
     device = phone(referee)
-    screen = device.get(reverse("console", args=[game.pk])).content.decode()
-    key = re.search(r'name="client_key" value="([^"]+)"', screen).group(1)
-    roll = {"version": 0, "client_key": key, "action": "roll", "player": first, "dice": "12"}
-    screen = device.post(reverse("console_act", args=[game.pk]), roll).content.decode()
-    assert 'class="correct-dice"' in screen
-    fixed = {f: re.search(rf'name="{f}" value="([^"]+)"', screen).group(1) for f in ("version", "client_key")}
-    return game, device, fixed
+    device.get(reverse("console", args=[game.pk]))  # the device's token, in its session
+    token = device.session[SESSION_KEY]
+    roll = {"type": "roll", "player": first, "dice": [1, 2]}
+    assert sync(device, game, version=0, client_key=f"{token}.roll", events=[roll]).status_code == 200
+    return game, device, {"version": 1, "client_key": f"{token}.fix"}
 
 
 def test_a_correction_of_the_dice_sent_twice_at_once_is_applied_once(table, referee):
@@ -476,12 +479,11 @@ def test_a_correction_of_the_dice_sent_twice_at_once_is_applied_once(table, refe
     game, device, fixed = wrong_roll_on(table, referee)
     again = phone(referee)  # the same phone's session: the same device
     again.cookies[settings.SESSION_COOKIE_NAME] = device.cookies[settings.SESSION_COOKIE_NAME].value
-    url = reverse("console_correct_dice", args=[game.pk])
-    data = {**fixed, "dice": "23"}
-    responses = at_once(*(lambda c=c: c.post(url, data) for c in (device, again)))
-    texts = [r.content.decode() for r in responses]
+    responses = at_once(
+        *(lambda c=c: sync(c, game, kind="dice", dice=[2, 3], **fixed) for c in (device, again))
+    )
     assert [r.status_code for r in responses] == [200, 200]
-    assert all('class="error"' not in t and "the right dice entered as move #2" in t for t in texts)
+    assert sorted(r.json()["duplicate"] for r in responses) == [False, True]
     rows = [(e.seq, e.data["dice"], e.status) for e in game.events.order_by("seq")]
     assert rows == [(1, [1, 2], GameEvent.Status.UNDONE), (2, [2, 3], GameEvent.Status.ACTIVE)]
     assert replays_to_what_is_stored(game)
@@ -492,17 +494,19 @@ def test_a_correction_of_the_dice_and_another_devices_move_at_once_apply_one(tab
     (the correction is refused: nothing undone, no dice entered). Never one half of the correction."""
     game, device, fixed = wrong_roll_on(table, referee)
     first = game.players.order_by("seat").first().pid
-    other = {"version": fixed["version"], "client_key": "other", "action": "buy", "player": first}
+    other = {"type": "buy", "player": first}
     corrected, bought = at_once(
-        lambda: device.post(reverse("console_correct_dice", args=[game.pk]), {**fixed, "dice": "23"}),
-        lambda: phone(referee).post(reverse("console_act", args=[game.pk]), other),
+        lambda: sync(device, game, kind="dice", dice=[2, 3], **fixed),
+        lambda: sync(phone(referee), game, version=fixed["version"], client_key="other.k", events=[other]),
     )
-    corrected, bought = corrected.content.decode(), bought.content.decode()
     rows = [(e.data["type"], e.status) for e in game.events.order_by("seq")]
-    if "the right dice entered" in corrected:
-        assert "Another device entered a move meanwhile" in bought
+    if corrected.status_code == 200:
+        assert (bought.status_code, bought.json()["why"]) == (409, "stale")
         assert rows == [("roll", GameEvent.Status.UNDONE), ("roll", GameEvent.Status.ACTIVE)]
     else:
-        assert "nothing undone, no dice entered" in corrected
+        assert (corrected.status_code, corrected.json()["why"]) == (
+            409,
+            "stale",
+        ) and bought.status_code == 200
         assert rows == [("roll", GameEvent.Status.ACTIVE), ("buy", GameEvent.Status.ACTIVE)]
     assert replays_to_what_is_stored(game)

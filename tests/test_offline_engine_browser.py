@@ -16,8 +16,10 @@ from rules.replay import start_state
 from rules.simulate import simulate
 from rules.snapshot import dump_state
 from tests import test_console_browser as phone
-from tests.test_console_browser import browser  # noqa: F401 (the browser fixture)
-from tests.test_console_flow_browser import polish_phone
+from tests.test_console_browser import (
+    browser,  # noqa: F401 (the browser fixture)
+    polish_phone,
+)
 from tests.tournaments import make_tournament
 from tournament.console.view_model import phone as phone_engine
 from tournament.console.view_model import screen
@@ -71,12 +73,14 @@ def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser):
     began = time.perf_counter()
     page.evaluate("() => window.consoleEngine.start()")
     print(f"the phone's engine started in {time.perf_counter() - began:.1f} s")
-    played = page.evaluate(PLAY, [{"state": game.state, "ledger": game.ledger}, events[20:60]])
+    kept = {"state": game.state, "ledger": game.ledger, "counts": game.counts, "next_seq": game.next_seq}
+    played = page.evaluate(PLAY, [kept, events[20:60]])
     assert "refused" not in played, played
     for event in events[20:60]:  # the same moves on the server
         game = recording.submit(game.pk, event, version=game.version).game
     game.refresh_from_db()
-    assert played["game"] == {"state": game.state, "ledger": game.ledger}
+    kept = {"state": game.state, "ledger": game.ledger, "counts": game.counts, "next_seq": game.next_seq}
+    assert played["game"] == kept
     last = played["views"][-1]
     assert [p["cash"] for p in last["players"]] == [p["cash"] for p in game.state["players"]]
     assert last == json.loads(json.dumps(screen(recording.current_state(game), game.ledger)))
@@ -85,7 +89,7 @@ def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser):
         {**events[60], "dice": [7, 1]} if events[60]["type"] == "roll" else {"type": "roll", "dice": [7, 1]}
     )
     wrong.setdefault("player", game.state["players"][0]["id"])
-    refused = page.evaluate(PLAY, [{"state": game.state, "ledger": game.ledger}, [wrong]])["refused"]
+    refused = page.evaluate(PLAY, [kept, [wrong]])["refused"]
     try:
         recording.submit(game.pk, wrong, version=game.version)
     except RulesError as e:

@@ -1,8 +1,8 @@
 """The pages under the strict Content-Security-Policy in a real browser (Playwright driving Debian's chromium,
 as tests/test_console_browser.py does): the director opens every kind of page (his, the public ones, the
 console of a game, the admin's) and the browser reports no violation of the policy and no script error; the
-console still enters a move through htmx, the language menu still switches the language, an error page's
-Back button still goes back."""
+console's rules run on the phone (WebAssembly, which the policy allows) and a move goes through its outbox,
+the language menu still switches the language, an error page's Back button still goes back."""
 
 import os
 
@@ -116,16 +116,17 @@ def test_the_pages_keep_to_the_content_security_policy(live_server, browser, tou
         if path.endswith("/cards/"):
             tab.shot("security-cards-chart")  # the chart drawn with presentation attributes
 
-    # The console: a roll on the dice pad goes through htmx and the panel is swapped in.
+    # The console: its rules start on the phone, a roll on the dice pad is applied there and sent.
     tab.open(f"/games/{game.pk}/")
+    tab.page.wait_for_selector("#console[data-rules=ready] .roll-card", timeout=60_000)
     version = game.version
-    with tab.page.expect_response(lambda r: r.request.method == "POST" and "/act/" in r.url):
-        tab.page.locator("form.roll .pad button[value='12']").click()
-    tab.page.wait_for_load_state("networkidle")
+    with tab.page.expect_response(lambda r: r.request.method == "POST" and "/sync/" in r.url):
+        tab.page.locator(".roll-card .pad button[value='12']").click()
+    tab.page.wait_for_function("() => document.getElementById('console').dataset.waiting === '0'")
     game.refresh_from_db()
     assert game.version == version + 1
-    expect(tab.page.locator("form.roll .pad button[value='12']")).to_have_count(0)  # the next panel
-    assert tab.page.evaluate("document.querySelectorAll('head style').length") == 0  # htmx added none
+    expect(tab.page.locator(".roll-card .pad button[value='12']")).to_have_count(0)  # the next screen
+    assert tab.page.evaluate("document.querySelectorAll('head style').length") == 0  # no style added
     tab.check("console")
     tab.shot("security-console-after-a-roll")
 

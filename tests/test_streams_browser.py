@@ -14,8 +14,13 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 from django.contrib.auth.models import User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.test_console_browser import PHONE, SCREENS, Referee, browser  # noqa: E402, F401 (the browser fixture)
-from tests.test_console_flow_browser import polish_phone  # noqa: E402
+from tests.test_console_browser import (  # noqa: E402, F401 (the browser fixture)
+    PHONE,
+    SCREENS,
+    Referee,
+    browser,
+    polish_phone,  # noqa: E402
+)
 from tests.test_participant_links_browser import director_at  # noqa: E402
 from tests.tournaments import make_tournament, play_table  # noqa: E402
 from tournament.event import results, rounds  # noqa: E402

@@ -1,4 +1,5 @@
-// The referee's console: its clocks count down (the game's time, a move's seconds). Runs again after each swap.
+// The referee's console: its clocks count down (the game's time, a move's seconds). Runs again after each
+// drawing of the screen (console.js), and every half second.
 (function () {
   "use strict";
 
@@ -11,11 +12,6 @@
       var out = el.querySelector(".countdown");
       if (out) out.textContent = left;
       el.classList.toggle("expired", left === 0);
-      // a timeout is deliberate: asked for confirmation until the move clock has run out
-      if (left === 0 && el.hasAttribute("hx-confirm")) {
-        el.dataset.confirm = el.getAttribute("hx-confirm");
-        el.removeAttribute("hx-confirm");
-      }
     });
     document.querySelectorAll("[data-clock-start]").forEach(function (el) {
       var end = Date.parse(el.dataset.clockStart) + Number(el.dataset.clockMinutes) * 60000;
@@ -26,6 +22,6 @@
   }
 
   document.addEventListener("DOMContentLoaded", tick);
-  document.addEventListener("htmx:afterSwap", tick);  // scrolling to the error or the next action: console-forms.js
+  document.addEventListener("console:drawn", tick);
   setInterval(tick, 500);
 })();

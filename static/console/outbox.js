@@ -1,10 +1,12 @@
-/* The moves a referee entered while the Wi-Fi was down, kept on the phone (IndexedDB: they survive a closed tab
-   and a restart) until the server has them: window.consoleOutbox.
-   - moves: each {client_key, game, order, version, events, state, ledger, notes}: the events of one tap, the
-     game's version the move was made on (the server refuses it on any other: another device moved meanwhile),
-     the state and the players' income and cost after it (the phone goes on from there) and what happened in
-     words (the engine's notes);
-   - bases: the latest state the server gave for each game {game, version, state, ledger} (a reload without
+/* Every request of the referee's console, kept on the phone (IndexedDB: they survive a closed tab and a
+   restart) until the server has taken it: window.consoleOutbox.
+   - moves: each {client_key, game, order, kind, version, …}: a move ("move": the events of one tap), the undo
+     of the last one ("undo": a reason chosen in one tap, ``quick``, or typed) or the correction of its dice
+     ("dice"); the game's version it was made on (the server refuses it on any other: another device moved
+     meanwhile); where the rules ran on the phone, the game after it (``play``: its state, each player's
+     income and cost, the cash counts, the next move's number: console.js) and what happened in words
+     (``notes``), with the game before it (``before``: an undo goes back to it);
+   - bases: the latest game the server gave for each game {game, version, play} (a reload without
      connection starts from it);
    - refused: the moves the server refused when they were sent, each with why, kept until the referee has
      read them.
@@ -61,19 +63,22 @@
     refused: function (game) { return ofGame("refused", game); },
     base: function (game) { return store("bases").then(function (s) { return request(s.get(game)); }); },
 
-    /* The server's state, kept unless the one kept is newer (a page the service worker served from its cache,
+    /* The server's game, kept unless the one kept is newer (a page the service worker served from its cache,
        older than the last panel seen). */
-    setBase: function (game, version, state, ledger) {
+    setBase: function (game, version, play) {
       return store("bases", "readwrite").then(function (s) {
         return request(s.get(game)).then(function (kept) {
-          if (kept && kept.version > version) { return kept; }
-          var base = { game: game, version: version, state: state, ledger: ledger };
+          if (kept && kept.version > version && kept.play) { return kept; }  // (one kept before "play": replaced)
+          var base = { game: game, version: version, play: play };
           return request(s.put(base)).then(function () { return base; });
         });
       });
     },
 
     add: function (move) { return store("moves", "readwrite").then(function (s) { return request(s.add(move)); }); },
+
+    /* A move waiting, written again (the rules started after it was tapped: the game after it added). */
+    replace: function (move) { return store("moves", "readwrite").then(function (s) { return request(s.put(move)); }); },
 
     /* The last move waiting, taken back (the undo of a move not yet sent: nothing to tell the server). */
     takeBack: function (game) {
@@ -85,11 +90,12 @@
       });
     },
 
-    dismiss: function (game) {
+    /* The refused moves read (``key``: that one only). */
+    dismiss: function (game, key) {
       return outbox.refused(game).then(function (moves) {
         return db().then(function (d) {
           var t = d.transaction("refused", "readwrite");
-          moves.forEach(function (m) { t.objectStore("refused").delete(m.client_key); });
+          moves.filter(function (m) { return !key || m.client_key === key; }).forEach(function (m) { t.objectStore("refused").delete(m.client_key); });
           return done(t);
         });
       });
@@ -111,9 +117,10 @@
     },
 
     /* Send the game's moves waiting, in order (and those tapped meanwhile). ``how``: {url, csrf() (the token
-       now), seen, after (why for the moves after a refused one), sending(n, of)}. Answers {sent, refused,
-       stopped, why, status}: stopped when the network (or the server) failed: what is left is tried again
-       later. */
+       now), seen() (what the screen has seen), after (why for the moves after a refused one), ms (how long
+       an answer is waited for), full() (the answers to carry the game's position), taken(move, answer)
+       (told of each one the server took), sending(n, of)}. Answers {sent, refused, stopped, why, status}:
+       stopped when the network (or the server) failed: what is left is tried again later. */
     send: function (game, how) {
       var run = function () { return sendAll(game, how); };
       if (navigator.locks && navigator.locks.request) {
@@ -132,7 +139,7 @@
     return !!answer.body && answer.body.ok === false && whys.indexOf(answer.body.why) >= 0;
   }
 
-  /* A move the server took: out of the moves waiting, and the state after it kept as the server's (the
+  /* A move the server took: out of the moves waiting, and the game after it kept as the server's (the
      phone's next moves go on from it, whatever happens to the later ones), in one transaction. */
   function taken(game, move) {
     return db().then(function (d) {
@@ -141,8 +148,8 @@
       var bases = t.objectStore("bases");
       var kept = bases.get(game);
       kept.onsuccess = function () {
-        if (!kept.result || kept.result.version <= move.version + 1) {
-          bases.put({ game: game, version: move.version + 1, state: move.state, ledger: move.ledger });
+        if (move.play && (!kept.result || kept.result.version <= move.version + 1)) {
+          bases.put({ game: game, version: move.version + 1, play: move.play });
         }
       };
       return done(t);
@@ -161,7 +168,10 @@
           return post(how, move, moves.length - i).then(function (answer) {
             if (answer !== null && answer.status === 200 && answer.body && answer.body.ok) {
               result.sent += 1;
-              return taken(game, move).then(function () { return next(i + 1); });
+              return taken(game, move).then(function () {
+                if (how.taken) { how.taken(move, answer.body); }
+                return next(i + 1);
+              });
             }
             if (answer === null || !refusal(answer)) {
               result.stopped = true;  // kept, sent later (logged out: the server says why)
@@ -170,6 +180,8 @@
               return result;
             }
             result.refused = moves.length - i;
+            result.first = move;  // the refused one (the later ones follow it)
+            result.why = answer.body.message;
             return outbox.refuse(game, move, answer.body.message, how.after).then(function () { return result; });
           });
         };
@@ -193,15 +205,21 @@
   }
 
   function post(how, move, waiting) {
-    var body = JSON.stringify({
-      client_key: move.client_key, version: move.version, events: move.events, waiting: waiting, seen: how.seen || ""
-    });
+    var kind = move.kind || "move";
+    var body = {
+      client_key: move.client_key, version: move.version, kind: kind, waiting: waiting,
+      seen: (typeof how.seen === "function" ? how.seen() : how.seen) || "",
+      full: !!(move.full || (how.full && how.full()))
+    };
+    if (kind === "move") { body.events = move.events; } else if (kind === "dice") { body.dice = move.dice; } else if (move.quick) {
+      body.quick = move.quick;
+    } else { body.reason = move.reason; }
     return within(how.url, {
       method: "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRFToken": how.csrf() },
-      body: body
-    }, ANSWER_MS);
+      body: JSON.stringify(body)
+    }, how.ms || ANSWER_MS);
   }
 
   outbox.within = within;

@@ -89,6 +89,7 @@ def _count(count: Count, seqs: list[int], notes: dict[int, list], *, current: bo
                 "seq": seqs[c.event],
                 "text": " ".join(message_text(from_data(n)) for n in notes.get(seqs[c.event], [])),
                 "amount": signed(c.amount),
+                "change": c.amount,
             }
             for c in reversed(count.changes)  # the latest first, as in the log
         ],

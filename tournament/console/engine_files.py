@@ -5,7 +5,10 @@
   server's; kept under an ETag (the files' digest): a phone asks again at each console page and gets a 304
   until they change;
 - the catalogue in which the phone translates the engine's messages (Django's JSON catalogue of the
-  project's words, one address a language: the console's service worker keeps each)."""
+  project's words, one address a language: the console's service worker keeps each);
+- the words of the console's screen (static/console/screen.js and its wiring: Django's JavaScript catalogue
+  of the ``djangojs`` domain, ``gettext``, ``ngettext``, ``pgettext``, ``interpolate``), one address a
+  language, kept too."""
 
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from django.conf import settings
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.utils import translation
 from django.views.decorators.http import require_safe
-from django.views.i18n import JSONCatalog
+from django.views.i18n import JavaScriptCatalog, JSONCatalog
 
 import rules
 
@@ -75,5 +78,19 @@ def engine_catalog(request, language: str):
         raise Http404
     with translation.override(language):
         response = _catalog(request)
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+_screen_catalog = JavaScriptCatalog.as_view(domain="djangojs")
+
+
+@require_safe
+def screen_catalog(request, language: str):
+    """The console's own words in ``language``, as a script (``window.gettext`` and its kin)."""
+    if language not in dict(settings.LANGUAGES):
+        raise Http404
+    with translation.override(language):
+        response = _screen_catalog(request)
     response["Cache-Control"] = "no-cache"
     return response

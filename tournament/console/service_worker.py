@@ -1,10 +1,10 @@
 """The console's service worker (``templates/console/service-worker.js``), served from the site's root so that
 it may keep what a referee's phone needs for a reload without network: the console pages (the latest answer
 of each, taken from the network first), the site's and the console's static files (from the cache first: their
-production names carry their digest), Pyodide, the rules zip and the catalogue of the engine's words (from the
-network first: they answer 304 while unchanged). Only the console page registers it: a participant's or a
-spectator's phone never gets it. Its list of files is written with their served names, so a new release is a
-new worker, which replaces the old one and its cache."""
+production names carry their digest), Pyodide, the rules zip, the catalogues of the engine's and the
+screen's words (from the network first: they answer 304 while unchanged). Only the console page registers it:
+a participant's or a spectator's phone never gets it. Its list of files is written with their served names, so
+a new release is a new worker, which replaces the old one and its cache."""
 
 from __future__ import annotations
 
@@ -28,16 +28,13 @@ STATIC = (
     "console/site.css",
     "console/console.css",
     "console/site.js",
-    "vendor/htmx-2.0.11.min.js",
     "console/clocks.js",
-    "console/console-forms.js",
-    "console/debt-card.js",
     "console/live.js",
     "console/engine.js",
     "console/engine-worker.js",
     "console/outbox.js",
-    "console/offline-panel.js",
-    "console/offline.js",
+    "console/screen.js",
+    "console/console.js",
 )
 
 
@@ -45,7 +42,11 @@ def kept_files() -> list[str]:
     """The addresses the worker fetches when it is installed."""
     folder = f"{settings.STATIC_URL}{pyodide.folder_name()}/"
     engine = [folder + name.rsplit("/", 1)[-1] for name in pyodide.pinned()["files"]]
-    words = [reverse("console_engine_words", args=[code]) for code, _ in settings.LANGUAGES]
+    words = [
+        reverse(name, args=[code])
+        for code, _ in settings.LANGUAGES
+        for name in ("console_engine_words", "console_screen_words")
+    ]
     return [*(static(name) for name in STATIC), *engine, reverse("console_engine"), *words]
 
 

@@ -1,12 +1,15 @@
-"""The referee's phone back on the network: the moves it entered while the venue's Wi-Fi was down, sent by its
-outbox one request each, in order (static/console/outbox.js), and its contact while nothing waits on it.
+"""The referee's moves, sent by his phone's outbox one request each, in order (static/console/outbox.js),
+online or once the venue's Wi-Fi is back, and its contact while nothing waits on it. A request is a move
+(``kind`` "move": the events of one tap), the undo of the last move (``kind`` "undo": a reason chosen in one
+tap for this device's own move, or typed) or the correction of its dice (``kind`` "dice").
 
-A move is entered as the console's own form enters it (``views.act``): the game read once, locked, who may
-enter its moves asked, then ``recording.enter`` on the version the phone made the move on, once per request
-key (a move whose answer was lost is sent again and answered as a duplicate). The answer is JSON the outbox
-reads, never a page or a redirect: the move taken (200); refused because another device changed the game
-meanwhile or the game is closed (409), or by the rules (422), each with why in the user's language; a body the
-outbox never sends (400); who may not enter the game's moves (403, 404). A move that reached the game, taken
+A move is entered thus: the game read once, locked, who may enter its moves asked, then ``recording.enter`` on
+the version the phone made the move on, once per request key (a move whose answer was lost is sent again and
+answered as a duplicate). The answer is JSON the outbox reads, never a page or a redirect: the move taken
+(200; with ``full``, the game's position after it: ``position.position``, for a phone whose rules do not run
+yet); refused because another device changed the game meanwhile or the game is closed (409), or by the rules
+(422), each with why in the user's language; a body the outbox never sends (400); who may not enter the game's
+moves (403, 404). A move that reached the game, taken
 or refused, keeps the phone's contact (``ConsoleContact``), and so does ``contact``: the director's round
 page shows which tables still have moves waiting on a phone, and which phones went silent."""
 
@@ -19,19 +22,23 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max, Q
 from django.http import Http404, HttpResponse, JsonResponse
+from django.utils.log import log_response
 from django.utils.translation import gettext as _
 
 from rules import RulesError
 from rules.board import BOARD_SIZE
-from tournament.console.actions import ActionError, client_key
-from tournament.console.devices import device_of
+from tournament.console.devices import device_of, entered_on, key_start
+from tournament.console.keys import DAMAGED, ActionError, client_key
+from tournament.console.position import position
 from tournament.console.stale import what_changed
-from tournament.console.views import POLLED, _game_for
+from tournament.console.undo import QUICK_REASONS, quick_reason
+from tournament.console.views import POLLED, TITLED, _game_for
 from tournament.games import recording
 from tournament.games.messages import error_text
 from tournament.models import Game
 from tournament.models.bounds import INTEGER_MAX
 from tournament.models.console_contacts import record
+from tournament.people.access import may_direct_game
 from tournament.server import uploads
 
 #: The largest body the outbox sends: one tap's events are a few hundred bytes.
@@ -51,15 +58,24 @@ class Malformed(ValueError):
         super().__init__(damaged % {"reason": reason})
 
 
+#: What a request of the outbox may be: a move, the undo of the last one, the correction of its dice.
+KINDS = ("move", "undo", "dice")
+
+
 @dataclass
 class Move:
-    """One tap of the phone, as its outbox sends it."""
+    """One request of the phone, as its outbox sends it."""
 
-    key: str  # the request key its form had (the device's token, ".", a random part)
+    key: str  # the request key (the device's token, ".", a random part)
     version: int  # the game's version the phone made it on
-    events: list[dict]
+    events: list[dict]  # a move's
     waiting: int  # the moves waiting on the phone, this one included
-    seen: str  # what the phone's panel had seen (``stale.seen_mark``), or ""
+    seen: str  # what the phone's screen had seen (``stale.seen_mark``), or ""
+    kind: str = "move"
+    quick: str = ""  # an undo's reason chosen in one tap (``undo.QUICK_REASONS``)
+    reason: str = ""  # or typed
+    dice: list[int] | None = None  # a correction's right dice
+    full: bool = False  # the answer carries the game's position
 
 
 def _refusal(status: int, why: str, message: str, **more) -> JsonResponse:
@@ -123,9 +139,10 @@ def _not_valid(field: str) -> Malformed:
 
 
 def _move(body: dict) -> Move:
-    """The move the body sends, checked as far as the rules do not: its request key as a form's is
-    (``actions.client_key``: its length, no batch's mark), one to ``MAX_EVENTS`` events, each an object;
-    never the director's stop, which is his to enter, from the table's page."""
+    """The request the body sends, checked as far as the rules do not: its request key as a form's is
+    (``keys.client_key``: its length, no batch's mark), its kind; a move's one to ``MAX_EVENTS`` events, each
+    an object, never the director's stop (his to enter, from the table's page); an undo's reason, a
+    correction's two dice."""
     key = body.get("client_key")
     if not isinstance(key, str):
         raise _not_valid("client_key")
@@ -135,6 +152,33 @@ def _move(body: dict) -> Move:
         raise _not_valid("client_key") from None
     if key is None:
         raise _not_valid("client_key")
+    kind = body.get("kind", "move")
+    if kind not in KINDS:
+        raise _not_valid("kind")
+    seen = body.get("seen", "")
+    if not isinstance(seen, str) or len(seen) > SEEN_LENGTH:
+        raise _not_valid("seen")
+    full = body.get("full", False)
+    if not isinstance(full, bool):
+        raise _not_valid("full")
+    move = Move(
+        key, _whole_number(body, "version"), [], _whole_number(body, "waiting"), seen, kind, full=full
+    )
+    if kind == "move":
+        move.events = _events(body)
+    elif kind == "undo":
+        move.quick, move.reason = _reason(body)
+    else:
+        dice = body.get("dice")
+        if not (
+            isinstance(dice, list) and len(dice) == 2 and all(type(d) is int and 1 <= d <= 6 for d in dice)
+        ):
+            raise _not_valid("dice")
+        move.dice = dice
+    return move
+
+
+def _events(body: dict) -> list[dict]:
     events = body.get("events")
     if (
         not isinstance(events, list)
@@ -144,10 +188,17 @@ def _move(body: dict) -> Move:
         raise Malformed(_("“events” is not a list of 1 to %(most)s moves.") % {"most": MAX_EVENTS})
     if any(recording.is_directors_stop(e) for e in events):
         raise Malformed(_("the director's stop is entered from the table's page, not from a phone."))
-    seen = body.get("seen", "")
-    if not isinstance(seen, str) or len(seen) > SEEN_LENGTH:
-        raise _not_valid("seen")
-    return Move(key, _whole_number(body, "version"), events, _whole_number(body, "waiting"), seen)
+    return events
+
+
+def _reason(body: dict) -> tuple[str, str]:
+    """An undo's reason: a code of the one-tap reasons, or words typed (checked by ``recording``)."""
+    quick, reason = body.get("quick", ""), body.get("reason", "")
+    if not isinstance(quick, str) or (quick and quick not in QUICK_REASONS):
+        raise _not_valid("quick")
+    if not isinstance(reason, str) or (quick and reason):
+        raise _not_valid("reason")
+    return quick, reason
 
 
 def _last_seq(done: recording.Submitted) -> int:
@@ -169,7 +220,7 @@ def _stale(game: Game, seen: str) -> str:
 
 @_phones_request
 def sync(request, pk: int):
-    """One move of the phone's outbox: entered, or refused saying why; the phone's contact kept (the moves
+    """One request of the phone's outbox: done, or refused saying why; the phone's contact kept (the moves
     waiting on it, one fewer when this one was taken)."""
     try:
         move = _move(_body(request))
@@ -177,12 +228,7 @@ def sync(request, pk: int):
         return _refusal(400, "malformed", str(e))
     device = device_of(request)
     try:
-        with transaction.atomic():
-            game = _game_for(request, pk, recording.locking())
-            done = recording.enter(
-                game, move.events, version=move.version, user=request.user, client_key=move.key
-            )
-            record(game.pk, device, move.waiting - 1)
+        answer = DONE[move.kind](request, pk, move, device)
     except recording.GameClosed as e:
         refused = _refusal(409, "closed", str(e))
     except recording.StaleVersion as e:
@@ -190,12 +236,85 @@ def sync(request, pk: int):
         refused = _refusal(409, "stale", _stale(game, move.seen), version=game.version)
     except RulesError as e:
         refused = _refusal(422, "refused", error_text(e))
+    except recording.LogError as e:
+        detail = f" {error_text(e.rules_error)}" if e.rules_error else ""
+        refused = _refusal(422, "refused", str(e) + detail)
     else:
-        return JsonResponse(
-            {"ok": True, "version": done.game.version, "seq": _last_seq(done), "duplicate": done.duplicate}
-        )
+        return answer
     record(pk, device, move.waiting)  # who may enter its moves was asked: only the move was refused
+    # a move refused by the game (made on an older version, on a closed game, against the rules) is the
+    # phone's ordinary answer, not a fault: told at INFO, not among the log's warnings
+    log_response(
+        "Move refused (%s): %s",
+        refused.status_code,
+        request.path,
+        response=refused,
+        request=request,
+        level="info",
+    )
     return refused
+
+
+def _answer(request, game: Game, move: Move, **done) -> JsonResponse:
+    """The outbox's answer to a request done: the game's version (and, with ``full``, its position)."""
+    answer = {"ok": True, "version": game.version, **done}
+    if move.full:
+        answer["position"] = position(request, TITLED.get(pk=game.pk))
+    return JsonResponse(answer)
+
+
+def _moved(request, pk: int, move: Move, device: str) -> JsonResponse:
+    with transaction.atomic():
+        game = _game_for(request, pk, recording.locking())
+        done = recording.enter(
+            game, move.events, version=move.version, user=request.user, client_key=move.key
+        )
+        record(game.pk, device, move.waiting - 1)
+    return _answer(request, done.game, move, seq=_last_seq(done), duplicate=done.duplicate)
+
+
+def _undone(request, pk: int, move: Move, device: str) -> JsonResponse:
+    """The last move undone: this device's own with a reason chosen in one tap (``recording`` checks, the game
+    locked, that this device entered it), any with a reason typed."""
+    game = _game_for(request, pk, POLLED)
+    how = {"reason": move.reason}
+    if move.quick:
+        how = {"reason": quick_reason(move.quick), "entered_with": key_start(device)}
+    game = recording.undo_last(
+        game.pk,
+        version=move.version,
+        user=request.user,
+        client_key=move.key,
+        directs=may_direct_game(request.user, game),
+        **how,
+    )
+    record(game.pk, device, move.waiting - 1)
+    return _answer(request, game, move)
+
+
+def _corrected(request, pk: int, move: Move, device: str) -> JsonResponse:
+    """The last move, a throw of this device's, undone with the reason "wrong dice" and entered again with
+    the right dice (``recording.correct_dice``); its request key must be this device's."""
+    game = _game_for(request, pk, POLLED)
+    if not entered_on(move.key, device):
+        raise recording.LogError(DAMAGED)
+    done = recording.correct_dice(
+        game.pk,
+        move.dice,
+        version=move.version,
+        user=request.user,
+        reason=quick_reason("dice"),
+        client_key=move.key,
+        entered_with=key_start(device),
+    )
+    record(game.pk, device, move.waiting - 1)
+    return _answer(
+        request, done.game, move, seq=done.right.seq, wrong=done.wrong.seq, duplicate=done.duplicate
+    )
+
+
+#: What each kind of request does.
+DONE = {"move": _moved, "undo": _undone, "dice": _corrected}
 
 
 @_phones_request

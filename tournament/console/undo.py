@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import QueryDict
 from django.utils.translation import gettext_lazy
 
-from tournament.console.action_forms import ConsoleForm, DiceFields
-from tournament.console.actions import ActionError
 from tournament.console.devices import entered_on
 from tournament.games import recording
 from tournament.models import GameEvent
@@ -53,15 +50,3 @@ def quick_reason(code: str) -> str:
     if code not in QUICK_REASONS:
         raise ValueError(code)
     return str(QUICK_REASONS[code])
-
-
-class RightDiceForm(DiceFields, ConsoleForm):
-    """The right dice of a correction: the pad's key (``dice=23``), or each die on its own."""
-
-
-def right_dice(post: QueryDict) -> list[int]:
-    """The dice a correction enters; ActionError (the form's message) for garbled or missing ones."""
-    form = RightDiceForm(post)
-    if not form.is_valid():
-        raise ActionError(form.first_error())
-    return form.thrown()

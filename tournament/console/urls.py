@@ -11,10 +11,7 @@ urlpatterns = [
     path("games/", console.game_list, name="games"),
     path("games/new/", console.game_new, name="game_new"),
     path("games/<id:pk>/", console.console, name="console"),
-    path("games/<id:pk>/panel/", console.panel, name="console_panel"),
-    path("games/<id:pk>/act/", console.act, name="console_act"),
-    path("games/<id:pk>/undo/", console.undo, name="console_undo"),
-    path("games/<id:pk>/undo/dice/", console.correct_dice, name="console_correct_dice"),
+    path("games/<id:pk>/state/", console.state, name="console_state"),
     path("games/<id:pk>/void/<id:seq>/", console.void, name="console_void"),
     path("games/<id:pk>/moves/", console.all_moves, name="console_moves"),
     path("games/<id:pk>/sync/", sync.sync, name="console_sync"),
@@ -25,5 +22,6 @@ urlpatterns = [
     path(
         "console/engine/words-<slug:language>.json", engine_files.engine_catalog, name="console_engine_words"
     ),
+    path("console/words-<slug:language>.js", engine_files.screen_catalog, name="console_screen_words"),
     path("console-sw.js", service_worker.service_worker, name="console_service_worker"),
 ]

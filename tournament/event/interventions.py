@@ -162,10 +162,7 @@ def reseat(round_: Round, user, reason: str) -> Round:
     if round_.status == Round.Status.FINISHED:
         raise RoundError(_("Round %(n)s is over: its tables are fixed.") % {"n": round_.number})
     tables = list(Table.objects.select_for_update(of=("self",)).filter(round=round_))
-    if (
-        Game.objects.at_tables(tables).exists()
-        or TableResult.objects.at_tables(tables).exists()
-    ):
+    if Game.objects.at_tables(tables).exists() or TableResult.objects.at_tables(tables).exists():
         raise RoundError(_("A game of this round has started: the round can no longer be seated again."))
     referees = referees_by_number(round_)
     Table.objects.filter(round=round_).delete()

@@ -102,7 +102,8 @@ def _rule_if_needed(tournament: Tournament, table: Table, game, user, ruling: st
         return
     if not directs:
         raise RoundError(why)
-    ruling = clean_reason(ruling, missing=f"{why} {_('Confirm it with your ruling.')}", error=RoundError)
+    confirm = _("Confirm it with your ruling.")  # (not inside the f-string: makemessages would not find it)
+    ruling = clean_reason(ruling, missing=f"{why} {confirm}", error=RoundError)
     audit(table, AuditEntry.Action.RULING, user, ruling, stopped=why)
 
 

@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger.card import add_totals
 from ledger.report import replay_ledger
-from rules import RulesError, apply, parse_record
+from rules import RulesError, apply, parse_record, replay
+from rules.cash_counts import CashCounts
 from rules.errors import RuleError
 from rules.messages import Message, gettext_noop, to_data
 from rules.record import FORMAT
@@ -142,6 +143,7 @@ def create_game(
             created_by=user,
             state=dump_state(state),
             ledger={pid: [0, 0] for pid in ids},
+            counts={},  # (no count yet)
         )
         GamePlayer.objects.bulk_create(
             GamePlayer(
@@ -343,13 +345,16 @@ def enter(
 
 def _enter(game: Game, state: GameState, events: list[dict], *, user, client_key: str | None):
     """Apply ``events`` to ``state`` (the game's, as it stands), store them as the next moves and save the
-    game (state, ledger, version); the first refused raises, and the caller's transaction stores nothing."""
+    game (state, ledger, cash counts, version); the first refused raises, and the caller's transaction
+    stores nothing."""
     rows = []
+    counts = counts_of(game)
     for k, event in enumerate(events):
         try:
             out = apply(state, event, in_place=True)
         except RulesError as e:
             raise _refused(state, events, k, e) from e
+        counts(game.next_seq + k, out)
         rows.append(
             GameEvent(
                 game=game,
@@ -363,6 +368,7 @@ def _enter(game: Game, state: GameState, events: list[dict], *, user, client_key
         add_totals(game.ledger, out.movements)
     GameEvent.objects.bulk_create(rows)
     game.state = dump_state(state)
+    game.counts = counts.to_data()
     game.version += 1
     game.next_seq += len(rows)
     now = timezone.now()
@@ -373,7 +379,7 @@ def _enter(game: Game, state: GameState, events: list[dict], *, user, client_key
 
 
 #: What a move changes in its game's row.
-MOVED = ("state", "ledger", "version", "next_seq", "started_at", "status", "finished_at")
+MOVED = ("state", "ledger", "counts", "version", "next_seq", "started_at", "status", "finished_at")
 
 
 def _save_if_open(game: Game) -> None:
@@ -397,10 +403,29 @@ def _set_status(game: Game, state: GameState, now) -> None:
         game.status, game.finished_at = Game.Status.RUNNING, None
 
 
+def counts_of(game: Game) -> CashCounts:
+    """The game's cash counts as they stand, going on from what it keeps; a game stored before they were kept
+    is replayed for them once (and keeps them from its next save)."""
+    if game.counts is not None:
+        return CashCounts.from_data(game.counts)
+    counts, follow = _counter(game)
+    replay(record_of(game), follow, narrate=False, check_fit=False)
+    game.counts = counts.to_data()
+    return counts
+
+
+def _counter(game: Game):
+    """Fresh cash counts, and what a replay of the game's active events calls with each outcome: each move
+    known by its number."""
+    seqs = list(active_events(game).values_list("seq", flat=True))
+    counts = CashCounts()
+    return counts, lambda i, out: counts(seqs[i], out)
+
+
 def rebuild(game: Game) -> None:
-    """Replay the active events from scratch into the snapshot and the ledger totals."""
-    record = record_of(game)
-    result, ledger = replay_ledger(record, check_fit=False)  # as stored (maybe before the fit check)
+    """Replay the active events from scratch into the snapshot, the ledger totals and the cash counts."""
+    counts, follow = _counter(game)
+    result, ledger = replay_ledger(record_of(game), follow, check_fit=False)  # (maybe before the fit check)
     if result.error is not None:
         seq = None
         if result.error["index"] is not None:
@@ -412,6 +437,7 @@ def rebuild(game: Game) -> None:
         )
     game.state = dump_state(result.state)
     game.ledger = {pid: [ledger.income(pid), ledger.cost(pid)] for pid in ledger.players}
+    game.counts = counts.to_data()
     _set_status(game, result.state, timezone.now())
 
 

@@ -374,7 +374,8 @@ def workbook(request):
     else:
         data = league_workbook()
         cache.set(WORKBOOK_CACHE_KEY, (key, data), WORKBOOK_KEPT)
-    name = f"{_('league ratings')} {timezone.localdate()}.xlsx"
+    named = _("league ratings")  # (not inside the f-string: makemessages would not find it)
+    name = f"{named} {timezone.localdate()}.xlsx"
     return file_response(data, name, XLSX, inline=False)
 
 

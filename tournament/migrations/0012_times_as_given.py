@@ -5,40 +5,39 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0011_integer_bounds'),
+        ("tournament", "0011_integer_bounds"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='auditentry',
-            name='at',
+            model_name="auditentry",
+            name="at",
             field=models.DateTimeField(default=django.utils.timezone.now, editable=False),
         ),
         migrations.AlterField(
-            model_name='game',
-            name='created_at',
+            model_name="game",
+            name="created_at",
             field=models.DateTimeField(default=django.utils.timezone.now, editable=False),
         ),
         migrations.AlterField(
-            model_name='gameevent',
-            name='entered_at',
+            model_name="gameevent",
+            name="entered_at",
             field=models.DateTimeField(default=django.utils.timezone.now, editable=False),
         ),
         migrations.AlterField(
-            model_name='round',
-            name='created_at',
+            model_name="round",
+            name="created_at",
             field=models.DateTimeField(default=django.utils.timezone.now, editable=False),
         ),
         migrations.AlterField(
-            model_name='tableresult',
-            name='confirmed_at',
+            model_name="tableresult",
+            name="confirmed_at",
             field=models.DateTimeField(default=django.utils.timezone.now, editable=False),
         ),
         migrations.AlterField(
-            model_name='tournament',
-            name='created_at',
+            model_name="tournament",
+            name="created_at",
             field=models.DateTimeField(default=django.utils.timezone.now, editable=False),
         ),
     ]

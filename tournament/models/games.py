@@ -85,6 +85,10 @@ class Game(models.Model):
     state = models.JSONField(_("state"), default=dict, editable=False)
     # player id -> [income, cost]
     ledger = models.JSONField(_("income and cost"), default=dict, editable=False)
+    # The referee's cash counts as they stand (rules.cash_counts: each player's last count and the moves
+    # since), kept beside the state so that no screen replays the game for them; None for a game stored
+    # before they were kept (recording.counts_of fills it from a replay, once).
+    counts = models.JSONField(_("cash counts"), null=True, default=None, editable=False)
     # +1 at every change of the log
     version = models.PositiveIntegerField(
         _("version"), default=0, editable=False, validators=at_most(INTEGER_MAX)

@@ -2,9 +2,10 @@
 (Pyodide, ``static/console/engine-worker.js``), so that a move entered on the phone is checked by the same
 rules as on the server, refused with the same words, and shown on the same screen.
 
-JSON in, JSON out, and nothing kept between calls: the phone holds the game — ``{"state", "ledger"}``, the
-server's own snapshot (``rules.snapshot``) and each player's income and cost so far (``[income, cost]`` by
-player id, the game's ledger totals), then the game after each move it made — and asks
+JSON in, JSON out, and nothing kept between calls: the phone holds the game — ``{"state", "ledger", "counts",
+"next_seq"}``, the server's own snapshot (``rules.snapshot``), each player's income and cost so far
+(``[income, cost]`` by player id, the game's ledger totals), the cash counts (``rules.cash_counts``, as the
+game keeps them) and the number its next move gets — then the game after each move it made — and asks
 
 - ``view(game)``: the screen in that position (``tournament.console.view_model.screen``);
 - ``apply(game, events)``: the events of one tap applied one after the other, all or none, as the server's
@@ -21,7 +22,8 @@ import json
 from ledger.card import add_totals
 from rules.board.parse import parse_board
 from rules.board.registry import register_board, shipped_boards
-from rules.engine import apply_in_place
+from rules.cash_counts import CashCounts
+from rules.engine import Outcome, apply_in_place
 from rules.errors import RulesError
 from rules.messages import Message, to_data
 from rules.snapshot import dump_state, load_state
@@ -37,7 +39,13 @@ def use_board(board_json: str) -> None:
 
 def view(game_json: str) -> str:
     game = json.loads(game_json)
-    return json.dumps(screen(load_state(game["state"]), game.get("ledger")))
+    return json.dumps(screen(load_state(game["state"]), game.get("ledger"), game.get("counts")))
+
+
+def _follow(counts: CashCounts, seq: int | None, tx, state) -> None:
+    """The cash counts told of one more event (numbered as the server will number it)."""
+    if seq is not None:
+        counts(seq, Outcome(tx.event, state, (), ()))
 
 
 def apply(game_json: str, events_json: str) -> str:
@@ -46,6 +54,7 @@ def apply(game_json: str, events_json: str) -> str:
     game = json.loads(game_json)
     state = load_state(game["state"])
     ledger = {pid: list(figures) for pid, figures in (game.get("ledger") or {}).items()}
+    counts, seq = CashCounts.from_data(game.get("counts")), game.get("next_seq")
     done, notes = [], []
     for index, event in enumerate(json.loads(events_json)):
         try:
@@ -56,8 +65,16 @@ def apply(game_json: str, events_json: str) -> str:
         done.append(tx.event)
         notes.extend(to_data(n) for n in tx.notes)
         add_totals(ledger, tx.movements)
-    after = {"state": dump_state(state), "ledger": ledger}
+        _follow(counts, seq, tx, state)
+        seq = None if seq is None else seq + 1
+    after = {"state": dump_state(state), "ledger": ledger, "counts": counts.to_data(), "next_seq": seq}
     return json.dumps(
-        {"ok": True, "game": after, "view": screen(state, ledger), "notes": notes, "events": done},
+        {
+            "ok": True,
+            "game": after,
+            "view": screen(state, ledger, after["counts"]),
+            "notes": notes,
+            "events": done,
+        },
         default=list,  # the normalised events' tuples (dice)
     )

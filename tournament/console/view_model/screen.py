@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules import final_steps, rent
 from rules.banknotes import banknotes
+from rules.cash_counts import CashCounts
 from rules.legal import Legal, PlayerOptions, legal_actions
 from rules.movements import BANK
 from rules.scoring import ranking, score
@@ -22,8 +23,8 @@ from tournament.console.view_model.raising import raising_choices, rent_way_out
 
 def screen(state: GameState, ledger: dict | None = None, counts: dict | None = None) -> dict:
     """What the console shows and offers in ``state``. ``ledger``: each player's income and cost so far
-    (``{id: [income, cost]}``, the game's ledger totals); ``counts``: each counted player's last cash count
-    as ``tournament.console.view_model.counts`` keeps it (None: no count yet)."""
+    (``{id: [income, cost]}``, the game's ledger totals); ``counts``: the game's cash counts as it keeps them
+    (``rules.cash_counts.CashCounts.to_data``; None: no count yet)."""
     legal = legal_actions(state)
     # Who has the move: the next roller once the current turn is over, else the player whose turn it is.
     mover = legal.roll or (state.current.id if state.current else None)
@@ -31,7 +32,7 @@ def screen(state: GameState, ledger: dict | None = None, counts: dict | None = N
     return {
         "board": state.board.id,
         "game": _standing(state, mover),
-        "players": _players(state, legal, mover, pair, ledger or {}, counts or {}),
+        "players": _players(state, legal, mover, pair, ledger or {}, last_counts(counts)),
         "now": _now(state, legal),
         "clocks": _clocks(state, legal),
         "trade": pair,
@@ -65,6 +66,29 @@ def _score_kind(state: GameState) -> str:
     if v.roles and v.ending == "game_b":
         return "rule_25"
     return "net_worth"
+
+
+def last_counts(data: dict | None) -> dict:
+    """Each counted player's last cash count: the move it was (``seq``), what was counted and expected, the
+    count before it (``previous``), whether nothing changed his banknotes since (``current``) and it is the
+    game's last move (``latest``), and where they differ the moves since the count before that changed what
+    he should hold, the latest first (``moves``: ``{"seq", "amount"}``), ``earlier`` the number left out."""
+    if not data:
+        return {}
+    counts = CashCounts.from_data(data)
+    return {
+        pid: {
+            "seq": c.event,
+            "counted": c.counted,
+            "expected": c.expected,
+            "previous": c.previous,
+            "current": not counts.changed_since_last_count(pid),
+            "latest": c.event == counts.at,
+            "moves": [{"seq": x.event, "amount": x.amount} for x in reversed(c.changes)],
+            "earlier": c.earlier,
+        }
+        for pid, c in counts.last.items()
+    }
 
 
 def trade_pair(state: GameState, mover: str | None) -> list[str] | None:

@@ -1,0 +1,368 @@
+"""The real outage, in a real browser (Playwright driving Debian's chromium, a phone of 360 px): a referee
+plays whole games on one console page without reloading it — the Polish board in the tournament's house
+rules, the English board in classic, Anti-Monopoly's two-hour game — and the venue's Wi-Fi goes at moments the
+test draws (between moves, in the middle of a move's request, during a trade and during a debt), for 10 to 30
+moves each time; once the page is reloaded without network, once its tab is closed and opened again, and
+during one outage another device enters a move. Every move is stored once and in order, the phone's screen
+equals the server's after every move it sent (and the phone's rules' own while offline), and the moves the
+server refused are listed.
+
+The referee is a bot that reads the phone's screen (its view model, the console's own) and taps what a
+person would tap there: the dice pad, the buttons, a price, a deed and a banknote for a trade, the debt
+card's ticks."""
+
+import json
+import random
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
+
+from tests import test_console_browser as phone
+from tests.test_console_browser import PHONE, SCREENS, browser  # noqa: F401 (the browser fixture)
+from tests.test_offline_engine_browser import with_the_sites_policy
+from tests.tournaments import make_tournament
+from tournament.console.view_model import phone as phone_engine
+from tournament.console.view_model import screen
+from tournament.event import rounds
+from tournament.games import recording
+from tournament.models import Game, GameEvent
+
+pytestmark = phone.pytestmark
+
+CONSOLE = "#console"
+DONE = "document.getElementById('console').dataset.done"
+
+
+def a_table_game(variant, board, options=None) -> Game:
+    """A tournament's table (four players), its referee "sedzia"."""
+    user = User.objects.create_user("sedzia", password="pw")
+    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4, variant=variant, board=board)
+    if options:
+        t.options = options
+        t.save()
+    round_1 = rounds.seat_next_round(t)
+    rounds.start_round(round_1)
+    table = round_1.tables.get()
+    table.referees.add(user)
+    return rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=None)
+
+
+def a_game(variant, board, options=None) -> Game:
+    """A game outside a tournament, four players (an Anti-Monopoly one with both roles)."""
+    user = User.objects.create_user("sedzia", password="pw")
+    roles = variant == "anti-monopoly"
+    players = [
+        {"name": name, **({"role": "competitor" if i % 2 else "monopolist"} if roles else {})}
+        for i, name in enumerate(["Anna", "Bartek", "Celina", "Darek"])
+    ]
+    return recording.create_game(
+        variant=variant, board=board, players=players, options=options or {}, referees=[user]
+    )
+
+
+class Referee:
+    """The referee's phone at the table: the console open, the moves tapped, the network cut and back."""
+
+    def __init__(self, browser, live_server, game, seed):  # noqa: F811
+        self.browser, self.live_server, self.game = browser, live_server, game
+        self.rng = random.Random(seed)
+        self.context = browser.new_context(viewport=PHONE, locale="en-US", has_touch=True)
+        with_the_sites_policy(self.context)
+        self.sent: dict[str, dict] = {}  # each request the outbox sent, by its key (a resend: the same)
+        self.order: list[str] = []
+        self.context.on("request", self.heard)
+        self.page = self.open(first=True)
+        self.offline = False
+
+    def heard(self, request):
+        if request.method == "POST" and request.url.endswith("/sync/"):
+            body = json.loads(request.post_data)
+            if body["client_key"] not in self.sent:
+                self.order.append(body["client_key"])
+            self.sent[body["client_key"]] = body
+
+    def open(self, first=False):
+        page = self.context.new_page()
+        page.on("pageerror", lambda e: (_ for _ in ()).throw(AssertionError(f"script error: {e}")))
+        url = f"{self.live_server.url}/games/{self.game.pk}/"
+        if first:
+            page.goto(f"{self.live_server.url}/login/?next=/games/{self.game.pk}/")
+            page.fill("input[name=username]", "sedzia")
+            page.fill("input[name=password]", "pw")
+            with page.expect_navigation():
+                page.click("form:has(input[name=password]) button[type=submit]")
+            page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+            page.reload()  # the page under its service worker, which keeps it for a reload offline
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        else:
+            page.goto(url)
+        page.wait_for_selector(f"{CONSOLE}[data-rules=ready] h1", timeout=90_000)
+        return page
+
+    # -- what the phone shows -------------------------------------------------------------------------------
+    @property
+    def view(self) -> dict:
+        return self.page.evaluate("() => document.getElementById('console').consoleView")
+
+    @property
+    def play(self) -> dict:
+        return self.page.evaluate("() => document.getElementById('console').consolePlay")
+
+    def waiting(self) -> int:
+        return int(self.page.locator(CONSOLE).get_attribute("data-waiting") or 0)
+
+    # -- the network ------------------------------------------------------------------------------------
+    def cut(self):
+        self.context.set_offline(True)
+        self.page.evaluate("() => window.dispatchEvent(new Event('offline'))")
+        self.offline = True
+
+    def back(self):
+        self.context.set_offline(False)
+        self.page.evaluate("() => window.dispatchEvent(new Event('online'))")
+        self.offline = False
+        self.page.wait_for_function(
+            "() => document.getElementById('console').dataset.waiting === '0'", timeout=60_000
+        )
+
+    def cut_mid_request(self):
+        """The next move reaches the server, its answer never reaches the phone: then the Wi-Fi is gone."""
+        lost = []
+
+        def lose(route):
+            if lost:
+                route.continue_()
+                return
+            lost.append(route.fetch().status)
+            route.abort()
+            self.context.set_offline(True)
+
+        self.page.route("**/sync/", lose)
+        self.offline = True
+        return lost
+
+    # -- taps ---------------------------------------------------------------------------------------------
+    def tapped(self, locator):
+        """One tap; waits until the phone has dealt with it (applied on the phone and drawn)."""
+        before = int(self.page.evaluate(DONE) or 0)
+        locator.click()
+        self.page.wait_for_function(f"n => Number({DONE} || 0) > n", arg=before, timeout=60_000)
+
+    def step(self) -> str:
+        """Tap what the screen asks for now (a person's choice among what it offers); what was tapped."""
+        page, view, rng = self.page, self.view, self.rng
+        now, names = view["now"], {p["id"]: p for p in view["players"]}
+        c = page.locator(CONSOLE)
+        for d in now["debts"]:
+            card = c.locator(".card.debt").first
+            if d["choices"]:
+                for box in card.locator("input[name=raise]").all():
+                    box.check()
+                self.tapped(card.locator("button.raise"))
+                return "debt"
+            if d["can_go_bankrupt"]:
+                card.locator("button[data-what=bankrupt]").click()
+                self.tapped(page.get_by_role("button", name="Yes", exact=True))
+                return "bankrupt"
+        for r in now["rents"]:
+            card = c.locator(".card.rent").first
+            if r["times"]:
+                self.tapped(card.locator(f".pad button[value='{rng.randint(1, 6)}{rng.randint(1, 6)}']"))
+            else:
+                self.tapped(card.locator("button[data-what=rent]").last)  # (short: the claim alone)
+            return "rent"
+        if now["buy"]:
+            b = now["buy"]
+            if b["can_pay"] and rng.random() < 0.75:
+                self.tapped(c.locator(".card.buy button[data-what=buy]"))
+                return "buy"
+            if b["auction"] is None:
+                self.tapped(c.locator(".card.buy button[data-what=decline]"))
+                return "decline"
+            return self.sell(c.locator(".card.buy"), names, b["auction"])
+        for a in now["auctions"]:
+            return self.sell(c.locator(".card.auction").first, names, a["opening_bid"])
+        if now["card"]:
+            draw = c.locator(".card.card-draw")
+            offers = draw.locator(".cardlist button, .one-tap button")
+            before = int(page.evaluate(DONE) or 0)
+            offers.nth(rng.randrange(offers.count())).click()
+            if draw.locator(".card-dice .pad").count():  # the dice for a utility's rent, asked in place
+                self.tapped(draw.locator(".card-dice .pad button[value='34']"))
+            else:
+                page.wait_for_function(f"n => Number({DONE} || 0) > n", arg=before, timeout=60_000)
+            return "card"
+        if now["tax"]:
+            self.tapped(c.locator(".card.tax button").nth(rng.randrange(2)))
+            return "tax"
+        if now["foundation"]:
+            self.tapped(c.locator(".card.foundation button").nth(rng.randrange(6)))
+            return "foundation"
+        if now["final"]:
+            f = now["final"]
+            if f["rolls"]:
+                self.tapped(c.locator(".card.final .pad button[value='25']").first)
+            elif f["step"] == "dealings":
+                c.locator("button[data-what=final_keep]").click()
+                self.tapped(page.get_by_role("button", name="Yes", exact=True))
+            else:
+                self.tapped(c.locator("button[data-what=final_tour]"))
+            return "final"
+        if now["roll"]:
+            mover = now["roll"]["player"]
+            if rng.random() < 0.15 and self.build(names[mover]):
+                return "build"
+            if view["trade"] and rng.random() < 0.08 and self.trade(view):
+                return "trade"
+            dice = f"{rng.randint(1, 6)}{rng.randint(1, 6)}"
+            self.tapped(c.locator(f".roll-card .pad button[value='{dice}']"))
+            return "roll"
+        raise AssertionError(f"nothing to tap: {now}")
+
+    def sell(self, card, names, bid) -> str:
+        """An auction: sold at the opening bid to a player who has it, or to nobody."""
+        buyers = [p for p in names.values() if not p["bankrupt"] and p["cash"] >= bid]
+        if buyers and self.rng.random() < 0.8:
+            who = self.rng.choice(buyers)
+            self.tapped(card.locator(".sold-to button", has_text=who["name"]).first)
+        else:
+            self.tapped(card.locator(".sold-to button.nobody"))
+        return "auction"
+
+    def build(self, player) -> bool:
+        may = player["may"]
+        if not may or not may["build"]:
+            return False
+        box = self.page.locator(f"{CONSOLE} article.player[data-player='{player['id']}'] details.actions")
+        if not box.evaluate("d => d.open"):
+            box.locator("summary").click()
+        self.tapped(box.locator(".levels .counts button").first)
+        return True
+
+    def trade(self, view) -> bool:
+        """A deed tapped (its owner and the player whose turn it is), a banknote the other way, recorded."""
+        deeds = [(p, d) for p in view["players"] for d in p["deeds"] if d["trade"]]
+        if not deeds:
+            return False
+        owner, deed = self.rng.choice(deeds)
+        page = self.page
+        page.locator(f"{CONSOLE} a[data-trade-square='{deed['square']}']").click()
+        form = page.locator(f"{CONSOLE} form[data-trade]")
+        cash = form.locator("input[name$=_cash]:focus")
+        (cash if cash.count() else form.locator("input[name=get_cash]")).fill("1")
+        self.tapped(form.get_by_role("button", name="Record the trade"))
+        return True
+
+    # -- what must hold -----------------------------------------------------------------------------------
+    def same_as_the_server(self):
+        """Nothing waits on the phone: its game is the server's, and so is its screen."""
+        self.game.refresh_from_db()
+        play = self.play
+        assert play["state"] == self.game.state
+        assert play["ledger"] == self.game.ledger
+        served = json.loads(
+            json.dumps(screen(recording.current_state(self.game), self.game.ledger, self.game.counts))
+        )
+        assert self.view == served
+
+    def same_as_its_rules(self):
+        """Offline: the screen is what the phone's rules say of its game (the server's own code, here)."""
+        assert self.view == json.loads(phone_engine.view(json.dumps(self.play)))
+
+    def stored_once_and_in_order(self, foreign: list[dict] = ()):
+        """The moves the server has are the phone's (each once, in the order entered) and ``foreign``."""
+        stored = [e.data for e in GameEvent.objects.filter(game=self.game, status="active").order_by("seq")]
+        sent = [
+            e
+            for key in self.order
+            if self.sent[key].get("kind", "move") == "move"
+            for e in self.sent[key]["events"]
+        ]
+        assert len(stored) == len(sent) + len(foreign), (len(stored), len(sent), len(foreign))
+        keys = list(
+            GameEvent.objects.filter(game=self.game)
+            .exclude(client_key=None)
+            .values_list("client_key", flat=True)
+        )
+        assert len(keys) == len(set(keys))  # no request entered twice
+
+
+GAMES = [
+    ("tournament-pl", "classic-pl", None, 11),
+    ("classic", "classic-us", None, 5),
+    ("anti-monopoly", "anti-monopoly-us", {"ending": "two_hour"}, 3),
+]
+
+
+@pytest.mark.parametrize(("variant", "board", "options", "seed"), GAMES)
+def test_whole_games_through_outages_on_one_page(live_server, browser, variant, board, options, seed):  # noqa: F811
+    game = a_table_game(variant, board) if variant == "tournament-pl" else a_game(variant, board, options)
+    ref = Referee(browser, live_server, game, seed)
+    rng = ref.rng
+    outages, tapped, done = 0, [], set()
+    while not ref.view["game"]["finished"] and len(tapped) < 400:
+        # online for a while: each move sent at once, the screen the server's
+        for _ in range(rng.randint(3, 12)):
+            if ref.view["game"]["finished"]:
+                break
+            tapped.append(ref.step())
+            ref.page.wait_for_function("() => document.getElementById('console').dataset.waiting === '0'")
+            ref.same_as_the_server()
+        if ref.view["game"]["finished"]:
+            break
+        # the Wi-Fi goes: between moves, or in the middle of a move's request
+        how = rng.choice(["between", "mid-request"])
+        lost = ref.cut_mid_request() if how == "mid-request" else (ref.cut(), None)[1]
+        outages += 1
+        for i in range(rng.randint(10, 30)):
+            if ref.view["game"]["finished"]:
+                break
+            tapped.append(ref.step())
+            ref.same_as_its_rules()
+            if outages == 1 and i == 5 and "reload" not in done:  # reloaded without network
+                ref.page.reload()
+                ref.page.wait_for_selector(f"{CONSOLE}[data-rules=ready] h1", timeout=90_000)
+                done.add("reload")
+            if outages == 2 and i == 4 and "tab" not in done:  # the tab closed, then opened again
+                ref.page.close()
+                ref.page = ref.open()
+                done.add("tab")
+        ref.page.unroute("**/sync/")
+        ref.back()
+        assert lost is None or lost == [200]
+        expect(ref.page.locator("#console-refused")).to_be_hidden()
+        ref.same_as_the_server()
+        ref.stored_once_and_in_order()
+    ref.page.screenshot(path=str(SCREENS / f"outage-{board}.png"), full_page=True)
+    assert {"reload", "tab"} <= done and outages >= 3, (done, outages)
+    assert {"roll", "buy", "rent"} <= set(tapped), set(tapped)
+    ref.context.close()
+
+
+def test_another_devices_move_during_an_outage_refuses_the_phones_and_lists_them(live_server, browser):  # noqa: F811
+    game = a_table_game("tournament-pl", "classic-pl")
+    ref = Referee(browser, live_server, game, seed=1)
+    for _ in range(4):
+        ref.step()
+    ref.page.wait_for_function("() => document.getElementById('console').dataset.waiting === '0'")
+    ref.cut()
+    for _ in range(3):
+        ref.step()
+    game.refresh_from_db()
+    first = recording.current_state(game).players[0].id
+    # the director's phone, on the network meanwhile: a cash count (it moves nothing, but it is a move)
+    recording.submit(game.pk, {"type": "cash_count", "player": first, "counted": 0}, version=game.version)
+    ref.back()
+    refused = ref.page.locator("#console-refused")
+    expect(refused.locator(".refused-move")).to_have_count(3, timeout=30_000)
+    expect(refused.locator(".refused-move").first).to_contain_text(
+        "Another device changed the game meanwhile"
+    )
+    for later in refused.locator(".refused-move").all()[1:]:
+        expect(later).to_contain_text("Not sent: it followed a refused move.")
+    ref.same_as_the_server()  # the phone goes on from the server's game
+    ref.page.screenshot(path=str(SCREENS / "outage-refused.png"), full_page=True)
+    refused.get_by_role("button", name="Understood").click()
+    expect(refused).to_be_hidden()
+    ref.context.close()
