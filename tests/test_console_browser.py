@@ -226,7 +226,13 @@ def test_referee_plays_several_turns_on_a_phone(game_and_referee):
     print(f"\ntaps for a typical turn (dice + rent): {typical_turn_taps}")
 
 
-def test_console_in_polish_and_reopened_on_another_device(game_and_referee, browser, live_server):
+@pytest.fixture
+def no_poll(settings):
+    """The console asks for another device's moves only when told (no stream here): a screen kept stale."""
+    settings.CONSOLE_POLL_SECONDS = 3600
+
+
+def test_console_in_polish_and_reopened_on_another_device(no_poll, game_and_referee, browser, live_server):
     game, ref = game_and_referee
     ref.roll(4, 6)
     # A second phone opens the same game and continues where it was.

@@ -74,6 +74,7 @@ class Referee:
         self.context.on("request", self.heard)
         self.page = self.open(first=True)
         self.offline = False
+        self.taps = 0  # every tap a person makes on the screen (a click, a box ticked, a field typed into)
 
     def heard(self, request):
         if request.method == "POST" and request.url.endswith("/sync/"):
@@ -143,10 +144,18 @@ class Referee:
         return lost
 
     # -- taps ---------------------------------------------------------------------------------------------
+    def tap(self, locator, fill: str | None = None):
+        """One tap of a person's: a click, or a field tapped and typed into (the keys are not taps)."""
+        self.taps += 1
+        if fill is None:
+            locator.click()
+        else:
+            locator.fill(fill)
+
     def tapped(self, locator):
         """One tap; waits until the phone has dealt with it (applied on the phone and drawn)."""
         before = int(self.page.evaluate(DONE) or 0)
-        locator.click()
+        self.tap(locator)
         self.page.wait_for_function(f"n => Number({DONE} || 0) > n", arg=before, timeout=60_000)
 
     def step(self) -> str:
@@ -158,11 +167,12 @@ class Referee:
             card = c.locator(".card.debt").first
             if d["choices"]:
                 for box in card.locator("input[name=raise]").all():
-                    box.check()
+                    if not box.is_checked():  # (a mortgage ticks the sale it needs)
+                        self.tap(box)
                 self.tapped(card.locator("button.raise"))
                 return "debt"
             if d["can_go_bankrupt"]:
-                card.locator("button[data-what=bankrupt]").click()
+                self.tap(card.locator("button[data-what=bankrupt]"))
                 self.tapped(page.get_by_role("button", name="Yes", exact=True))
                 return "bankrupt"
         for r in now["rents"]:
@@ -187,7 +197,7 @@ class Referee:
             draw = c.locator(".card.card-draw")
             offers = draw.locator(".cardlist button, .one-tap button")
             before = int(page.evaluate(DONE) or 0)
-            offers.nth(rng.randrange(offers.count())).click()
+            self.tap(offers.nth(rng.randrange(offers.count())))
             if draw.locator(".card-dice .pad").count():  # the dice for a utility's rent, asked in place
                 self.tapped(draw.locator(".card-dice .pad button[value='34']"))
             else:
@@ -204,7 +214,7 @@ class Referee:
             if f["rolls"]:
                 self.tapped(c.locator(".card.final .pad button[value='25']").first)
             elif f["step"] == "dealings":
-                c.locator("button[data-what=final_keep]").click()
+                self.tap(c.locator("button[data-what=final_keep]"))
                 self.tapped(page.get_by_role("button", name="Yes", exact=True))
             else:
                 self.tapped(c.locator("button[data-what=final_tour]"))
@@ -236,7 +246,7 @@ class Referee:
             return False
         box = self.page.locator(f"{CONSOLE} article.player[data-player='{player['id']}'] details.actions")
         if not box.evaluate("d => d.open"):
-            box.locator("summary").click()
+            self.tap(box.locator("summary"))
         self.tapped(box.locator(".levels .counts button").first)
         return True
 
@@ -247,10 +257,10 @@ class Referee:
             return False
         owner, deed = self.rng.choice(deeds)
         page = self.page
-        page.locator(f"{CONSOLE} a[data-trade-square='{deed['square']}']").click()
+        self.tap(page.locator(f"{CONSOLE} a[data-trade-square='{deed['square']}']"))
         form = page.locator(f"{CONSOLE} form[data-trade]")
         cash = form.locator("input[name$=_cash]:focus")
-        (cash if cash.count() else form.locator("input[name=get_cash]")).fill("1")
+        self.tap(cash if cash.count() else form.locator("input[name=get_cash]"), fill="1")
         self.tapped(form.get_by_role("button", name="Record the trade"))
         return True
 

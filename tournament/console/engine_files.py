@@ -68,29 +68,28 @@ def engine_zip(request):
     return response
 
 
+def _in(language: str, catalogue, request):
+    """``catalogue`` (one of Django's views) in ``language``, one of the site's; asked again each time (a
+    service worker keeps it, and the words change with a release)."""
+    if language not in dict(settings.LANGUAGES):
+        raise Http404
+    with translation.override(language):
+        response = catalogue(request)
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
 _catalog = JSONCatalog.as_view(domain="django")  # every word the project translates (LOCALE_PATHS too)
+_screen_catalog = JavaScriptCatalog.as_view(domain="djangojs")
 
 
 @require_safe
 def engine_catalog(request, language: str):
     """The project's translations into ``language`` (``{"catalog": {msgid: msgstr}, "plural": …}``)."""
-    if language not in dict(settings.LANGUAGES):
-        raise Http404
-    with translation.override(language):
-        response = _catalog(request)
-    response["Cache-Control"] = "no-cache"
-    return response
-
-
-_screen_catalog = JavaScriptCatalog.as_view(domain="djangojs")
+    return _in(language, _catalog, request)
 
 
 @require_safe
 def screen_catalog(request, language: str):
     """The console's own words in ``language``, as a script (``window.gettext`` and its kin)."""
-    if language not in dict(settings.LANGUAGES):
-        raise Http404
-    with translation.override(language):
-        response = _screen_catalog(request)
-    response["Cache-Control"] = "no-cache"
-    return response
+    return _in(language, _screen_catalog, request)

@@ -1,0 +1,43 @@
+"""The taps a turn costs on the console, counted as a person makes them (a click, a box ticked, a field typed
+into; the keyboard's keys are not taps), over whole games played at 360 px by a referee who plays like people
+play — auctions, trades, debts, builds, cards with the dice asked in place, jail — on the Polish board in the
+tournament's house rules, the English board in classic, and Anti-Monopoly's two-hour game.
+
+A turn is a player's: from his roll (or his jail exit) to the next player's; a double's extra rolls and what
+is settled meanwhile belong to it. Goals (the issue's): a mean of at most 2.5 taps a turn on each game, and no
+turn above 6 taps but one with a bankruptcy (at most 8). The figures are printed (``-s``)."""
+
+import statistics
+
+import pytest
+
+from tests.test_console_browser import browser  # noqa: F401 (the browser fixture)
+from tests.test_console_outage_browser import GAMES, Referee, a_game, a_table_game, pytestmark  # noqa: F401
+
+MEAN = 2.5
+MOST = 6
+BANKRUPTCY_MOST = 8
+
+
+@pytest.mark.parametrize(("variant", "board", "options", "seed"), GAMES)
+def test_a_turn_takes_few_taps(live_server, browser, variant, board, options, seed):  # noqa: F811
+    game = a_table_game(variant, board) if variant == "tournament-pl" else a_game(variant, board, options)
+    ref = Referee(browser, live_server, game, seed)
+    turns: list[list] = []  # each turn: [its player, its taps, what happened in it]
+    while not ref.view["game"]["finished"] and sum(t[1] for t in turns) < 1500:
+        roll = ref.view["now"]["roll"]
+        if roll and not roll["again"] and (not turns or turns[-1][0] != roll["player"]):
+            turns.append([roll["player"], 0, set()])  # the next player's turn (a double's extra roll: his)
+        taps = ref.taps
+        what = ref.step()
+        if turns:
+            turns[-1][1] += ref.taps - taps
+            turns[-1][2].add(what)
+    ref.context.close()
+    counts = [t[1] for t in turns]
+    mean, worst = statistics.mean(counts), max(counts)
+    over = [(t[1], sorted(t[2])) for t in turns if t[1] > (BANKRUPTCY_MOST if "bankrupt" in t[2] else MOST)]
+    print(f"\n{variant} on {board}: {len(turns)} turns, {sum(counts)} taps: mean {mean:.2f} a turn, median "
+          f"{statistics.median(counts):g}, most {worst}")  # fmt: skip
+    assert mean <= MEAN, (mean, counts)
+    assert not over, over
