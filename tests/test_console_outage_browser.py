@@ -75,6 +75,7 @@ class Referee:
         self.page = self.open(first=True)
         self.offline = False
         self.taps = 0  # every tap a person makes on the screen (a click, a box ticked, a field typed into)
+        self.turn = None  # whose turn the last build or trade was considered in
 
     def heard(self, request):
         if request.method == "POST" and request.url.endswith("/sync/"):
@@ -156,29 +157,34 @@ class Referee:
         """One tap; waits until the phone has dealt with it (applied on the phone and drawn)."""
         before = int(self.page.evaluate(DONE) or 0)
         self.tap(locator)
+        self.dealt(before)
+
+    def dealt(self, before: int):
+        """The phone has dealt with the tap after ``before`` taps; the bot taps only what is offered, so
+        nothing may be refused or fail."""
         self.page.wait_for_function(f"n => Number({DONE} || 0) > n", arg=before, timeout=60_000)
+        error = self.page.locator("#console-error")
+        assert not error.count(), error.inner_text()
 
     def step(self) -> str:
         """Tap what the screen asks for now (a person's choice among what it offers); what was tapped."""
         page, view, rng = self.page, self.view, self.rng
         now, names = view["now"], {p["id"]: p for p in view["players"]}
         c = page.locator(CONSOLE)
-        for d in now["debts"]:
+        for d in now["debts"]:  # a player who cannot pay goes bankrupt; else he raises what he owes
             card = c.locator(".card.debt").first
-            if d["choices"]:
-                for box in card.locator("input[name=raise]").all():
-                    if not box.is_checked():  # (a mortgage ticks the sale it needs)
-                        self.tap(box)
-                self.tapped(card.locator("button.raise"))
-                return "debt"
             if d["can_go_bankrupt"]:
-                self.tap(card.locator("button[data-what=bankrupt]"))
-                self.tapped(page.get_by_role("button", name="Yes", exact=True))
-                return "bankrupt"
+                return self.bankrupt(card)
+            self.raise_and_pay(card, d["choices"], d["amount"])
+            return "debt"
         for r in now["rents"]:
             card = c.locator(".card.rent").first
             if r["times"]:
                 self.tapped(card.locator(f".pad button[value='{rng.randint(1, 6)}{rng.randint(1, 6)}']"))
+            elif r["short"] and r["short"]["can_go_bankrupt"]:  # the rent claimed with the bankruptcy
+                return self.bankrupt(card)
+            elif r["short"] and r["short"]["choices"]:  # claimed, what it needs raised, paid: one card
+                self.raise_and_pay(card, r["short"]["choices"], r["short"]["owed"])
             else:
                 self.tapped(card.locator("button[data-what=rent]").last)  # (short: the claim alone)
             return "rent"
@@ -201,7 +207,7 @@ class Referee:
             if draw.locator(".card-dice .pad").count():  # the dice for a utility's rent, asked in place
                 self.tapped(draw.locator(".card-dice .pad button[value='34']"))
             else:
-                page.wait_for_function(f"n => Number({DONE} || 0) > n", arg=before, timeout=60_000)
+                self.dealt(before)
             return "card"
         if now["tax"]:
             self.tapped(c.locator(".card.tax button").nth(rng.randrange(2)))
@@ -221,14 +227,34 @@ class Referee:
             return "final"
         if now["roll"]:
             mover = now["roll"]["player"]
-            if rng.random() < 0.15 and self.build(names[mover]):
+            fresh = self.turn != (mover, view["game"]["round"])  # once a turn, at most, a build or a trade
+            self.turn = (mover, view["game"]["round"])
+            if fresh and rng.random() < 0.12 and self.build(names[mover]):
                 return "build"
-            if view["trade"] and rng.random() < 0.08 and self.trade(view):
+            if fresh and view["trade"] and rng.random() < 0.04 and self.trade(view):
                 return "trade"
             dice = f"{rng.randint(1, 6)}{rng.randint(1, 6)}"
             self.tapped(c.locator(f".roll-card .pad button[value='{dice}']"))
             return "roll"
         raise AssertionError(f"nothing to tap: {now}")
+
+    def bankrupt(self, card) -> str:
+        """The bankruptcy declared on a debt's or a rent's card, and confirmed."""
+        self.tap(card.locator("button[data-what=bankrupt]"))
+        self.tapped(self.page.get_by_role("button", name="Yes", exact=True))
+        return "bankrupt"
+
+    def raise_and_pay(self, card, choices, owed):
+        """What the debtor sells and mortgages, ticked in the order offered until it covers what he owes (a
+        mortgage ticks the sale it needs), then entered."""
+        raised = 0
+        for box, choice in zip(card.locator("input[name=raise]").all(), choices, strict=True):
+            if raised >= owed:
+                break
+            if not box.is_checked():
+                self.tap(box)
+            raised += choice["raises"]
+        self.tapped(card.locator("button.raise"))
 
     def sell(self, card, names, bid) -> str:
         """An auction: sold at the opening bid to a player who has it, or to nobody."""

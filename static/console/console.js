@@ -187,7 +187,8 @@
   // -- taps ----------------------------------------------------------------------------------------------
   var queue = Promise.resolve();
   function inTurn(work) {
-    queue = queue.then(work, work).catch(function (e) { error = String(e && e.message || e); draw(); });
+    // (a tap that failed is dealt with too: what failed is shown)
+    queue = queue.then(work, work).catch(function (e) { error = String(e && e.message || e); draw(); dealt(); });
     return queue;
   }
 

@@ -726,6 +726,7 @@
 
   // -- the trade ----------------------------------------------------------------------------------------------
   var tradeOpener = null;
+  var tradeDraft = null;  // the trade form as typed, until the trade is entered
   function openTrade(square, owner) { if (tradeOpener) { tradeOpener(square, owner); } }
 
   function trade(view, ctx, n) {
@@ -774,13 +775,37 @@
     form.addEventListener("submit", function (e) {
       e.preventDefault();
       if (!form.reportValidity()) { return; }
+      tradeDraft = null;
+      kept.trade = false;
       ctx.tap([{ type: "trade", player: first.value, with: second.value, give: part(sides[0]), get: part(sides[1]) }], "trade");
     });
     trading.appendChild(form);
+    /* What is typed and ticked in the trade form outlives a drawing of the screen (another move's answer,
+       another device's move) until the trade is entered: the draft, put back where it still fits. */
+    var keepDraft = function () {
+      tradeDraft = { player: first.value, with: second.value, sides: sides.map(function (s) {
+        return { squares: Array.prototype.map.call(s.deeds.querySelectorAll("input:checked"), function (i) { return i.value; }),
+          cash: s.cash.value, cards: s.cards.value };
+      }) };
+    };
+    form.addEventListener("input", keepDraft);
+    form.addEventListener("change", keepDraft);
+    if (tradeDraft) {
+      first.value = tradeDraft.player;
+      second.value = tradeDraft.with;
+      sides.forEach(function (s, i) {
+        s.fill();
+        var d = tradeDraft.sides[i];
+        d.squares.forEach(function (sq) { var box = s.deeds.querySelector("input[value='" + sq + "']"); if (box) { box.checked = true; } });
+        s.cash.value = d.cash;
+        s.cards.value = d.cards;
+      });
+    }
     /* A deed tapped: the trade between its owner and the player whose turn it is (his own deed: with the next
        player), the deed ticked, the cash to type next. */
     tradeOpener = function (square, owner) {
       trading.open = true;
+      kept.trade = true;
       if (square !== null) {
         var mine = owner === pair[0];
         first.value = pair[0];
@@ -790,6 +815,7 @@
         var box = side.deeds.querySelector("input[value='" + square + "']");
         if (box) { box.checked = true; }
         sides[mine ? 1 : 0].cash.focus();
+        keepDraft();
       }
       trading.scrollIntoView({ block: "start" });
     };
