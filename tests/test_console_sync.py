@@ -316,6 +316,31 @@ def contacts(game):
 
 
 @pytest.mark.django_db
+def test_a_phone_heard_again_soon_saying_the_same_is_not_written_again(
+    referee, game, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A referee flat out sends a move a second: his phone's contact is written when what it says changes
+    (the moves waiting) or once ``FRESH`` has passed, not at every move (what was written is remembered once
+    its transaction commits)."""
+    from tournament.models import console_contacts
+
+    a = phone(referee)
+    url = reverse("console_contact", args=[game.pk])
+
+    def heard(waiting):
+        with django_capture_on_commit_callbacks(execute=True):
+            assert a.post(url, json.dumps({"waiting": waiting}), content_type=JSON).status_code == 204
+        return ConsoleContact.objects.get().seen_at
+
+    first = heard(0)
+    assert heard(0) == first  # the same, said again at once: not written
+    changed = heard(2)
+    assert changed > first and contacts(game) == {a.session[SESSION_KEY]: 2}  # what it says changed
+    monkeypatch.setattr(console_contacts, "FRESH", timedelta(0))
+    assert heard(2) > changed  # the same once FRESH has passed: written
+
+
+@pytest.mark.django_db
 def test_the_contact_is_kept_one_row_a_device(referee, game):
     a, b = phone(referee), phone(referee)
     url = reverse("console_contact", args=[game.pk])

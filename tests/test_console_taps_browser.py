@@ -5,8 +5,8 @@ tournament's house rules, the English board in classic, and Anti-Monopoly's two-
 
 A turn is a throw of the dice and what is settled before the next one (a double's extra throw is a turn of
 its own, as the rules call it: "throws again"); what is done before a throw (a build, a trade, a jail exit)
-belongs to the turn that throw starts. Goals (the issue's): a mean of at most 2.5 taps a turn on each game, and no
-turn above 6 taps but one with a bankruptcy (at most 8). The figures are printed (``-s``)."""
+belongs to the turn that throw starts. Goals (the issue's): a mean of at most 2.5 taps a turn on each game,
+and no turn above 6 taps but one with a bankruptcy (at most 8). The figures are printed (``-s``)."""
 
 import statistics
 

@@ -60,3 +60,37 @@ def test_active_moves_and_the_game_at_a_table(tables):
     assert list(game.events.active()) == [kept] == list(GameEvent.objects.active())
     assert list(Game.objects.at(one)) == [game] and not Game.objects.at(two).exists()
     assert list(Game.objects.at_tables(tables)) == [game]
+
+
+@pytest.mark.postgres  # (SQL written by hand: both databases read it)
+def test_the_move_s_conditions_in_sql_say_what_the_orm_says(tables):
+    """``game_conditions`` (written in SQL once, for the move's speed) against the ORM's own words: a game on
+    a closed table, and who referees a game, through a table's states and a game of no table."""
+    from django.db.models import Exists, OuterRef
+
+    from tournament.models.game_conditions import refereed_by, table_open
+
+    one, two = tables
+    games = [Game.objects.create(table=t, variant="classic", board="classic-us") for t in (one, two)]
+    games.append(Game.objects.create(variant="classic", board="classic-us"))  # no table: always open
+    anna, bob = User.objects.create(username="anna"), User.objects.create(username="bob")
+    games[0].referees.add(anna)
+    games[2].referees.add(anna, bob)
+
+    def agree():
+        closed = Table.objects.closed().filter(pk=OuterRef("table_id"))
+        assert set(Game.objects.filter(table_open())) == set(Game.objects.exclude(Exists(closed)))
+        for user in (anna, bob):
+            link = Game.referees.through.objects.filter(game_id=OuterRef("pk"), user_id=user.pk)
+            ours = dict(Game.objects.annotate(r=refereed_by(user.pk)).values_list("pk", "r"))
+            orms = dict(Game.objects.annotate(r=Exists(link)).values_list("pk", "r"))
+            assert {pk: bool(r) for pk, r in ours.items()} == orms
+        return {g.pk for g in Game.objects.filter(table_open())}
+
+    assert agree() == {g.pk for g in games}
+    result(two, "reopened")
+    assert agree() == {g.pk for g in games}
+    result(one)
+    assert agree() == {games[1].pk, games[2].pk}
+    Round.objects.update(status=Round.Status.FINISHED)
+    assert agree() == {games[2].pk}

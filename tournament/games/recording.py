@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -26,6 +26,7 @@ from rules.state import GameState
 from tournament.boards.editions import hold_board
 from tournament.models import Game, GameEvent, GamePlayer, Table
 from tournament.models.announcements import announce
+from tournament.models.game_conditions import table_open
 from tournament.reasons import clean_reason
 
 
@@ -286,9 +287,10 @@ def is_closed(game: Game) -> bool:
 def locking(games=None):
     """``games`` (by default all) read with their row locked until the transaction ends: one change of a game
     at a time. Whoever also locks the game's round or table locks them first (round, table, game): no two
-    changes wait on each other. The table, round and tournament (the game's title) are read with it."""
+    changes wait on each other. The game's row alone: what a change needs (its title's table, round and
+    tournament are read when asked)."""
     games = Game.objects.all() if games is None else games
-    return games.select_for_update(of=("self",)).select_related("table__round__tournament")
+    return games.select_for_update(of=("self",))
 
 
 def _lock(game_id: int) -> Game:
@@ -388,7 +390,7 @@ def _save_if_open(game: Game) -> None:
     it sees what was committed while the move waited for the game's lock (``is_closed`` says why)."""
     row = Game.objects.filter(pk=game.pk)
     if game.table_id is not None:
-        row = row.exclude(Exists(Table.objects.closed().filter(pk=OuterRef("table_id"))))
+        row = row.filter(table_open())
     if not row.update(**{field: getattr(game, field) for field in MOVED}):
         game.closed = True
         raise GameClosed()

@@ -6,7 +6,9 @@ silent.
 One row a game and device, written over at every contact (``record``). It tells how the day goes, not what was
 played: it is deleted with its game and is not part of a tournament's backup."""
 
-from django.db import models
+from datetime import datetime, timedelta
+
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -35,20 +37,36 @@ class ConsoleContact(models.Model):
         return f"{self.game_id} · {self.device} · {self.waiting}"
 
 
+#: How long a contact written stands for the same phone saying the same: a phone heard of again sooner,
+#: with as many moves waiting, is not written again (a referee flat out sends a move a second; the round page
+#: calls a phone silent after minutes, ``event.round_overview.SILENT_AFTER``).
+FRESH = timedelta(seconds=10)
+#: What this process wrote last, by game and device: when, and the moves then waiting (forgotten, all at
+#: once, when it grows past ``REMEMBERED``).
+_written: dict[tuple[int, str], tuple[datetime, int]] = {}
+REMEMBERED = 10_000
+
+
 def record(game_id: int, device: str, waiting: int) -> None:
     """The phone ``device`` heard of at the game now, with ``waiting`` moves still on it: one statement that
     inserts the row or writes over it (an upsert), so that two requests of the same phone at once never fail
-    on the unique (game, device)."""
+    on the unique (game, device); nothing written when this process wrote the same less than ``FRESH`` ago
+    (remembered once the transaction commits)."""
+    device, waiting, now = device[:DEVICE_LENGTH], max(0, min(waiting, INTEGER_MAX)), timezone.now()
+    key = (game_id, device)
+    last = _written.get(key)
+    if last is not None and last[1] == waiting and timedelta(0) <= now - last[0] < FRESH:
+        return
     ConsoleContact.objects.bulk_create(
-        [
-            ConsoleContact(
-                game_id=game_id,
-                device=device[:DEVICE_LENGTH],
-                seen_at=timezone.now(),
-                waiting=max(0, min(waiting, INTEGER_MAX)),
-            )
-        ],
+        [ConsoleContact(game_id=game_id, device=device, seen_at=now, waiting=waiting)],
         update_conflicts=True,
         unique_fields=["game", "device"],
         update_fields=["seen_at", "waiting"],
     )
+
+    def remember():
+        if len(_written) >= REMEMBERED:
+            _written.clear()
+        _written[key] = (now, waiting)
+
+    transaction.on_commit(remember)

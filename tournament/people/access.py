@@ -21,6 +21,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from tournament.models import Game, Round, Table, Tournament
+from tournament.models.game_conditions import refereed_by
 
 DIRECTORS_GROUP = "directors"
 REFEREES_GROUP = "referees"
@@ -114,8 +115,7 @@ def can_enter_moves(user, game) -> bool:
 
 def with_referee(games, user):
     """``games``, each with ``refereed``: whether ``user`` is one of its referees, read in the same query."""
-    link = Game.referees.through.objects.filter(game_id=OuterRef("pk"), user_id=user.pk)
-    return games.annotate(refereed=Exists(link))
+    return games.annotate(refereed=refereed_by(user.pk))
 
 
 def visible_games(user):

@@ -80,6 +80,10 @@ def sqlite(name, env: Mapping[str, str]) -> dict:
     config = {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": name,
+        # each thread keeps its connection between requests: opening one and closing it (the last one of a
+        # process checkpoints the WAL) cost more than a move itself (tests/bench_console.py)
+        "CONN_MAX_AGE": CONN_MAX_AGE_S,
+        "CONN_HEALTH_CHECKS": True,
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
             "timeout": SQLITE_BUSY_TIMEOUT_S,
