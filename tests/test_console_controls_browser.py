@@ -1,0 +1,123 @@
+"""Controls of the console that whole games rarely reach, each walked in Chromium at 360 px as a referee meets
+it, and the console's screens held to what a phone needs: no serious accessibility violation (axe-core) and
+targets a thumb hits (44 px tall), in English and in Polish.
+
+- A rent its payer cannot pay: its card says how short he is and offers his way out (what he may sell and
+  mortgage, each with what it raises, the amount still owed kept up to date as boxes are ticked); the rent
+  claimed with the sales in one tap, the phone's screen the server's after it.
+"""
+
+import json
+
+import pytest
+
+from tests.axe import assert_accessible
+from tests.debts import about_to_owe
+from tests.test_console_browser import PHONE, Referee, browser, pytestmark  # noqa: F401 (fixtures, marks)
+from tournament.console.view_model.screen import screen
+from tournament.games import recording
+
+LOCALES = {"en": "en-US", "pl": "pl-PL"}
+#: The height a target a thumb must hit has at least (2.75rem: static/console/site.css).
+TARGET_PX = 44
+#: What the referee taps on the console: its buttons, the list openers, the lists and fields, the links drawn
+#: as buttons, and the labels a box is ticked by (the box inside is the label's).
+TARGETS = (
+    "button, summary, select, input[type=number], input[type=text], a.button, label.raise-choice, "
+    ".prop.deal a"
+)
+
+
+@pytest.fixture
+def owing(live_server, browser, django_user_model):  # noqa: F811
+    """Anna (to roll, 150 in cash, on square 6) about to land on Bartek's street with 3 houses (rent 300):
+    the console open at 360 px."""
+    user = django_user_model.objects.create_user("ref", password="pw")
+    game = recording.create_game(
+        name="Table 3",
+        variant="tournament-pl",
+        board="classic-pl",
+        referees=[user],
+        players=[{"name": "Anna"}, {"name": "Bartek"}, {"name": "Celina"}],
+    )
+    about_to_owe(game)
+    contexts = []
+
+    def phone(language="en"):
+        context = browser.new_context(viewport=PHONE, locale=LOCALES[language], has_touch=True)
+        contexts.append(context)
+        ref = Referee(context.new_page(), live_server.url)
+        ref.login("ref", "pw", f"/games/{game.pk}/")
+        return ref
+
+    yield game, phone
+    for context in contexts:
+        context.close()
+
+
+def served(game) -> dict:
+    game.refresh_from_db()
+    return json.loads(json.dumps(screen(recording.current_state(game), game.ledger, game.counts)))
+
+
+def shown(ref) -> dict:
+    return ref.page.evaluate("() => document.getElementById('console').consoleView")
+
+
+def test_a_rent_its_payer_cannot_pay_is_claimed_and_raised_on_its_card(owing):
+    game, phone = owing
+    ref = phone()
+    ref.roll(1, 2)  # to Bartek's street with 3 houses: a rent of 300 on 150 in hand
+    card = ref.page.locator("#console .card.rent")
+    ref.sees("Anna has 150: 150 short")
+    still = card.locator("[data-owed] output")
+    assert still.inner_text() == "150"
+    go = card.locator("button.raise")
+    assert go.is_disabled()  # nothing ticked: nothing to enter
+    rent = shown(ref)["now"]["rents"][0]
+    choices, raised = rent["short"]["choices"], 0
+    for box, choice in zip(card.locator("input[name=raise]").all(), choices, strict=True):
+        if raised >= 150:
+            break
+        ref.tap(box)
+        raised += choice["raises"]
+        assert still.inner_text() == str(max(150 - raised, 0))  # kept up to date as boxes are ticked
+    ref.shot("console-rent-short")
+    with ref.posted():
+        ref.tap(go)
+    game.refresh_from_db()
+    state = recording.current_state(game)
+    assert state.player("A").cash == 150 - 300 + raised and state.player("A").cash >= 0
+    assert not shown(ref)["now"]["rents"] and not shown(ref)["now"]["debts"]
+    assert shown(ref) == served(game)  # the phone's screen is the server's
+    events = [e.data["type"] for e in game.events.order_by("seq")]
+    assert events[0] == "roll" and events[1] == "rent" and set(events[2:]) <= {"sell_building", "mortgage"}
+
+
+def small_targets(page) -> list[str]:
+    """The console's visible targets less than ``TARGET_PX`` tall, each said as its tag, class and text."""
+    return page.evaluate(
+        """([selector, least]) => Array.from(document.getElementById('console').querySelectorAll(selector))
+             .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < least)
+             .map(e => `${e.tagName.toLowerCase()}.${e.className} "${e.textContent.trim().slice(0, 40)}"`
+               + ` ${Math.round(e.getBoundingClientRect().height)} px`)""",
+        [TARGETS, TARGET_PX],
+    )
+
+
+@pytest.mark.parametrize("language", list(LOCALES))
+def test_the_console_s_screens_are_accessible_with_thumb_sized_targets(owing, language):
+    """The dice pad with every player's actions and the trade open, then a rent's way out: axe-core finds
+    nothing serious, and every target is at least 44 px tall."""
+    _game, phone = owing
+    ref = phone(language)
+    page = ref.page
+    page.evaluate("document.querySelectorAll('#console details').forEach(d => { d.open = true; })")
+    assert_accessible(page, f"the console's dice pad ({language})")
+    assert not small_targets(page)
+    ref.roll(1, 2)
+    page.evaluate("document.querySelectorAll('#console details').forEach(d => { d.open = true; })")
+    assert page.locator("#console .card.rent input[name=raise]").count()
+    assert_accessible(page, f"the console's rent a player cannot pay ({language})")
+    assert not small_targets(page)
+    ref.shot(f"console-rent-short-{language}")
