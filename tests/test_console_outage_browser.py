@@ -331,7 +331,11 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize(("variant", "board", "options", "seed"), GAMES)
+# the Polish table's game on PostgreSQL too: its locks and the unique request key under a phone's resends
+@pytest.mark.parametrize(
+    ("variant", "board", "options", "seed"),
+    [pytest.param(*g, marks=pytest.mark.postgres) if g[0] == "tournament-pl" else g for g in GAMES],
+)
 def test_whole_games_through_outages_on_one_page(live_server, browser, variant, board, options, seed):  # noqa: F811
     game = a_table_game(variant, board) if variant == "tournament-pl" else a_game(variant, board, options)
     ref = Referee(browser, live_server, game, seed)
@@ -376,6 +380,7 @@ def test_whole_games_through_outages_on_one_page(live_server, browser, variant, 
     ref.context.close()
 
 
+@pytest.mark.postgres
 def test_another_devices_move_during_an_outage_refuses_the_phones_and_lists_them(live_server, browser):  # noqa: F811
     game = a_table_game("tournament-pl", "classic-pl")
     ref = Referee(browser, live_server, game, seed=1)

@@ -97,7 +97,29 @@
   }
   var lastWaiting = null;
 
+  /* Never under a finger: a screen to draw while the referee presses a target (a move's answer, another
+     device's move) waits until he lets go and his tap has been dispatched; drawn at once, it would replace the
+     target between his press and its release, and the tap would be lost. (A press held longer than
+     PRESS_MS, or whose release never comes, waits no longer.) */
+  var PRESS_MS = 1000;
+  var pressedAt = null;
+  var drawWaits = false;
+  function letGo() {
+    window.setTimeout(function () {  // (after the click the release dispatches)
+      pressedAt = null;
+      if (drawWaits) { drawWaits = false; draw(); }
+    }, 0);
+  }
+  root.addEventListener("pointerdown", function () { pressedAt = performance.now(); }, true);
+  document.addEventListener("pointerup", letGo, true);
+  document.addEventListener("pointercancel", letGo, true);
+
   function draw() {
+    if (pressedAt !== null && performance.now() - pressedAt < PRESS_MS) {
+      if (!drawWaits) { window.setTimeout(function () { if (drawWaits) { pressedAt = null; drawWaits = false; draw(); } }, PRESS_MS); }
+      drawWaits = true;
+      return;
+    }
     window.consoleScreen.draw(root, view, {
       names: names, title: data.title, game: GAME, closed: closed, started_at: data.started_at, say: say,
       tap: tap, undoTap: undoTap, just: just, error: error, notice: notice, undo: undoNow(),
