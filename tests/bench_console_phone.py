@@ -31,6 +31,7 @@ os.environ.setdefault("DJANGO_SECRET_KEY", "benchmark-only")
 os.environ.setdefault("DJANGO_HTTPS", "0")
 os.environ.setdefault("DJANGO_STATIC_MANIFEST", "0")
 os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM used beside Playwright's event loop
 os.environ["DJANGO_SQLITE_PATH"] = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
 
 import django  # noqa: E402
