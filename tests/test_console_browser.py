@@ -128,16 +128,22 @@ def polish_phone(browser, live_server, username, next_url, **options):
     return ref, context
 
 
-@pytest.fixture
-def game_and_referee(live_server, browser):
-    user = User.objects.create_user("ref", password="pw")
-    game = recording.create_game(
+def table_three(user):
+    """A standalone game of the tournament's rules on the Polish board, Anna, Bartek and Celina, refereed by
+    ``user``."""
+    return recording.create_game(
         name="Table 3",
         variant="tournament-pl",
         board="classic-pl",
         referees=[user],
         players=[{"name": "Anna"}, {"name": "Bartek"}, {"name": "Celina"}],
     )
+
+
+@pytest.fixture
+def game_and_referee(live_server, browser):
+    user = User.objects.create_user("ref", password="pw")
+    game = table_three(user)
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="en-US", has_touch=True)
     page = context.new_page()
     referee = Referee(page, live_server.url)

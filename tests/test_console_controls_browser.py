@@ -13,7 +13,7 @@ import pytest
 
 from tests.axe import assert_accessible
 from tests.debts import about_to_owe
-from tests.test_console_browser import PHONE, Referee, browser, pytestmark  # noqa: F401 (fixtures, marks)
+from tests.test_console_browser import PHONE, Referee, browser, pytestmark, table_three  # noqa: F401
 from tournament.console.view_model.screen import screen
 from tournament.games import recording
 
@@ -33,13 +33,7 @@ def owing(live_server, browser, django_user_model):  # noqa: F811
     """Anna (to roll, 150 in cash, on square 6) about to land on Bartek's street with 3 houses (rent 300):
     the console open at 360 px."""
     user = django_user_model.objects.create_user("ref", password="pw")
-    game = recording.create_game(
-        name="Table 3",
-        variant="tournament-pl",
-        board="classic-pl",
-        referees=[user],
-        players=[{"name": "Anna"}, {"name": "Bartek"}, {"name": "Celina"}],
-    )
+    game = table_three(user)
     about_to_owe(game)
     contexts = []
 
