@@ -264,13 +264,26 @@ def test_his_page_shows_his_seat_and_his_result_without_a_reload_and_keeps_what_
     # he starts to write why he disputes them; a change meanwhile does not take his typing away
     page.locator(".me-sign summary").click()
     page.locator(".me-sign input[name=reason]").fill("a rent was not paid")
-    t.participants.get(name="P03").save()  # (the standings' version moves)
-    page.wait_for_timeout(3_000)
+    page.evaluate(ASKED)
+    t.participants.get(name="P03").save()  # (the standings' version moves): the page would ask...
+    page.wait_for_function("() => window.asked > 0", timeout=30_000)  # ... and is kept from it
     expect(page.locator(".me-sign input[name=reason]")).to_have_value("a rent was not paid")
     page.get_by_role("button", name="I dispute", exact=True).click()
     said = "You dispute these figures: “a rent was not paid”."
     expect(page.locator(".me-sign .negative")).to_contain_text(said)
     phone.shot("participant-page-live")
+
+
+# how many times the participant's page was to read itself anew since (window.asked): its request kept from
+# going, or its answer in place
+ASKED = """window.asked = 0;
+document.addEventListener("htmx:beforeRequest", (e) => {
+  if (e.detail.elt.id === "me" && e.defaultPrevented) window.asked += 1;
+});
+document.addEventListener("htmx:afterRequest", (e) => {
+  if (e.detail.xhr.status === 204) window.asked += 1;
+});
+document.addEventListener("htmx:afterSettle", () => { window.asked += 1; });"""
 
 
 def walk_shot(who: Referee, name: str) -> None:

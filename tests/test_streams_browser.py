@@ -81,38 +81,53 @@ def test_a_change_told_while_his_page_is_being_read_is_read_after_it(
     browser,  # noqa: F811
     streams_only,
 ):
-    """The referee starts the game; while his page reads that (held back here for two seconds), the game is
-    played to its end and the stream tells it: the page asks again once its answer is in place (htmx's own
-    queue lost that change, queued on the element the answer replaced)."""
+    """The referee starts the game; while his page reads that (its answer held back here), the game is played
+    to its end and the stream tells it: the page asks again once its answer is in place (htmx's own queue lost
+    that change, queued on the element the answer replaced)."""
     _, port = asgi_server
     base = f"http://127.0.0.1:{port}"
     referee = User.objects.create_user("sedzia", password="pw")
-    # a short game (two rounds of play): played in the page's request, it ends within the hold on a loaded CI
     t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4, game_rounds=2)
     p = t.participants.get(name="P00")
     round_1 = rounds.seat_next_round(t)
     rounds.start_round(round_1)
     table = round_1.tables.get()
     page = browser.new_context(viewport=PHONE, locale="en-US").new_page()
-    page.goto(f"{base}{link_path(p)}")
-    stream = f"/tournaments/{t.pk}/events/?table={table.pk}"
-    expect(page.locator("#me")).to_have_attribute("data-live", stream)
-    page.wait_for_timeout(500)  # the stream's first event read
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    page.add_init_script(TOLD)
     held = []
 
     def hold(route):
         answer = route.fetch()
         if answer.status == 200 and not held:  # the game started: the answer swaps the page's content
             held.append(answer)
-            play_table(table, referee, game=game)
-            page.wait_for_timeout(5_000)  # the stream tells the game's end meanwhile (a loaded CI: slowly)
+            ended = play_table(table, referee, game=game)
+            # the stream tells the game's end while this answer is still held back
+            told = "v => window.told.some(d => d.version === v)"
+            page.wait_for_function(told, arg=ended.version, timeout=60_000)
         route.fulfill(response=answer)
 
-    page.route("**/me/**?since=*", hold)
+    page.route("**/me/**?since=*", hold)  # (before the game starts: its first read is the one held)
+    with page.expect_response(lambda r: "/events/" in r.url):  # the stream open before the game starts
+        page.goto(f"{base}{link_path(p)}")
+    stream = f"/tournaments/{t.pk}/events/?table={table.pk}"
+    expect(page.locator("#me")).to_have_attribute("data-live", stream)
+    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
     expect(page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1", timeout=30_000)
     assert held
     page.context.close()
+
+
+# what each event stream of the page told, in order (window.told: the events' data)
+TOLD = """
+window.told = [];
+const Told = window.EventSource;
+window.EventSource = function (address, options) {
+  const stream = new Told(address, options);
+  stream.addEventListener("change", (event) => window.told.push(JSON.parse(event.data)));
+  return stream;
+};
+window.EventSource.CLOSED = Told.CLOSED;
+"""
 
 
 @pytest.mark.postgres
