@@ -77,8 +77,16 @@ def play(director, referee, name, variant, board, options, players, rounds_, gam
     from tournament.games import recording
 
     t = Tournament.objects.create(
-        name=name, variant=variant, board=board, rounds=rounds_, table_size=4, final_table_size=4,
-        game_rounds=game_rounds, seed=7, created_by=director, **options,
+        name=name,
+        variant=variant,
+        board=board,
+        rounds=rounds_,
+        table_size=4,
+        final_table_size=4,
+        game_rounds=game_rounds,
+        seed=7,
+        created_by=director,
+        **options,
     )
     Participant.objects.bulk_create(
         Participant(tournament=t, name=f"Gracz {i:02d}", club=f"Klub {i % 3}") for i in range(players)
@@ -93,7 +101,12 @@ def play(director, referee, name, variant, board, options, players, rounds_, gam
             seed = 1000 * number + i
             roles = [p.role for p in game.players.order_by("seat")] if options else None
             record = simulate(
-                variant, board, table.seats.count(), seed=seed, rounds=game_rounds, options=options or None,
+                variant,
+                board,
+                table.seats.count(),
+                seed=seed,
+                rounds=game_rounds,
+                options=options or None,
                 roles=roles,
             )
             last = rounds_ == number and i == 0
@@ -115,7 +128,9 @@ def write(out: Path, name: str, response) -> None:
         wb = load_workbook(io.BytesIO(body))
         text = json.dumps(
             {ws.title: [[c for c in row] for row in ws.iter_rows(values_only=True)] for ws in wb.worksheets},
-            default=str, ensure_ascii=False, indent=0,
+            default=str,
+            ensure_ascii=False,
+            indent=0,
         )
     else:
         text = body.decode()
@@ -139,19 +154,35 @@ def main(out: Path) -> None:
             pages = ["/", "/my-tables/", "/games/", "/tournaments/", "/blank-card.pdf"]
             for t in tournaments:
                 base = f"/tournaments/{t.pk}"
-                pages += [f"{base}/", f"{base}/standings/", f"{base}/projector/", f"{base}/seating/",
-                          f"{base}/standings.pdf", f"{base}/sheets.pdf", f"{base}/workbook.xlsx",
-                          f"{base}/backup.json", f"{base}/blank-card.pdf"]
+                pages += [
+                    f"{base}/",
+                    f"{base}/standings/",
+                    f"{base}/projector/",
+                    f"{base}/seating/",
+                    f"{base}/standings.pdf",
+                    f"{base}/sheets.pdf",
+                    f"{base}/workbook.xlsx",
+                    f"{base}/backup.json",
+                    f"{base}/blank-card.pdf",
+                ]
                 for r in t.round_set.all():
-                    pages += [f"{base}/rounds/{r.number}/", f"{base}/rounds/{r.number}/sheets.pdf",
-                              f"{base}/rounds/{r.number}/seating/"]
+                    pages += [
+                        f"{base}/rounds/{r.number}/",
+                        f"{base}/rounds/{r.number}/sheets.pdf",
+                        f"{base}/rounds/{r.number}/seating/",
+                    ]
                     for table in r.tables.all():
                         pages += [f"{base}/rounds/{r.number}/tables/{table.number}/"]
                 for p in t.participants.all()[:2]:
                     pages += [f"{base}/participants/{p.pk}/cards.pdf"]
             for g in Game.objects.order_by("pk"):
-                pages += [f"/games/{g.pk}/", f"/games/{g.pk}/moves/", f"/games/{g.pk}/record.json",
-                          f"/games/{g.pk}/cards.pdf", f"/games/{g.pk}/cards/"]
+                pages += [
+                    f"/games/{g.pk}/",
+                    f"/games/{g.pk}/moves/",
+                    f"/games/{g.pk}/record.json",
+                    f"/games/{g.pk}/cards.pdf",
+                    f"/games/{g.pk}/cards/",
+                ]
             for page in pages:
                 name = f"{language}-{who}-" + (page.strip("/").replace("/", "_") or "home")
                 response = client.get(page)

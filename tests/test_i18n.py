@@ -57,8 +57,7 @@ def test_rule_error_in_polish_and_english_with_nested_fragment():
         )
     with translation.override("en"):
         assert (
-            error_text(error)
-            == "Auction price 29 is below the opening bid 30 (half of 60) in "
+            error_text(error) == "Auction price 29 is below the opening bid 30 (half of 60) in "
             "Tournament rules (10 rounds of play)."
         )
 

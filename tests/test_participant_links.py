@@ -263,9 +263,11 @@ def test_a_backup_keeps_the_links_so_the_printed_slips_still_open_the_pages(clie
     restored = backup.import_tournament(copy.deepcopy(data))
     assert dict(restored.participants.values_list("name", "link_key")) == keys
     anna = restored.participants.get(name="Anna")
-    assert client.get(f"/tournaments/{restored.pk}/me/{keys['Anna']}/").status_code == 200 == _page(
-        client, anna
-    ).status_code
+    assert (
+        client.get(f"/tournaments/{restored.pk}/me/{keys['Anna']}/").status_code
+        == 200
+        == _page(client, anna).status_code
+    )
     # restored beside another tournament that holds one of the keys (renamed: else it is refused as there):
     # that one is drawn anew, the others kept
     restored.name = "Open (before)"
