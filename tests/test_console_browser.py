@@ -31,6 +31,9 @@ ARGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 360, "height": 740}
+#: The longest the rules may take to start on the phone (Pyodide's files fetched and run): on a CI machine
+#: running four browsers at once, a minute was seen to pass.
+RULES_START_MS = 180_000
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -69,7 +72,7 @@ class Referee:
 
     def ready(self):
         """The console drawn, and the rules running on the phone (a tap is applied on it at once)."""
-        self.page.wait_for_selector("#console[data-rules=ready] h1", timeout=60_000)
+        self.page.wait_for_selector("#console[data-rules=ready] h1", timeout=RULES_START_MS)
 
     def roll(self, d1, d2):
         self.throw(self.page.locator("#console .roll-card"), d1, d2)

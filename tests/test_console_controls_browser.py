@@ -14,7 +14,8 @@ import pytest
 from tests.axe import assert_accessible
 from tests.debts import about_to_owe
 from tests.test_console_browser import PHONE, Referee, browser, pytestmark, table_three  # noqa: F401
-from tournament.console.view_model.screen import screen
+from tests.test_console_outage_browser import served
+from tournament.console.view_model import phone as phone_engine
 from tournament.games import recording
 
 LOCALES = {"en": "en-US", "pl": "pl-PL"}
@@ -49,11 +50,6 @@ def owing(live_server, browser, django_user_model):  # noqa: F811
         context.close()
 
 
-def served(game) -> dict:
-    game.refresh_from_db()
-    return json.loads(json.dumps(screen(recording.current_state(game), game.ledger, game.counts)))
-
-
 def shown(ref) -> dict:
     return ref.page.evaluate("() => document.getElementById('console').consoleView")
 
@@ -86,6 +82,46 @@ def test_a_rent_its_payer_cannot_pay_is_claimed_and_raised_on_its_card(owing):
     assert shown(ref) == served(game)  # the phone's screen is the server's
     events = [e.data["type"] for e in game.events.order_by("seq")]
     assert events[0] == "roll" and events[1] == "rent" and set(events[2:]) <= {"sell_building", "mortgage"}
+
+
+def test_a_rent_s_way_out_half_ticked_when_the_wi_fi_goes_is_entered_offline_and_sent_once_back(owing):
+    """The Wi-Fi goes while the referee ticks what Anna sells: he goes on ticking, enters it on the phone (its
+    screen what its rules say), and once the network is back the server has the rent and the sales once, its
+    screen the phone's."""
+    game, phone = owing
+    ref = phone()
+    ref.roll(1, 2)
+    card = ref.page.locator("#console .card.rent")
+    choices = shown(ref)["now"]["rents"][0]["short"]["choices"]
+    boxes = card.locator("input[name=raise]").all()
+    ref.tap(boxes[0])
+    ticked = 1
+    ref.page.context.set_offline(True)  # the Wi-Fi gone, the first box ticked
+    ref.page.evaluate("() => window.dispatchEvent(new Event('offline'))")
+    raised = choices[0]["raises"]
+    for box, choice in zip(boxes[1:], choices[1:], strict=True):
+        if raised >= 150:
+            break
+        ref.tap(box)
+        ticked += 1
+        raised += choice["raises"]
+    assert card.locator("input[name=raise]:checked").count() == ticked  # nothing untied by the outage
+    ref.tap(card.locator("button.raise"))
+    ref.page.wait_for_function("() => document.getElementById('console').dataset.waiting === '1'")
+    assert not shown(ref)["now"]["rents"] and not shown(ref)["now"]["debts"]
+    assert shown(ref) == json.loads(phone_engine.view(json.dumps(played(ref))))  # the phone's rules' screen
+    assert game.events.count() == 1  # (the roll alone reached the server)
+    ref.page.context.set_offline(False)
+    ref.page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    ref.page.wait_for_function("() => document.getElementById('console').dataset.waiting === '0'")
+    events = [e.data["type"] for e in game.events.order_by("seq")]
+    assert events[:2] == ["roll", "rent"] and set(events[2:]) <= {"sell_building", "mortgage"}
+    assert len(game.events.exclude(client_key=None).values_list("client_key").distinct()) == len(events)
+    assert shown(ref) == served(game)
+
+
+def played(ref) -> dict:
+    return ref.page.evaluate("() => document.getElementById('console').consolePlay")
 
 
 def small_targets(page) -> list[str]:

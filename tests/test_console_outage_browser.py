@@ -19,7 +19,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from tests import test_console_browser as phone
-from tests.test_console_browser import PHONE, SCREENS, browser  # noqa: F401 (the browser fixture)
+from tests.test_console_browser import PHONE, RULES_START_MS, SCREENS, browser  # noqa: F401 (the browser fixture)
 from tests.test_offline_engine_browser import with_the_sites_policy
 from tests.tournaments import make_tournament
 from tournament.console.view_model import phone as phone_engine
@@ -61,6 +61,12 @@ def a_game(variant, board, options=None) -> Game:
     )
 
 
+def served(game) -> dict:
+    """The screen the server makes of ``game`` as stored now (as JSON carries it)."""
+    game.refresh_from_db()
+    return json.loads(json.dumps(screen(recording.current_state(game), game.ledger, game.counts)))
+
+
 class Referee:
     """The referee's phone at the table: the console open, the moves tapped, the network cut and back."""
 
@@ -76,6 +82,10 @@ class Referee:
         self.offline = False
         self.taps = 0  # every tap a person makes on the screen (a click, a box ticked, a field typed into)
         self.turn = None  # whose turn the last build or trade was considered in
+        # the Wi-Fi lost in the middle of a trade or a debt being entered (its form half filled in), while
+        # online: once each (what was cut so, in ``cut_inside``)
+        self.cut_within: set[str] = set()
+        self.cut_inside: list[str] = []
 
     def heard(self, request):
         if request.method == "POST" and request.url.endswith("/sync/"):
@@ -99,7 +109,7 @@ class Referee:
             page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         else:
             page.goto(url)
-        page.wait_for_selector(f"{CONSOLE}[data-rules=ready] h1", timeout=90_000)
+        page.wait_for_selector(f"{CONSOLE}[data-rules=ready] h1", timeout=RULES_START_MS)
         return page
 
     # -- what the phone shows -------------------------------------------------------------------------------
@@ -127,6 +137,13 @@ class Referee:
         self.page.wait_for_function(
             "() => document.getElementById('console').dataset.waiting === '0'", timeout=60_000
         )
+
+    def cut_within_a(self, what: str):
+        """The Wi-Fi lost now, within ``what`` (its form half filled in), if the test asks for it."""
+        if what in self.cut_within and not self.offline:
+            self.cut_within.discard(what)
+            self.cut_inside.append(what)
+            self.cut()
 
     def cut_mid_request(self):
         """The next move reaches the server, its answer never reaches the phone: then the Wi-Fi is gone."""
@@ -231,7 +248,8 @@ class Referee:
             self.turn = (mover, view["game"]["round"])
             if fresh and rng.random() < 0.12 and self.build(names[mover]):
                 return "build"
-            if fresh and view["trade"] and rng.random() < 0.04 and self.trade(view):
+            trades = 0.5 if "trade" in self.cut_within else 0.04  # (a trade to cut within, soon)
+            if fresh and view["trade"] and rng.random() < trades and self.trade(view):
                 return "trade"
             dice = f"{rng.randint(1, 6)}{rng.randint(1, 6)}"
             self.tapped(c.locator(f".roll-card .pad button[value='{dice}']"))
@@ -254,6 +272,7 @@ class Referee:
             if not box.is_checked():
                 self.tap(box)
             raised += choice["raises"]
+        self.cut_within_a("debt")
         self.tapped(card.locator("button.raise"))
 
     def sell(self, card, names, bid) -> str:
@@ -287,6 +306,7 @@ class Referee:
         form = page.locator(f"{CONSOLE} form[data-trade]")
         cash = form.locator("input[name$=_cash]:focus")
         self.tap(cash if cash.count() else form.locator("input[name=get_cash]"), fill="1")
+        self.cut_within_a("trade")
         self.tapped(form.get_by_role("button", name="Record the trade"))
         return True
 
@@ -297,10 +317,7 @@ class Referee:
         play = self.play
         assert play["state"] == self.game.state
         assert play["ledger"] == self.game.ledger
-        served = json.loads(
-            json.dumps(screen(recording.current_state(self.game), self.game.ledger, self.game.counts))
-        )
-        assert self.view == served
+        assert self.view == served(self.game)
 
     def same_as_its_rules(self):
         """Offline: the screen is what the phone's rules say of its game (the server's own code, here)."""
@@ -339,21 +356,28 @@ GAMES = [
 def test_whole_games_through_outages_on_one_page(live_server, browser, variant, board, options, seed):  # noqa: F811
     game = a_table_game(variant, board) if variant == "tournament-pl" else a_game(variant, board, options)
     ref = Referee(browser, live_server, game, seed)
+    ref.cut_within = {"trade", "debt"}
     rng = ref.rng
     outages, tapped, done = 0, [], set()
     while not ref.view["game"]["finished"] and len(tapped) < 400:
-        # online for a while: each move sent at once, the screen the server's
+        # online for a while: each move sent at once, the screen the server's (unless the Wi-Fi goes in the
+        # middle of a trade or a debt)
         for _ in range(rng.randint(3, 12)):
             if ref.view["game"]["finished"]:
                 break
             tapped.append(ref.step())
+            if ref.offline:
+                break
             ref.page.wait_for_function("() => document.getElementById('console').dataset.waiting === '0'")
             ref.same_as_the_server()
-        if ref.view["game"]["finished"]:
+        if ref.view["game"]["finished"] and not ref.offline:
             break
-        # the Wi-Fi goes: between moves, or in the middle of a move's request
-        how = rng.choice(["between", "mid-request"])
-        lost = ref.cut_mid_request() if how == "mid-request" else (ref.cut(), None)[1]
+        # the Wi-Fi goes: between moves, or in the middle of a move's request (or it went within a trade or a
+        # debt: what was filled in entered all the same)
+        lost = None
+        if not ref.offline:
+            how = rng.choice(["between", "mid-request"])
+            lost = ref.cut_mid_request() if how == "mid-request" else (ref.cut(), None)[1]
         outages += 1
         for i in range(rng.randint(10, 30)):
             if ref.view["game"]["finished"]:
@@ -362,7 +386,7 @@ def test_whole_games_through_outages_on_one_page(live_server, browser, variant, 
             ref.same_as_its_rules()
             if outages == 1 and i == 5 and "reload" not in done:  # reloaded without network
                 ref.page.reload()
-                ref.page.wait_for_selector(f"{CONSOLE}[data-rules=ready] h1", timeout=90_000)
+                ref.page.wait_for_selector(f"{CONSOLE}[data-rules=ready] h1", timeout=RULES_START_MS)
                 done.add("reload")
             if outages == 2 and i == 4 and "tab" not in done:  # the tab closed, then opened again
                 ref.page.close()
@@ -376,6 +400,7 @@ def test_whole_games_through_outages_on_one_page(live_server, browser, variant, 
         ref.stored_once_and_in_order()
     ref.page.screenshot(path=str(SCREENS / f"outage-{board}.png"), full_page=True)
     assert {"reload", "tab"} <= done and outages >= 3, (done, outages)
+    assert "trade" in ref.cut_inside, ref.cut_inside
     assert {"roll", "buy", "rent"} <= set(tapped), set(tapped)
     ref.context.close()
 

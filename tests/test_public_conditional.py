@@ -11,6 +11,7 @@ from unittest import mock
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.test_console_browser import browser  # noqa: F401 (a fixture: the browser tests below)
 from tests.tournaments import make_tournament, play_table
@@ -355,7 +356,7 @@ def test_a_projector_that_reloads_itself_asks_with_its_etag_and_shows_the_new_pa
     assert [status for _url, _etag, status in again] == [304, 304] and all(etag for _url, etag, _s in again)
     page.wait_for_selector("td.name >> text=P00")  # the page kept, shown
     if javascript:
-        assert page.locator("[data-pause]").is_visible()  # projector.js ran on the page the 304 kept
+        expect(page.locator("[data-pause]")).to_be_visible()  # projector.js ran on the page the 304 kept
     p = Participant.objects.get(tournament=t, name="P00")
     p.name = "Anna Nowa"
     p.save()

@@ -13,7 +13,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 from django.contrib.auth.models import Group, User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.test_console_browser import SCREENS, Referee, browser  # noqa: E402, F401 (browser: a fixture)
+from tests.test_console_browser import RULES_START_MS, SCREENS, Referee, browser  # noqa: E402, F401 (browser: a fixture)
 from tournament.event import rounds  # noqa: E402
 from tournament.models import Participant, Tournament  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
@@ -118,7 +118,7 @@ def test_the_pages_keep_to_the_content_security_policy(live_server, browser, tou
 
     # The console: its rules start on the phone, a roll on the dice pad is applied there and sent.
     tab.open(f"/games/{game.pk}/")
-    tab.page.wait_for_selector("#console[data-rules=ready] .roll-card", timeout=60_000)
+    tab.page.wait_for_selector("#console[data-rules=ready] .roll-card", timeout=RULES_START_MS)
     version = game.version
     with tab.page.expect_response(lambda r: r.request.method == "POST" and "/sync/" in r.url):
         tab.page.locator(".roll-card .pad button[value='12']").click()

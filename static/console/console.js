@@ -37,6 +37,7 @@
      cost), counts (the cash counts: rules/cash_counts.py), next_seq (the number the next move gets)}. */
   var here = null;  // the game on this phone now: the base with the moves waiting applied
   var view = data.screen;  // the screen of ``here``
+  var viewOf = null;  // the game it shows (JSON), where known: drawn again for it, it is not asked again
   var log = data.log.map(fromServer);
   var logTotal = data.log_total;
   var undoOffer = data.undo;  // the server's: {seq, first, mine, dice}
@@ -123,7 +124,7 @@
     window.consoleScreen.draw(root, view, {
       names: names, title: data.title, game: GAME, closed: closed, started_at: data.started_at, say: say,
       tap: tap, undoTap: undoTap, just: just, error: error, notice: notice, undo: undoNow(),
-      log: log, logTotal: logTotal, movesUrl: data.urls.moves, cardsUrl: data.urls.cards, recordUrl: data.urls.record,
+      log: log.slice(0, data.log_length), logTotal: logTotal, movesUrl: data.urls.moves, cardsUrl: data.urls.cards, recordUrl: data.urls.record,
       nextSteps: nextSteps, online: online, lastMoveAt: lastMoveAt, moveText: moveText
     });
     root.dataset.version = String(here ? here.version : data.version);  // the game's version shown
@@ -203,7 +204,9 @@
 
   function redraw() {
     if (!ready) { draw(); return Promise.resolve(); }
-    return engine.view(here.play).then(function (v) { view = v; draw(); });
+    var of = JSON.stringify(here.play);
+    if (of === viewOf) { draw(); return Promise.resolve(); }  // (the move's answer: its number and undo)
+    return engine.view(here.play).then(function (v) { view = v; viewOf = of; draw(); });
   }
 
   // -- taps ----------------------------------------------------------------------------------------------
@@ -246,12 +249,19 @@
           move.dice = isThrow(out.events);
           return outbox.add(move).then(function () {
             view = out.view;
+            viewOf = JSON.stringify(out.game);
             just = { notes: move.notes, key: move.client_key };
             var from = move.before.next_seq;  // the numbers the server will give its events
             log.unshift({ waiting: true, key: move.client_key, notes: move.notes, status: "active", mine: true, from: from, to: from + move.events.length - 1 });
             lastMoveAt = move.at;
-            return refresh();
-          }).then(function () { draw(); dealt(); send(); });
+            // the game after it, drawn at once (the outbox read again at the sending's end: refresh)
+            waiting += 1;
+            lastWaiting = move;
+            here = { version: move.version + 1, play: move.play };
+            draw();
+            dealt();
+            afterPaint(send);
+          });
         });
       });
     }());
@@ -324,6 +334,16 @@
         });
       });
     }());
+  }
+
+  /* ``work`` once the screen just drawn is on the glass (the next frame painted: sending the move, then its
+     answer drawn, must not hold that frame back on a slow phone), or a quarter second later whatever comes
+     first (a hidden page paints no frame). */
+  function afterPaint(work) {
+    var due = true;
+    var go = function () { if (due) { due = false; work(); } };
+    window.requestAnimationFrame(function () { window.setTimeout(go, 0); });
+    window.setTimeout(go, 250);
   }
 
   // -- the outbox sent ---------------------------------------------------------------------------------------
@@ -403,7 +423,7 @@
     nextSteps = p.next_steps;
     lastMoveAt = p.last_move_at;
     sent = [];
-    if (p.screen) { view = p.screen; }
+    if (p.screen) { view = p.screen; viewOf = JSON.stringify(base.play); }
     if (p.csrf) { token = p.csrf; }
     countTexts = p.count_texts;
     retake = true;

@@ -11,7 +11,8 @@
    - just: {notes: [words], seq, first} the move just made; error, notice: words
    - undo: null or {own: bool, dice: bool (a throw of this device's), waiting: bool (not sent yet), seq, first}
    - undoTap(how): how = {quick: code} | {reason: text} | {dice: [a, b]}
-   - log: [{seq, notes: [words], status, reason, by, waiting}], logTotal, movesUrl, cardsUrl, recordUrl
+   - log: [{seq, notes: [words], status, reason, by, waiting}] the latest moves, newest first (as many as the
+     server shows), logTotal, movesUrl, cardsUrl, recordUrl
    - moveText(seq): what a move did, in words (a cash count's list of the moves since the count before)
    - nextSteps: null | {table, may_confirm, confirmed, second, confirmed_by_me, table_url, sheet_url, new_url}
    - online: whether the server answers now (what needs it says so offline)
@@ -94,12 +95,21 @@
   }
 
   /* The <details> the referee opened (or closed) stay so when the screen is drawn again after a move: each
-     is known by its ``key`` (its part of the screen), its first state ``open`` (the view model's default). */
+     is known by its ``key`` (its part of the screen), its first state ``open`` (the view model's default).
+     ``fill()``, where given, makes what is inside: drawn closed, only when first opened (a screen is drawn at
+     every tap; what nobody opens is not made each time). */
   var kept = {};
-  function details(key, open, summary) {
+  function details(key, open, summary, fill) {
     var box = h("details", { "data-keep": key, open: (key in kept ? kept[key] : open) || null }, summary);
-    // the referee's own opening or closing (a toggle event also comes when it is drawn open)
-    summary.addEventListener("click", function () { kept[key] = !box.open; });
+    var filled = !fill;
+    var made = function () {
+      if (!filled) { filled = true; add(box, fill()); }
+    };
+    if (box.open) { made(); }
+    // the referee's own opening or closing (a toggle event also comes when it is drawn open); filled before
+    // it opens, or at the toggle when opened otherwise (a script, the browser's find in page)
+    summary.addEventListener("click", function () { kept[key] = !box.open; made(); });
+    box.addEventListener("toggle", function () { if (box.open) { made(); } });
     return box;
   }
   function forget(key) { delete kept[key]; }
@@ -189,25 +199,28 @@
     var label = u.waiting ? _("Undo the last move (not sent yet)") : (u.first && u.first !== u.seq
       ? fmt(_("Undo moves #%(first)s–#%(seq)s (one tap entered them)"), { first: u.first, seq: u.seq })
       : fmt(_("Undo move #%(seq)s"), { seq: u.seq }));
-    var box = details("undo-" + (u.waiting ? "waiting" : u.seq), false, h("summary", { text: label }));
-    box.className = "undo-last";
-    if (u.own) {
-      if (u.dice) {
-        box.appendChild(h("div", { class: "correct-dice" }, h("p", { class: "muted", text: _("Wrong dice? The right ones:") }),
-          dicePad({ tap: function (dice) { ctx.undoTap({ dice: dice[0] }); } }, function (dice) { return [dice]; }, { label: _("The right dice"), quiet: true, what: "right_dice" })));
+    var box = details("undo-" + (u.waiting ? "waiting" : u.seq), false, h("summary", { text: label }), function () {
+      var inside = [];
+      if (u.own) {
+        if (u.dice) {
+          inside.push(h("div", { class: "correct-dice" }, h("p", { class: "muted", text: _("Wrong dice? The right ones:") }),
+            dicePad({ tap: function (dice) { ctx.undoTap({ dice: dice[0] }); } }, function (dice) { return [dice]; }, { label: _("The right dice"), quiet: true, what: "right_dice" })));
+        }
+        inside.push(h("div", { class: "quick-undo" }, h("p", { class: "muted", text: _("Why? One tap undoes it:") }),
+          h("div", { class: "reasons" }, [["tap", _("wrong tap")], ["dice", _("wrong dice")], ["amount", _("wrong amount")]].map(function (r) {
+            return h("button", { type: "button", class: "danger", "data-quick": r[0], on: { click: function () { ctx.undoTap({ quick: r[0] }); } } }, r[1]);
+          }))));
+      } else {
+        inside.push(h("p", { class: "muted", text: _("It was entered on another device: say why you undo it.") }));
       }
-      box.appendChild(h("div", { class: "quick-undo" }, h("p", { class: "muted", text: _("Why? One tap undoes it:") }),
-        h("div", { class: "reasons" }, [["tap", _("wrong tap")], ["dice", _("wrong dice")], ["amount", _("wrong amount")]].map(function (r) {
-          return h("button", { type: "button", class: "danger", "data-quick": r[0], on: { click: function () { ctx.undoTap({ quick: r[0] }); } } }, r[1]);
-        }))));
-    } else {
-      box.appendChild(h("p", { class: "muted", text: _("It was entered on another device: say why you undo it.") }));
-    }
-    if (!u.waiting) {
-      var reason = h("input", { name: "reason", required: true, maxlength: "200", "aria-label": _("Reason"), placeholder: u.own ? _("or another reason") : _("why undo?") });
-      box.appendChild(h("form", { class: "row undo", on: { submit: function (e) { e.preventDefault(); ctx.undoTap({ reason: reason.value }); } } },
-        reason, h("button", { class: "danger", text: _("Undo the last move") })));
-    }
+      if (!u.waiting) {
+        var reason = h("input", { name: "reason", required: true, maxlength: "200", "aria-label": _("Reason"), placeholder: u.own ? _("or another reason") : _("why undo?") });
+        inside.push(h("form", { class: "row undo", on: { submit: function (e) { e.preventDefault(); ctx.undoTap({ reason: reason.value }); } } },
+          reason, h("button", { class: "danger", text: _("Undo the last move") })));
+      }
+      return inside;
+    });
+    box.className = "undo-last";
     return box;
   }
 
@@ -418,9 +431,11 @@
     box.appendChild(h("div", { class: "row wrap one-tap" }, c.effects.map(function (e) {
       return offer(effectLabel(e.effect, player && player.role), { effect: e.effect }, e.dice);
     })));
-    var typed = details("card-typed", false, h("summary", { text: _("A card with an amount, a square or a step count") }));
+    var typed = details("card-typed", false, h("summary", { text: _("A card with an amount, a square or a step count") }), function () {
+      return c.typed.map(typedForm);
+    });
     typed.className = "typed";
-    c.typed.forEach(function (t) {
+    function typedForm(t) {
       var label = effectLabel({ kind: t.kind }, player && player.role);
       var fields = t.fields.map(function (f) {
         if (f === "square") {
@@ -439,8 +454,8 @@
         fields.forEach(function (f) { effect[f.name] = Number(f.value); });
         ctx.tap([draw({ effect: effect })], "card");
       });
-      typed.appendChild(form);
-    });
+      return form;
+    }
     box.appendChild(typed);
     box.appendChild(diceBox);
     return box;
@@ -656,12 +671,13 @@
         diff ? fmt(_("Counted %(counted)s, expected %(expected)s: difference %(difference)s (move #%(seq)s)"), { counted: c.counted, expected: c.expected, difference: signed(diff), seq: c.seq })
           : fmt(_("Counted %(counted)s, as expected (move #%(seq)s)"), { counted: c.counted, seq: c.seq })));
       if (diff && c.moves && c.moves.length) {
-        var since = details("since-" + p.id, !!c.latest, h("summary", { text: c.previous ? fmt(_("What changed the banknotes since the count at #%(seq)s"), { seq: c.previous }) : _("What changed the banknotes since the start") }));
+        var since = details("since-" + p.id, !!c.latest, h("summary", { text: c.previous ? fmt(_("What changed the banknotes since the count at #%(seq)s"), { seq: c.previous }) : _("What changed the banknotes since the start") }), function () {
+          return [h("ol", { class: "since" }, c.moves.map(function (m) {
+            return h("li", {}, h("span", {}, h("span", { class: "muted", text: "#" + m.seq }), " " + ctx.moveText(m.seq)), " ", h("b", { text: signed(m.amount) }));
+          })),
+          c.earlier ? h("p", { class: "muted", text: fmt(ngettext("and %(n)s earlier move", "and %(n)s earlier moves", c.earlier), { n: c.earlier }) }) : null];
+        });
         since.className = "since";
-        add(since, [h("ol", { class: "since" }, c.moves.map(function (m) {
-          return h("li", {}, h("span", {}, h("span", { class: "muted", text: "#" + m.seq }), " " + ctx.moveText(m.seq)), " ", h("b", { text: signed(m.amount) }));
-        })),
-        c.earlier ? h("p", { class: "muted", text: fmt(ngettext("and %(n)s earlier move", "and %(n)s earlier moves", c.earlier), { n: c.earlier }) }) : null]);
         out.push(since);
       }
     }
@@ -680,47 +696,48 @@
     var m = p.may;
     if (!(m.build.length || m.sell.length || m.mortgage.length || m.unmortgage.length)) { return null; }
     var top = n.top(view.game.roles);
-    var box = details("actions-" + p.id, p.build_open, h("summary", { text: _("Build, sell, mortgage") }));
+    var box = details("actions-" + p.id, p.build_open, h("summary", { text: _("Build, sell, mortgage") }), function () {
+      var form = h("div", { class: "holdings" });
+      if (m.build.length) {
+        form.appendChild(h("fieldset", { class: "chips build" }, h("legend", { text: pgettext("button", "Build") }),
+          m.build_each.map(function (b) {
+            var names = b.squares.map(n.square).join(", ");
+            var label = b.hotels === 0 ? _("A house on each: %(squares)s (%(cost)s)") : (b.hotels === b.squares.length
+              ? (view.game.roles ? _("An apartment on each: %(squares)s (%(cost)s)") : _("A hotel on each: %(squares)s (%(cost)s)"))
+              : (view.game.roles ? _("A house or an apartment on each: %(squares)s (%(cost)s)") : _("A house or a hotel on each: %(squares)s (%(cost)s)")));
+            return tapButton(ctx, fmt(label, { squares: names, cost: b.cost }), b.squares.map(function (sq) { return { type: "build", player: p.id, square: sq }; }), { cls: "each", what: "build" });
+          }),
+          m.build.map(function (row) {
+            var name = n.square(row.square);
+            return h("div", { class: "levels" + (row.counts.length === 1 ? " one" : "") },
+              h("span", { class: "street" }, name, row.level ? [" ", h("b", { text: "⌂".repeat(row.level) })] : null),
+              h("span", { class: "counts" }, row.counts.map(function (c) {
+                var ev = { type: "build", player: p.id, square: row.square };
+                if (c.count > 1) { ev.count = c.count; }
+                var b = tapButton(ctx, [h("span", { class: "visually-hidden", text: fmt(_("Build on %(square)s:"), { square: name }) + " " }),
+                  h("span", { class: "n", text: c.top ? top : "+" + c.count }), h("span", { class: "visually-hidden", text: " · " }), h("span", { class: "cost", text: String(c.cost) })], [ev], { cls: c.top ? "top" : null, what: "build" });
+                return b;
+              })));
+          })));
+      }
+      if (m.sell.length || m.mortgage.length) {
+        form.appendChild(h("fieldset", { class: "chips sell" }, h("legend", { text: _("Sell and mortgage") }),
+          m.sell.map(function (s) {
+            return tapButton(ctx, saleLabel(view, p.id, s.square, s.count, n.square(s.square)), [{ type: "sell_building", player: p.id, square: s.square, count: s.count }], { what: "sell_building" });
+          }),
+          m.mortgage.map(function (s) {
+            return tapButton(ctx, fmt(_("Mortgage %(square)s (+%(loan)s)"), { square: n.square(s.square), loan: s.loan }), [{ type: "mortgage", player: p.id, square: s.square }], { what: "mortgage" });
+          })));
+      }
+      if (m.unmortgage.length) {
+        form.appendChild(h("fieldset", { class: "chips lift" }, h("legend", { text: _("Lift a mortgage") }),
+          m.unmortgage.map(function (s) {
+            return tapButton(ctx, fmt(_("Lift the mortgage on %(square)s (−%(amount)s)"), { square: n.square(s.square), amount: s.amount }), [{ type: "unmortgage", player: p.id, square: s.square }], { what: "unmortgage" });
+          })));
+      }
+      return form;
+    });
     box.className = "actions";
-    var form = h("div", { class: "holdings" });
-    if (m.build.length) {
-      form.appendChild(h("fieldset", { class: "chips build" }, h("legend", { text: pgettext("button", "Build") }),
-        m.build_each.map(function (b) {
-          var names = b.squares.map(n.square).join(", ");
-          var label = b.hotels === 0 ? _("A house on each: %(squares)s (%(cost)s)") : (b.hotels === b.squares.length
-            ? (view.game.roles ? _("An apartment on each: %(squares)s (%(cost)s)") : _("A hotel on each: %(squares)s (%(cost)s)"))
-            : (view.game.roles ? _("A house or an apartment on each: %(squares)s (%(cost)s)") : _("A house or a hotel on each: %(squares)s (%(cost)s)")));
-          return tapButton(ctx, fmt(label, { squares: names, cost: b.cost }), b.squares.map(function (sq) { return { type: "build", player: p.id, square: sq }; }), { cls: "each", what: "build" });
-        }),
-        m.build.map(function (row) {
-          var name = n.square(row.square);
-          return h("div", { class: "levels" + (row.counts.length === 1 ? " one" : "") },
-            h("span", { class: "street" }, name, row.level ? [" ", h("b", { text: "⌂".repeat(row.level) })] : null),
-            h("span", { class: "counts" }, row.counts.map(function (c) {
-              var ev = { type: "build", player: p.id, square: row.square };
-              if (c.count > 1) { ev.count = c.count; }
-              var b = tapButton(ctx, [h("span", { class: "visually-hidden", text: fmt(_("Build on %(square)s:"), { square: name }) + " " }),
-                h("span", { class: "n", text: c.top ? top : "+" + c.count }), h("span", { class: "visually-hidden", text: " · " }), h("span", { class: "cost", text: String(c.cost) })], [ev], { cls: c.top ? "top" : null, what: "build" });
-              return b;
-            })));
-        })));
-    }
-    if (m.sell.length || m.mortgage.length) {
-      form.appendChild(h("fieldset", { class: "chips sell" }, h("legend", { text: _("Sell and mortgage") }),
-        m.sell.map(function (s) {
-          return tapButton(ctx, saleLabel(view, p.id, s.square, s.count, n.square(s.square)), [{ type: "sell_building", player: p.id, square: s.square, count: s.count }], { what: "sell_building" });
-        }),
-        m.mortgage.map(function (s) {
-          return tapButton(ctx, fmt(_("Mortgage %(square)s (+%(loan)s)"), { square: n.square(s.square), loan: s.loan }), [{ type: "mortgage", player: p.id, square: s.square }], { what: "mortgage" });
-        })));
-    }
-    if (m.unmortgage.length) {
-      form.appendChild(h("fieldset", { class: "chips lift" }, h("legend", { text: _("Lift a mortgage") }),
-        m.unmortgage.map(function (s) {
-          return tapButton(ctx, fmt(_("Lift the mortgage on %(square)s (−%(amount)s)"), { square: n.square(s.square), amount: s.amount }), [{ type: "unmortgage", player: p.id, square: s.square }], { what: "unmortgage" });
-        })));
-    }
-    box.appendChild(form);
     return box;
   }
 

@@ -96,6 +96,7 @@ def page_data(request, game: Game) -> dict:
         "csrf": get_token(request),
         "key_start": key_start(device_of(request)),
         "poll_seconds": settings.CONSOLE_POLL_SECONDS,
+        "log_length": LOG_LENGTH,  # (the phone's own moves added: as many shown)
         "live": reverse("table_events", args=[game.table_id]) if game.table_id else "",
         "started_at": game.started_at.isoformat() if game.started_at else None,
         "urls": {
