@@ -10,10 +10,18 @@ targets a thumb hits (44 px tall), in English and in Polish.
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.axe import assert_accessible
 from tests.debts import about_to_owe
-from tests.test_console_browser import PHONE, Referee, browser, pytestmark, table_three  # noqa: F401
+from tests.test_console_browser import (  # noqa: F401 (browser, game_and_referee: fixtures)
+    PHONE,
+    Referee,
+    browser,
+    game_and_referee,
+    pytestmark,
+    table_three,
+)
 from tests.test_console_outage_browser import served
 from tournament.console.view_model import phone as phone_engine
 from tournament.games import recording
@@ -151,3 +159,27 @@ def test_the_console_s_screens_are_accessible_with_thumb_sized_targets(owing, la
     assert_accessible(page, f"the console's rent a player cannot pay ({language})")
     assert not small_targets(page)
     ref.shot(f"console-rent-short-{language}")
+
+
+def test_a_cash_count_ten_short_says_the_difference_and_the_moves_since(game_and_referee):  # noqa: F811
+    """Anna buys a street; her banknotes counted ten short: the difference on her card, the moves since the
+    start that changed her banknotes listed under it (made when the list is drawn open), the phone's screen
+    the server's."""
+    game, ref = game_and_referee
+    ref.roll(1, 2)  # Anna to square 3, a street of the bank's
+    with ref.posted():
+        ref.tap(ref.page.locator("#console .card.buy button[data-what=buy]"))
+    cash = served(game)["players"][0]["cash"]
+    anna = ref.page.locator("#console article.player[data-player='A']")
+    anna.locator("input[name=counted]").fill(str(cash - 10))
+    with ref.posted():
+        ref.tap(anna.locator("form.count button"))
+    result = anna.locator(".count-result")
+    expect(result).to_contain_text(f"Counted {cash - 10}, expected {cash}: difference \u221210")
+    since = anna.locator("details.since")
+    if not since.evaluate("d => d.open"):
+        since.locator("summary").click()
+    expect(since.locator("ol.since li")).to_have_count(1)
+    expect(since.locator("ol.since li")).to_contain_text("\u221260")
+    ref.shot("console-cash-count")
+    assert shown(ref) == served(game)
