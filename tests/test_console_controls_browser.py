@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.axe import assert_accessible
-from tests.debts import about_to_owe
+from tests.debts import about_to_owe, own
 from tests.test_console_browser import (  # noqa: F401 (browser, game_and_referee: fixtures)
     PHONE,
     Referee,
@@ -183,3 +183,45 @@ def test_a_cash_count_ten_short_says_the_difference_and_the_moves_since(game_and
     expect(since.locator("ol.since li")).to_contain_text("\u221260")
     ref.shot("console-cash-count")
     assert shown(ref) == served(game)
+
+
+def test_a_house_on_each_street_of_a_group_then_two_levels_at_once_each_in_one_tap(
+    live_server,
+    browser,  # noqa: F811
+    django_user_model,
+):
+    """Anna owns both brown streets (the tournament's rules: built on without waiting for a set): one tap
+    puts a house on each, a second takes one of them up two levels; the bank's cash and stock as the rules
+    say, the phone's screen the server's after each."""
+    user = django_user_model.objects.create_user("ref", password="pw")
+    game = table_three(user)
+    state = recording.current_state(game)
+    own(state, "A", (1, 3))
+    game.state = recording.dump_state(state)
+    game.save()
+    context = browser.new_context(viewport=PHONE, locale="en-US", has_touch=True)
+    ref = Referee(context.new_page(), live_server.url)
+    ref.login("ref", "pw", f"/games/{game.pk}/")
+    anna = ref.page.locator("#console article.player[data-player='A']")
+    box = anna.locator("details.actions")
+    if not box.evaluate("d => d.open"):
+        ref.tap(box.locator("summary"))
+    each = box.locator("button.each")
+    expect(each).to_have_count(1)
+    cash = served(game)["players"][0]["cash"]
+    with ref.posted():
+        ref.tap(each)
+    game.refresh_from_db()
+    after = recording.current_state(game)
+    assert (after.holdings[1].level, after.holdings[3].level) == (1, 1)
+    assert after.player("A").cash == cash - 2 * 50
+    assert shown(ref) == served(game)
+    with ref.posted():
+        ref.tap(anna.locator(".levels .counts button").filter(has_text="+2").first)
+    game.refresh_from_db()
+    levels = sorted(h.level for sq, h in recording.current_state(game).holdings.items() if sq in (1, 3))
+    assert levels == [1, 3]
+    assert recording.current_state(game).player("A").cash == cash - 2 * 50 - 2 * 50
+    assert shown(ref) == served(game)
+    ref.shot("console-build")
+    context.close()
