@@ -709,7 +709,8 @@
           }),
           m.build.map(function (row) {
             var name = n.square(row.square);
-            return h("div", { class: "levels" + (row.counts.length === 1 ? " one" : "") },
+            var group = ctx.names.groups ? ctx.names.groups[row.square] : "";
+            return h("div", { class: "levels g-" + (group || "none") + (row.counts.length === 1 ? " one" : "") },
               h("span", { class: "street" }, name, row.level ? [" ", h("b", { text: "⌂".repeat(row.level) })] : null),
               h("span", { class: "counts" }, row.counts.map(function (c) {
                 var ev = { type: "build", player: p.id, square: row.square };
