@@ -115,6 +115,13 @@ class Referee:
         expect(self.page.locator("#console")).to_contain_text(text)
 
 
+def wi_fi(page, up: bool) -> None:
+    """The phone's network lost (``up`` False) or back: the browser's context offline (or online), and the
+    page's ``offline`` (``online``) event sent, which the console listens for."""
+    page.context.set_offline(not up)
+    page.evaluate(f"() => window.dispatchEvent(new Event('{'online' if up else 'offline'}'))")
+
+
 def polish_phone(browser, live_server, username, next_url, **options):
     """A referee's phone in Polish at 360 px, logged in on ``next_url``."""
     context = browser.new_context(

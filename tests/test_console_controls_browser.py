@@ -21,6 +21,7 @@ from tests.test_console_browser import (  # noqa: F401 (browser, game_and_refere
     game_and_referee,
     pytestmark,
     table_three,
+    wi_fi,
 )
 from tests.test_console_outage_browser import served
 from tournament.console.view_model import phone as phone_engine
@@ -104,8 +105,7 @@ def test_a_rent_s_way_out_half_ticked_when_the_wi_fi_goes_is_entered_offline_and
     boxes = card.locator("input[name=raise]").all()
     ref.tap(boxes[0])
     ticked = 1
-    ref.page.context.set_offline(True)  # the Wi-Fi gone, the first box ticked
-    ref.page.evaluate("() => window.dispatchEvent(new Event('offline'))")
+    wi_fi(ref.page, up=False)  # the Wi-Fi gone, the first box ticked
     raised = choices[0]["raises"]
     for box, choice in zip(boxes[1:], choices[1:], strict=True):
         if raised >= 150:
@@ -119,8 +119,7 @@ def test_a_rent_s_way_out_half_ticked_when_the_wi_fi_goes_is_entered_offline_and
     assert not shown(ref)["now"]["rents"] and not shown(ref)["now"]["debts"]
     assert shown(ref) == json.loads(phone_engine.view(json.dumps(played(ref))))  # the phone's rules' screen
     assert game.events.count() == 1  # (the roll alone reached the server)
-    ref.page.context.set_offline(False)
-    ref.page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    wi_fi(ref.page, up=True)
     ref.page.wait_for_function("() => document.getElementById('console').dataset.waiting === '0'")
     events = [e.data["type"] for e in game.events.order_by("seq")]
     assert events[:2] == ["roll", "rent"] and set(events[2:]) <= {"sell_building", "mortgage"}

@@ -126,13 +126,11 @@ class Referee:
 
     # -- the network ------------------------------------------------------------------------------------
     def cut(self):
-        self.context.set_offline(True)
-        self.page.evaluate("() => window.dispatchEvent(new Event('offline'))")
+        phone.wi_fi(self.page, up=False)
         self.offline = True
 
     def back(self):
-        self.context.set_offline(False)
-        self.page.evaluate("() => window.dispatchEvent(new Event('online'))")
+        phone.wi_fi(self.page, up=True)
         self.offline = False
         self.page.wait_for_function(
             "() => document.getElementById('console').dataset.waiting === '0'", timeout=60_000

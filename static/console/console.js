@@ -105,19 +105,18 @@
   var PRESS_MS = 1000;
   var pressedAt = null;
   var drawWaits = false;
-  function letGo() {
-    window.setTimeout(function () {  // (after the click the release dispatches)
-      pressedAt = null;
-      if (drawWaits) { drawWaits = false; draw(); }
-    }, 0);
+  function drawHeld() {
+    pressedAt = null;
+    if (drawWaits) { drawWaits = false; draw(); }
   }
+  function letGo() { window.setTimeout(drawHeld, 0); }  // (after the click the release dispatches)
   root.addEventListener("pointerdown", function () { pressedAt = performance.now(); }, true);
   document.addEventListener("pointerup", letGo, true);
   document.addEventListener("pointercancel", letGo, true);
 
   function draw() {
     if (pressedAt !== null && performance.now() - pressedAt < PRESS_MS) {
-      if (!drawWaits) { window.setTimeout(function () { if (drawWaits) { pressedAt = null; drawWaits = false; draw(); } }, PRESS_MS); }
+      if (!drawWaits) { window.setTimeout(function () { if (drawWaits) { drawHeld(); } }, PRESS_MS); }
       drawWaits = true;
       return;
     }

@@ -127,6 +127,11 @@
   }
 
   // -- names -------------------------------------------------------------------------------------------
+  /* A square's colour group as a class (.g-brown, …; .g-none off a group): its colour at the edge. */
+  function groupClass(ctx, square) {
+    return "g-" + ((ctx.names.groups && ctx.names.groups[square]) || "none");
+  }
+
   function namer(view, ctx) {
     var names = {};
     view.players.forEach(function (p) { names[p.id] = p.name; });
@@ -639,14 +644,13 @@
       cashLines(p, view, ctx, n));
     if (p.deeds.length) {
       box.appendChild(h("ul", { class: "props" }, p.deeds.map(function (d) {
-        var group = ctx.names.groups ? ctx.names.groups[d.square] : "";
         var built = d.level >= p.top ? n.top(view.game.roles) : "⌂".repeat(d.level);
         var inner = [n.square(d.square), built ? [" ", h("b", { text: built })] : null, d.mortgaged ? [" ", h("i", { text: _("mortgaged") })] : null];
         if (d.trade && !ctx.closed) {
           inner = h("a", { href: "#trade", "data-trade-square": String(d.square), on: { click: function () { openTrade(d.square, p.id); } } },
             h("span", { class: "visually-hidden", text: _("Trade:") + " " }), inner, " ", h("span", { class: "deal-mark", "aria-hidden": "true", text: "⇄" }));
         }
-        return h("li", { class: "prop g-" + (group || "none") + (d.mortgaged ? " mortgaged" : "") + (d.trade ? " deal" : "") }, inner);
+        return h("li", { class: "prop " + groupClass(ctx, d.square) + (d.mortgaged ? " mortgaged" : "") + (d.trade ? " deal" : "") }, inner);
       })));
     }
     if (p.may && !ctx.closed && !view.game.finished) { add(box, holdings(p, view, ctx, n)); }
@@ -709,8 +713,7 @@
           }),
           m.build.map(function (row) {
             var name = n.square(row.square);
-            var group = ctx.names.groups ? ctx.names.groups[row.square] : "";
-            return h("div", { class: "levels g-" + (group || "none") + (row.counts.length === 1 ? " one" : "") },
+            return h("div", { class: "levels " + groupClass(ctx, row.square) + (row.counts.length === 1 ? " one" : "") },
               h("span", { class: "street" }, name, row.level ? [" ", h("b", { text: "⌂".repeat(row.level) })] : null),
               h("span", { class: "counts" }, row.counts.map(function (c) {
                 var ev = { type: "build", player: p.id, square: row.square };
