@@ -242,6 +242,30 @@ def test_referee_plays_several_turns_on_a_phone(game_and_referee):
     print(f"\ntaps for a typical turn (dice + rent): {typical_turn_taps}")
 
 
+def test_a_tap_redraws_what_it_changed_and_keeps_a_count_being_typed(game_and_referee):
+    """Anna's roll changes her card; Celina's, where the referee has begun typing her banknotes, stays on the
+    screen as it was (the same elements, the typed figure in its field) through the tap and its answer."""
+    game, ref = game_and_referee
+    page = ref.page
+    card = lambda pid: page.locator(f"#console article.player[data-player='{pid}']")  # noqa: E731
+    card("C").locator("input[name=counted]").fill("1490")
+    for pid in ("A", "C"):
+        card(pid).evaluate("a => { a.markedBeforeTheTap = true; }")
+    ref.roll(1, 2)  # Anna: GO -> 3
+    ref.sees("Buy for 60")
+    assert card("C").locator("input[name=counted]").input_value() == "1490"
+    assert card("C").evaluate("a => a.markedBeforeTheTap === true")  # not drawn anew
+    assert card("A").evaluate("a => a.markedBeforeTheTap === undefined")  # drawn anew: where she stands
+    assert state(game).player("A").position == 3
+    # The count typed, then entered: 10 short of her 1,500, the difference said on her card.
+    with ref.posted():
+        ref.tap(card("C").get_by_role("button", name="Check"))
+    expect_text = "Counted 1490, expected 1500: difference \u2212" + "10"
+    from playwright.sync_api import expect
+
+    expect(card("C")).to_contain_text(expect_text)
+
+
 @pytest.fixture
 def no_poll(settings):
     """The console asks for another device's moves only when told (no stream here): a screen kept stale."""

@@ -3,7 +3,8 @@
    ngettext, pgettext, interpolate). The same drawing online and offline: the view model comes from the rules
    running on the phone, or from the server's answer until they run.
 
-   window.consoleScreen.draw(root, view, ctx) replaces root's content. ctx:
+   window.consoleScreen.draw(root, view, ctx) draws it in root (the parts that did not change left in place:
+   reused). ctx:
    - names: {squares: [name by index], decks: {id: name}, cards: {deck: {id: text}}, groups: [group by square]}
    - title, game (its id), closed (the result confirmed: read-only), started_at (ISO, the game clock)
    - say(message): an engine message ({t, p}) in words
@@ -88,8 +89,10 @@
     return [pad, opts.quiet ? null : h("p", { class: "muted pad-help", text: _("One tap: the key showing both dice, in either order; doubles on the diagonal.") })];
   }
   function keyOf(ctx, a, b, and, events, what) {
-    var key = h("button", { type: "button", class: a === b ? "double" : null, value: String(a) + String(b), "data-what": what },
-      String(a), h("span", { "aria-hidden": "true", text: "·" }), h("span", { class: "visually-hidden", text: " " + and + " " }), String(b));
+    // (its name "3 and 4"; "3·4" shown by the style sheet from data-dice: a key is one element and no text
+    // node to lay out, 36 keys at every roll — 4 elements and 4 texts a key took a quarter of a tap's frame)
+    var key = h("button", { type: "button", class: a === b ? "double" : null, value: String(a) + String(b), "data-what": what,
+      "aria-label": a + " " + and + " " + b, "data-dice": a + "\u00b7" + b });
     key.addEventListener("click", function () { ctx.tap(events([a, b]), what); });
     return key;
   }
@@ -144,10 +147,33 @@
   }
 
   // -- the screen ---------------------------------------------------------------------------------------
+  /* What did not change since the last drawing is kept on the screen as it is (not laid out anew, what was
+     typed in it kept): a part made by ``make()`` is known by its ``slot`` and the JSON ``key`` of everything it
+     is made from (its buttons' events too), and the node drawn last time is given again while its key is the
+     same. Only for parts whose every input is in the key. */
+  var drawn = {};
+  function reused(slot, key, make) {
+    var was = drawn[slot];
+    if (was && was.key === key) { was.used = true; return was.node; }
+    drawn[slot] = { key: key, node: make(), used: true };
+    return drawn[slot].node;
+  }
+  /* ``nodes`` as ``parent``'s children, in order, those already there left in place (a node taken out and put
+     back would be laid out anew). */
+  function place(parent, nodes) {
+    var wanted = new Set(nodes);
+    Array.prototype.slice.call(parent.childNodes).forEach(function (c) { if (!wanted.has(c)) { parent.removeChild(c); } });
+    var at = parent.firstChild;
+    nodes.forEach(function (node) {
+      if (node === at) { at = at.nextSibling; } else { parent.insertBefore(node, at); }
+    });
+  }
+
   function draw(root, view, ctx) {
     ctx.view = view;
     var n = namer(view, ctx);
-    var parts = [status(view, ctx, n)];
+    Object.keys(drawn).forEach(function (slot) { drawn[slot].used = false; });
+    var parts = [reused("status", JSON.stringify([view.game, ctx.title, ctx.started_at]), function () { return status(view, ctx, n); })];
     if (ctx.error) { parts.push(h("p", { class: "error", role: "alert", id: "console-error", text: ctx.error })); }
     if (ctx.notice) { parts.push(h("p", { class: "notice", role: "status", text: ctx.notice })); }
     parts.push(justNow(view, ctx));
@@ -158,9 +184,10 @@
     }
     parts.push(players(view, ctx, n));
     if (!ctx.closed && view.trade) { parts.push(trade(view, ctx, n)); }
-    parts.push(bank(view, ctx));
+    parts.push(reused("bank", JSON.stringify([view.bank, view.game.roles]), function () { return bank(view, ctx); }));
     parts.push(log(ctx));
-    root.replaceChildren.apply(root, parts.filter(Boolean));
+    place(root, parts.filter(Boolean));
+    Object.keys(drawn).forEach(function (slot) { if (!drawn[slot].used) { delete drawn[slot]; } });
   }
 
   function status(view, ctx, n) {
@@ -624,7 +651,13 @@
 
   // -- the players --------------------------------------------------------------------------------------------
   function players(view, ctx, n) {
-    return h("section", { class: "players", "aria-label": _("Players") }, view.players.map(function (p) { return player(p, view, ctx, n); }));
+    // (a player's card is made from him, the game's standing and the bank: most taps change one player)
+    var each = view.players.map(function (p) {
+      return reused("player-" + p.id, JSON.stringify([p, view.game, view.bank, ctx.closed]), function () { return player(p, view, ctx, n); });
+    });
+    var box = reused("players", "", function () { return h("section", { class: "players", "aria-label": _("Players") }); });
+    place(box, each);
+    return box;
   }
 
   function jailWord(p) {
@@ -857,15 +890,23 @@
     voided: function () { return _("voided"); }
   };
   function log(ctx) {
+    // (a move's row drawn once: at a tap the list gains one at its top and loses one at its end)
     var rows = ctx.log.map(function (e) {
-      var status = e.waiting ? "waiting" : e.status;
-      return h("li", { class: status }, h("span", { class: "muted", text: e.waiting ? "…" : "#" + e.seq }), " " + (e.notes.join(" ") || e.type || ""),
-        e.waiting ? [" ", h("em", { text: "(" + _("waiting to be sent") + ")" })] : null,
-        STATUS[e.status] ? [" ", h("em", { text: "(" + STATUS[e.status]() + ": " + (e.reason || "") + ")" })] : null);
+      return reused("log " + JSON.stringify(e), "", function () {
+        var status = e.waiting ? "waiting" : e.status;
+        return h("li", { class: status }, h("span", { class: "muted", text: e.waiting ? "…" : "#" + e.seq }), " " + (e.notes.join(" ") || e.type || ""),
+          e.waiting ? [" ", h("em", { text: "(" + _("waiting to be sent") + ")" })] : null,
+          STATUS[e.status] ? [" ", h("em", { text: "(" + STATUS[e.status]() + ": " + (e.reason || "") + ")" })] : null);
+      });
     });
-    return h("section", { class: "log", "aria-label": _("Moves") }, h("h2", { text: _("Moves") }),
-      h("ol", { class: "moves" }, rows.length ? rows : h("li", { class: "muted", text: _("No moves yet.") })),
-      h("p", {}, h("a", { href: ctx.movesUrl, text: fmt(_("Show all moves (%(n)s) to void an earlier one"), { n: ctx.logTotal }) })));
+    var list = reused("log list", "", function () { return h("ol", { class: "moves" }); });
+    place(list, rows.length ? rows : [h("li", { class: "muted", text: _("No moves yet.") })]);
+    var all = reused("log all", JSON.stringify([ctx.logTotal, ctx.movesUrl]), function () {
+      return h("p", {}, h("a", { href: ctx.movesUrl, text: fmt(_("Show all moves (%(n)s) to void an earlier one"), { n: ctx.logTotal }) }));
+    });
+    var box = reused("log", "", function () { return h("section", { class: "log", "aria-label": _("Moves") }, h("h2", { text: _("Moves") })); });
+    place(box, [box.firstChild, list, all]);
+    return box;
   }
 
   window.consoleScreen = { draw: draw, h: h, fmt: fmt, forget: forget };
