@@ -6,6 +6,7 @@ contact kept one row a device, the same request from two phones at once stored o
 and PostgreSQL), and the director's round page naming the tables whose moves wait on a phone and the phones
 gone silent."""
 
+import gzip
 import json
 import re
 from datetime import timedelta
@@ -548,6 +549,26 @@ def test_a_phone_without_its_rules_gets_the_position_and_screen_after_its_move(r
         "mine": False,
         "dice": False,
     }  # (dev0.k1: not this device's)
+
+
+@pytest.mark.django_db
+def test_the_position_and_screen_go_compressed_to_a_browser_that_accepts_it(referee, game):
+    """What a phone is sent with the game's position (a move's answer with ``full``, a poll that finds a
+    change) goes gzipped, as a browser asks; the same answer, a fraction of its bytes."""
+    client = phone(referee)
+    client.get(reverse("console", args=[game.pk]))
+    url = reverse("console_sync", args=[game.pk])
+    body = {"client_key": "dev0.k1", "version": 0, "events": [EVENTS[0]], "waiting": 1, "full": True}
+    zipped = client.post(url, json.dumps(body), content_type=JSON, HTTP_ACCEPT_ENCODING="gzip, deflate")
+    assert zipped["Content-Encoding"] == "gzip" and "Accept-Encoding" in zipped["Vary"]
+    answer = gzip.decompress(zipped.content)
+    game.refresh_from_db()
+    assert json.loads(answer)["position"]["state"] == game.state and len(zipped.content) < len(answer) / 3
+    state = reverse("console_state", args=[game.pk])
+    polled = client.get(state, {"version": 0, "screen": "1"}, HTTP_ACCEPT_ENCODING="gzip")
+    assert polled["Content-Encoding"] == "gzip" and json.loads(gzip.decompress(polled.content))["screen"]
+    plain = client.get(state, {"version": 0, "screen": "1"})  # a client that does not ask for it: plain JSON
+    assert "Content-Encoding" not in plain and plain.json()["screen"]
 
 
 @pytest.mark.django_db

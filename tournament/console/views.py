@@ -14,6 +14,7 @@ from django.http import HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST, require_safe
 
 from rules import RulesError
@@ -107,6 +108,7 @@ def console(request, pk: int):
     return render(request, "console/page.html", context)
 
 
+@gzip_page  # (the game's position, with its screen when asked: sent compressed)
 @login_required
 @require_safe
 def state(request, pk: int):
