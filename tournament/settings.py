@@ -1,6 +1,7 @@
 """Django settings, read from the environment (the production recipe is in the README).
 
-- ``DJANGO_DEBUG=1`` for development; DEBUG is off otherwise, and then ``DJANGO_SECRET_KEY`` must be set.
+- ``DJANGO_DEBUG=1`` for development; DEBUG is off otherwise, and then ``DJANGO_SECRET_KEY`` must be set or
+  the key ``serve`` made be kept beside the database (:mod:`tournament.server.serving`).
 - The database: ``DATABASE_URL`` (``postgres://user:password@host:5432/name``), or ``DB=postgres`` with
   ``DB_NAME``, ``DB_USER``, ``DB_PASSWORD``, ``DB_HOST``, ``DB_PORT``; otherwise SQLite in ``db.sqlite3``
   (``DJANGO_SQLITE_PATH`` to move it), set up for many writers at once (see
@@ -25,7 +26,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from tournament.server import public_url
+from tournament.server import public_url, serving
 from tournament.server.database import database_from_env
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -68,12 +69,17 @@ def env_positive_int(name: str, default: int, env=os.environ) -> int:
 
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+#: ``serve`` (tournament/server/serving.py): the event served for real, its secret key made once and kept.
+SERVE = env_bool("DJANGO_SERVE", False)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or serving.kept_key(
+    serving.key_folder(DATA_DIR), make=SERVE
+)
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
             "DJANGO_SECRET_KEY is not set. Set it (a long random string, kept secret) to serve the app, "
-            "or set DJANGO_DEBUG=1 to run it for development on this computer."
+            "run `serve` once (it makes one and keeps it beside the database, in a file named "
+            f"{serving.KEY_FILE!r}), or set DJANGO_DEBUG=1 to run it for development on this computer."
         )
     SECRET_KEY = "dev-only-insecure-key-not-for-serving"
 ALLOWED_HOSTS = [

@@ -1,0 +1,157 @@
+"""``serve``: the event served for real by one command (tournament/management/commands/serve.py), and what it
+needs before Django starts (tournament/server/serving.py)."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import signal
+import socket
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from tournament.server import serving
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_serve_alone_is_prepared_as_on_the_day_whatever_the_shell_says():
+    env = {"DJANGO_DEBUG": "1"}
+    serving.prepare(["manage.py", "migrate"], env)
+    assert env == {"DJANGO_DEBUG": "1"}
+    serving.prepare(["manage.py", "serve", "--port", "8001"], env)
+    assert env == {
+        "DJANGO_DEBUG": "0",
+        "DJANGO_HTTPS": "0",
+        "DJANGO_ALLOWED_HOSTS": "*",
+        "DJANGO_SERVE": "1",
+    }
+    told = {"DJANGO_HTTPS": "1", "DJANGO_ALLOWED_HOSTS": "tournament.example.org"}
+    serving.prepare(["monopoly-tournament", "serve"], told)
+    assert (told["DJANGO_HTTPS"], told["DJANGO_ALLOWED_HOSTS"]) == ("1", "tournament.example.org")
+
+
+def test_the_secret_key_is_made_once_kept_from_others_and_read_again(tmp_path):
+    assert serving.kept_key(tmp_path, make=False) == "" and not (tmp_path / serving.KEY_FILE).exists()
+    key = serving.kept_key(tmp_path, make=True)
+    assert len(key) >= 50
+    assert stat.S_IMODE((tmp_path / serving.KEY_FILE).stat().st_mode) == 0o600
+    assert serving.kept_key(tmp_path, make=True) == key == serving.kept_key(tmp_path, make=False)
+    assert serving.key_folder(tmp_path, {"DJANGO_SQLITE_PATH": "/srv/event/db.sqlite3"}) == Path("/srv/event")
+    assert serving.key_folder(tmp_path, {}) == tmp_path
+
+
+def test_two_processes_starting_at_once_make_one_key(tmp_path):
+    keys = []
+    make = lambda: keys.append(serving.kept_key(tmp_path, make=True))  # noqa: E731
+    threads = [threading.Thread(target=make) for _ in "ab"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(set(keys)) == 1 and keys[0]
+
+
+def test_the_address_as_a_qr_code_in_the_terminal():
+    lines = serving.terminal_qr("http://192.168.1.20:8000/").splitlines()
+    # version 2 at level M: 25 modules and a quiet zone of 2 each side, two rows a line
+    assert {len(line) for line in lines} == {29} and len(lines) == 15
+    assert lines[0] == lines[-1] == "█" * 29  # the quiet zone: light
+    assert lines[1].startswith("██ ▄▄▄▄▄ █") and lines[1].endswith("█ ▄▄▄▄▄ ██")  # the finder patterns
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(host: str, port: int, path: str, *, timeout: float = 60) -> http.client.HTTPResponse:
+    conn = http.client.HTTPConnection(host, port, timeout=timeout)
+    conn.request("GET", path, headers={"Accept-Language": "en"})
+    return conn.getresponse()
+
+
+@pytest.fixture
+def served(tmp_path):
+    """``manage.py serve`` with two workers on a free port, its database and static files in ``tmp_path``,
+    started as from a shell where DJANGO_DEBUG=1 was left set (the README's development line)."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "DB"))}
+    env |= {
+        "DJANGO_DEBUG": "1",
+        "DJANGO_SQLITE_PATH": str(tmp_path / "db.sqlite3"),
+        "DJANGO_STATIC_ROOT": str(tmp_path / "static"),
+        "PYTHONUNBUFFERED": "1",
+    }
+    out = (tmp_path / "serve.log").open("w+")
+    proc = subprocess.Popen(
+        [sys.executable, "manage.py", "serve", "--port", str(port), "--workers", "2"],
+        cwd=ROOT,
+        env=env,
+        stdout=out,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        yield proc, port, env, tmp_path / "serve.log"
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        out.close()
+
+
+def wait_until_it_answers(proc, port: int, log: Path) -> None:
+    """Until the server takes a connection (or has stopped: then its output is the failure's message)."""
+    while True:
+        assert proc.poll() is None, log.read_text()
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            threading.Event().wait(0.1)  # (the next try; the condition is the connection)
+
+
+def test_serve_serves_pages_static_files_and_streams_to_the_network_then_stops_on_ctrl_c(served):
+    proc, port, env, log = served
+    wait_until_it_answers(proc, port, log)
+    printed = log.read_text()
+    addresses = serving.lan_addresses()
+    for a in addresses:
+        assert f"http://{a}:{port}/" in printed
+    host = addresses[0] if addresses else "127.0.0.1"  # as a phone on the venue's network reaches it
+    page = get(host, port, "/login/")
+    body = page.read().decode()
+    assert page.status == 200 and page.getheader("Server") is None
+    css = re.search(r'href="(/static/[^"]+\.css)"', body).group(1)
+    assert re.search(r"\.[0-9a-f]{12}\.css$", css), css  # collected, with hashed names: cached for good
+    style = get(host, port, css)
+    assert style.status == 200 and "immutable" in style.getheader("Cache-Control") and style.read()
+    missing = get(host, port, "/no-such-page/")
+    assert missing.status == 404 and "Technical" not in missing.read().decode()  # DEBUG off
+
+    # Another command reads the key serve made (nothing to set), and makes a tournament whose stream is held.
+    code = "from tournament.models import Tournament; print(Tournament.objects.create(name='T').pk)"
+    made = subprocess.run(
+        [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
+        cwd=ROOT,
+        env={k: v for k, v in env.items() if k != "DJANGO_DEBUG"},
+        capture_output=True,
+        text=True,
+    )
+    assert made.returncode == 0, made.stderr
+    stream = get(host, port, f"/tournaments/{made.stdout.strip()}/events/?follow=standings")
+    assert stream.status == 200 and stream.getheader("Content-Type").startswith("text/event-stream")
+    assert stream.readline()  # its first event's first line: the stream is open
+
+    os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C in its terminal
+    assert proc.wait(timeout=120) == 0, log.read_text()
+    said = log.read_text()
+    assert "GET /login/" not in said and "Traceback" not in said  # no access log: a private link has a key

@@ -1,0 +1,76 @@
+"""``python manage.py serve`` (``monopoly-tournament serve``): the event served for real by one command.
+
+uvicorn serves the app (``tournament.asgi``: the pages, the static files through WhiteNoise and the held
+event streams in one process tree: one port the phones reach, no proxy needed), with a worker a core; DEBUG
+off, the secret key made once and kept beside the database, the database migrated and the static files
+collected first; on every address of this computer (``--host``) unless told otherwise, printing the addresses
+the phones use and the first as a QR code. Ctrl-C stops it: each worker finishes the requests it holds (a
+move is stored whole or not at all), the event streams are closed after 3 s (the pages open them again)."""
+
+from __future__ import annotations
+
+import os
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.server import serving
+
+#: How long a worker stopping waits for its open requests (the event streams are held open: they are closed).
+GRACE_SECONDS = 3
+
+
+class Command(BaseCommand):
+    help = "Serve the event to the phones on this computer's network (uvicorn; Ctrl-C stops it)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--host", default="0.0.0.0", help="the address to listen on (every one: 0.0.0.0)")
+        parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument(
+            "--workers", type=int, default=os.cpu_count() or 1, help="processes (one a core by default)"
+        )
+        parser.add_argument("--demo", action="store_true", help="load the demo tournament first (once)")
+
+    def handle(self, *args, host, port, workers, demo, **options):
+        if settings.DEBUG or not settings.SERVE:
+            raise CommandError("serve is run as `python manage.py serve` or `monopoly-tournament serve`.")
+        if workers < 1:
+            raise CommandError("--workers: 1 or more.")
+        call_command("migrate", interactive=False, verbosity=0)
+        if demo:
+            call_command("demo", verbosity=0)
+        call_command("collectstatic", interactive=False, verbosity=0)
+        self.say_where(host, port)
+        import uvicorn
+
+        uvicorn.run(
+            "tournament.asgi:application",
+            host=host,
+            port=port,
+            workers=workers,
+            access_log=False,  # (a participant's private link carries his key)
+            server_header=False,
+            proxy_headers=False,  # the phones reach it directly: an X-Forwarded-For of theirs is not believed
+            timeout_graceful_shutdown=GRACE_SECONDS,
+            lifespan="off",  # (Django has no startup or shutdown of its own to run)
+        )
+
+    def say_where(self, host: str, port: int) -> None:
+        suffix = "" if port == 80 else f":{port}"
+        if host in ("0.0.0.0", ""):
+            urls = [f"http://{a}{suffix}/" for a in serving.lan_addresses()]
+            here = f"http://127.0.0.1{suffix}/"
+        else:
+            urls, here = [f"http://{host}{suffix}/"], f"http://{host}{suffix}/"
+        db = settings.DATABASES["default"]
+        where = db["NAME"] if db["ENGINE"].endswith("sqlite3") else f"{db['ENGINE']} {db.get('NAME')}"
+        self.stdout.write(f"The database: {where}")
+        self.stdout.write(f"On this computer: {here}")
+        if urls:
+            self.stdout.write("The phones on this network: " + "  ".join(urls))
+            self.stdout.write(serving.terminal_qr(urls[0]))
+        else:
+            self.stdout.write("No network address found: the phones cannot reach this computer yet.")
+        self.stdout.write("Ctrl-C stops it.")
+        self.stdout.flush()

@@ -1,0 +1,88 @@
+"""What ``serve`` (tournament/management/commands/serve.py) needs before Django reads its settings, and what
+it tells the director: the environment of an event served for real, the secret key kept beside the database,
+the addresses the phones use on the venue's network, and one of them as a QR code in the terminal.
+
+Nothing here imports Django: ``manage.py`` and ``monopoly-tournament`` call :func:`prepare` first."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+from pathlib import Path
+
+#: The secret key's file, beside the database (``DJANGO_SQLITE_PATH``'s folder, else the app's data folder).
+KEY_FILE = "secret_key"
+
+
+def prepare(argv: list[str], environ=os.environ) -> None:
+    """For ``serve``: served as on the day whatever the shell says (DEBUG off), over plain HTTP unless
+    ``DJANGO_HTTPS`` says otherwise (a venue network), under whatever name or address the phones reach this
+    computer by unless ``DJANGO_ALLOWED_HOSTS`` lists them, and the secret key made once and kept
+    (``DJANGO_SERVE``: settings.py reads it, :func:`kept_key` makes it). Other commands: nothing."""
+    if argv[1:2] != ["serve"]:
+        return
+    environ["DJANGO_DEBUG"] = "0"
+    environ.setdefault("DJANGO_HTTPS", "0")
+    environ.setdefault("DJANGO_ALLOWED_HOSTS", "*")
+    environ["DJANGO_SERVE"] = "1"
+
+
+def key_folder(data_dir: Path, environ=os.environ) -> Path:
+    """Where the key is kept: beside the SQLite file (``DJANGO_SQLITE_PATH``), else in ``data_dir``."""
+    sqlite = environ.get("DJANGO_SQLITE_PATH")
+    return Path(sqlite).resolve().parent if sqlite else data_dir
+
+
+def kept_key(folder: Path, *, make: bool) -> str:
+    """The secret key kept in ``folder`` (its owner alone may read it: mode 0600); made there first when
+    ``make`` (two processes at once: one makes it, both read it). "" when there is none and none is made."""
+    path = folder / KEY_FILE
+    if make and not path.exists():
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "w") as f:
+                f.write(secrets.token_urlsafe(50) + "\n")
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        return ""
+
+
+def lan_addresses() -> list[str]:
+    """This computer's IPv4 addresses other than loopback, the one of the default route first (found by a UDP
+    socket connected to a private address: nothing is sent)."""
+    found: list[str] = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            found.append(s.getsockname()[0])
+        except OSError:
+            pass
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    found += [info[4][0] for info in infos]
+    return list(dict.fromkeys(a for a in found if not a.startswith("127.") and a != "0.0.0.0"))
+
+
+def terminal_qr(text: str) -> str:
+    """``text`` as a QR code drawn with block characters, two rows of modules a line, light on a dark
+    terminal (a phone's camera reads it from the screen)."""
+    from reportlab.graphics.barcode import qrencoder
+
+    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+    code.addData(text)
+    code.make()
+    n, quiet = code.getModuleCount(), 2
+    side = n + 2 * quiet
+    rows = [[False] * side for _ in range(quiet)]
+    rows += [[False] * quiet + [code.isDark(r, c) for c in range(n)] + [False] * quiet for r in range(n)]
+    rows += [[False] * side for _ in range(quiet + (side % 2))]
+    blocks = {(False, False): "█", (True, False): "▄", (False, True): "▀", (True, True): " "}
+    pairs = (zip(rows[i], rows[i + 1], strict=True) for i in range(0, len(rows), 2))
+    return "\n".join("".join(blocks[pair] for pair in line) for line in pairs)
