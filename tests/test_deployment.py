@@ -39,9 +39,14 @@ def django_process(code: str, env: dict, *args) -> subprocess.CompletedProcess:
     )
 
 
-def test_without_a_secret_key_the_app_refuses_to_start():
-    out = django_process("import django; django.setup()", {})
-    assert out.returncode != 0 and "DJANGO_SECRET_KEY is not set" in out.stderr
+def test_without_a_secret_key_the_app_refuses_to_start(tmp_path):
+    beside = {"DJANGO_SQLITE_PATH": str(tmp_path / "db.sqlite3")}  # (not the checkout's key: serve makes one)
+    out = django_process("import django; django.setup()", beside)
+    assert out.returncode != 0 and "DJANGO_SECRET_KEY is not set" in out.stderr and "serve" in out.stderr
+    # the key serve made and kept beside the database is read (serve alone makes one)
+    (tmp_path / "secret_key").write_text("k" * 60 + "\n")
+    show = "import django; django.setup(); from django.conf import settings; print(settings.SECRET_KEY)"
+    assert django_process(show, beside).stdout.strip() == "k" * 60
 
 
 def test_debug_is_off_unless_asked_for():
@@ -203,3 +208,13 @@ def test_the_server_error_page_needs_nothing_from_the_request():
 def test_error_pages_speak_polish(client):
     page = client.get("/no-such-page/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert "Nie znaleziono strony" in page
+
+
+def test_cross_origin_opener_policy_only_where_a_browser_reads_it():
+    """A browser ignores the header from an address on plain HTTP, logging an error on every page: not sent
+    there (a venue network served with DJANGO_HTTPS=0); behind HTTPS it is."""
+    show = "import django; django.setup(); from django.conf import settings;"
+    show += " print(settings.SECURE_CROSS_ORIGIN_OPENER_POLICY)"
+    key = {"DJANGO_SECRET_KEY": "x" * 50}
+    assert django_process(show, key).stdout.strip() == "same-origin"
+    assert django_process(show, {**key, "DJANGO_HTTPS": "0"}).stdout.strip() == "None"

@@ -262,6 +262,8 @@ if HTTPS:
     SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
     if BEHIND_PROXY:  # TLS ends at a proxy that sets X-Forwarded-Proto
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+else:  # a browser ignores Cross-Origin-Opener-Policy from an address on plain HTTP, with an error each page
+    SECURE_CROSS_ORIGIN_OPENER_POLICY = None
 # Sent on every response (tournament.server.middleware.SecurityHeadersMiddleware). The pages load only the
 # site's own scripts and style sheets (no inline script, event handler or style attribute; htmx is told to add
 # no <style> and to evaluate nothing, in templates/base.html); the admin's pages keep to this too. WebAssembly
