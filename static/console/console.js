@@ -52,6 +52,10 @@
   var notice = null;
   var ready = false;  // the rules run on this phone
   var failed = false;  // they cannot
+  /* What an outage leaves this phone: "reload" (a service worker keeps the page and its files: even a reload
+     opens it), "open" (an address on plain HTTP has no service worker: the open page goes on, a reload
+     fails), null (not known yet). */
+  var survives = null;
   var online = navigator.onLine !== false;
   var waiting = 0;
   var note = "";
@@ -158,10 +162,19 @@
     var parts = [online ? _("Online") : _("Offline: the moves wait on this phone")];
     if (waiting) { parts.push(fmt(window.ngettext("%(n)s move waiting to be sent", "%(n)s moves waiting to be sent", waiting), { n: waiting })); }
     if (!ready && !failed) { parts.push(_("the rules are starting on this phone")); }
-    if (failed) { parts.push(_("this phone cannot run the rules: the server checks each move")); }
+    // what this phone survives, said before the Wi-Fi goes
+    if (failed) {
+      parts.push(_("This phone cannot run the rules: write the moves on paper if the Wi-Fi goes"));
+    } else if (ready && survives === "reload") {
+      parts.push(_("Ready for an outage"));
+    } else if (ready && survives === "open") {
+      parts.push(_("Keep this page open during an outage: this address allows no reload without the network"));
+    }
     if (note) { parts.push(note); }
     el.textContent = parts.join(" · ");
-    el.className = "connection " + (!online ? "off" : (waiting ? "waiting" : "on"));
+    // (online, but an outage would be lost on this phone: paper, or this page kept open — said in amber)
+    var atRisk = failed || (ready && survives === "open");
+    el.className = "connection " + (!online ? "off" : (waiting || atRisk ? "waiting" : "on"));
     el.hidden = false;
     root.dataset.waiting = String(waiting);  // (what the browser tests wait on, with data-done)
   }
@@ -554,7 +567,11 @@
     window.addEventListener("offline", function () { online = false; line(); });
     document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") { send(); fetchState(false); } });
     if (script.dataset.worker && navigator.serviceWorker) {
-      navigator.serviceWorker.register(script.dataset.worker, { scope: "/" }).catch(function () {});
+      navigator.serviceWorker.register(script.dataset.worker, { scope: "/" })
+        .then(function () { return navigator.serviceWorker.ready; })
+        .then(function () { survives = "reload"; line(); }, function () { survives = "open"; line(); });
+    } else {
+      survives = "open";
     }
   }
 
