@@ -12,7 +12,9 @@ import stat
 import subprocess
 import sys
 import threading
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -155,3 +157,8 @@ def test_serve_serves_pages_static_files_and_streams_to_the_network_then_stops_o
     assert proc.wait(timeout=120) == 0, log.read_text()
     said = log.read_text()
     assert "GET /login/" not in said and "Traceback" not in said  # no access log: a private link has a key
+    # uvicorn's lines as the app's: each with its time, in the app's time zone (Warsaw), not the machine's
+    started = re.search(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),\d+ INFO uvicorn.error: Started", said, re.M)
+    assert started, said
+    at = datetime.strptime(started.group(1), "%Y-%m-%d %H:%M:%S").replace(tzinfo=ZoneInfo("Europe/Warsaw"))
+    assert abs(datetime.now(UTC) - at) < timedelta(minutes=10), (started.group(1), datetime.now(UTC))

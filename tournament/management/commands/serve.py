@@ -19,6 +19,17 @@ from tournament.server import serving
 
 #: How long a worker stopping waits for its open requests (the event streams are held open: they are closed).
 GRACE_SECONDS = 3
+#: uvicorn's own lines as the app's read (settings.LOGGING): the time, in the app's time zone (Django sets the
+#: process's, and the workers inherit it), the level and the logger. No access log (see below).
+UVICORN_LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"line": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {
+        "line": {"class": "logging.StreamHandler", "formatter": "line", "stream": "ext://sys.stderr"}
+    },
+    "loggers": {"uvicorn": {"handlers": ["line"], "level": "INFO", "propagate": False}},
+}
 
 
 class Command(BaseCommand):
@@ -53,7 +64,8 @@ class Command(BaseCommand):
             server_header=False,
             proxy_headers=False,  # the phones reach it directly: an X-Forwarded-For of theirs is not believed
             timeout_graceful_shutdown=GRACE_SECONDS,
-            lifespan="off",  # (Django has no startup or shutdown of its own to run)
+            lifespan="off",
+            log_config=UVICORN_LOGGING,  # (Django has no startup or shutdown of its own to run)
         )
 
     def say_where(self, host: str, port: int) -> None:
