@@ -169,3 +169,34 @@ def test_the_installed_wheel_serves_pages_from_outside_the_checkout(wheel, tmp_p
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+
+    # The event served by the installed copy's one command: its key made in the directory it runs in.
+    port = free_port()
+    served_env = {k: v for k, v in env.items() if k != "DJANGO_SECRET_KEY"}
+    with open(tmp_path / "serve.log", "wb") as log:
+        serving = subprocess.Popen(
+            [command, "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "1"],
+            cwd=work,
+            env=served_env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert serving.poll() is None, (tmp_path / "serve.log").read_text()
+            try:
+                status, _, body = fetch(f"http://127.0.0.1:{port}/login/")
+                break
+            except (ConnectionError, urllib.error.URLError):
+                assert time.monotonic() < deadline, (tmp_path / "serve.log").read_text()
+                time.sleep(0.2)
+        assert status == 200 and 'name="password"' in body.decode()
+        assert (work / "secret_key").stat().st_mode & 0o777 == 0o600
+        os.killpg(serving.pid, signal.SIGINT)
+        assert serving.wait(timeout=60) == 0, (tmp_path / "serve.log").read_text()
+    finally:
+        if serving.poll() is None:
+            os.killpg(serving.pid, signal.SIGKILL)
+            serving.wait()
