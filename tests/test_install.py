@@ -87,6 +87,32 @@ def fetch(url: str) -> tuple[int, str, bytes]:
         return e.code, e.headers.get("Content-Type", ""), e.read()
 
 
+def started(argv: list, log: Path, **popen) -> subprocess.Popen:
+    """A server started in a session (process group) of its own, its output in ``log``."""
+    with open(log, "wb") as out:
+        return subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, **popen)
+
+
+def first_answer(server: subprocess.Popen, url: str, log: Path, within: float) -> tuple[int, str, bytes]:
+    """``url`` fetched as soon as ``server`` answers; its output is the failure's message if it stops first or
+    has not answered ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while True:
+        assert server.poll() is None, log.read_text()
+        try:
+            return fetch(url)
+        except (ConnectionError, urllib.error.URLError):
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.2)
+
+
+def killed(server: subprocess.Popen) -> None:
+    """A server still running at a test's end stopped, with its workers."""
+    if server.poll() is None:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+
+
 def test_the_installed_wheel_serves_pages_from_outside_the_checkout(wheel, tmp_path):
     venv, work, home = tmp_path / "venv", tmp_path / "site", tmp_path / "home"
     work.mkdir()
@@ -130,27 +156,16 @@ def test_the_installed_wheel_serves_pages_from_outside_the_checkout(wheel, tmp_p
     manifest = json.loads((work / "staticfiles" / "staticfiles.json").read_text())["paths"]
 
     port = free_port()
-    with open(tmp_path / "gunicorn.log", "wb") as log:
-        server = subprocess.Popen(
-            [python, "-m", "gunicorn", "tournament.wsgi:application", "--bind", f"127.0.0.1:{port}"]
-            + ["-k", "gthread", "--workers", "1", "--threads", "2"],
-            cwd=work,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    server = started(
+        [python, "-m", "gunicorn", "tournament.wsgi:application", "--bind", f"127.0.0.1:{port}"]
+        + ["-k", "gthread", "--workers", "1", "--threads", "2"],
+        tmp_path / "gunicorn.log",
+        cwd=work,
+        env=env,
+    )
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while True:
-            assert server.poll() is None, (tmp_path / "gunicorn.log").read_text()
-            try:
-                status, kind, body = fetch(f"{base}/")
-                break
-            except (ConnectionError, urllib.error.URLError):
-                assert time.monotonic() < deadline, (tmp_path / "gunicorn.log").read_text()
-                time.sleep(0.2)
+        status, kind, body = first_answer(server, f"{base}/", tmp_path / "gunicorn.log", within=60)
         page = body.decode()
         assert status == 200 and kind.startswith("text/html"), page
         # home.html in base.html's layout, in Polish (the .mo), listing the shipped boards (rules/boards)
@@ -177,30 +192,14 @@ def test_the_installed_wheel_serves_pages_from_outside_the_checkout(wheel, tmp_p
     # The event served by the installed copy's one command: its key made in the directory it runs in.
     port = free_port()
     served_env = {k: v for k, v in env.items() if k != "DJANGO_SECRET_KEY"}
-    with open(tmp_path / "serve.log", "wb") as log:
-        serving = subprocess.Popen(
-            [command, "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "1"],
-            cwd=work,
-            env=served_env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    log = tmp_path / "serve.log"
+    argv = [command, "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "1"]
+    serving = started(argv, log, cwd=work, env=served_env)
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert serving.poll() is None, (tmp_path / "serve.log").read_text()
-            try:
-                status, _, body = fetch(f"http://127.0.0.1:{port}/login/")
-                break
-            except (ConnectionError, urllib.error.URLError):
-                assert time.monotonic() < deadline, (tmp_path / "serve.log").read_text()
-                time.sleep(0.2)
+        status, _, body = first_answer(serving, f"http://127.0.0.1:{port}/login/", log, within=120)
         assert status == 200 and 'name="password"' in body.decode()
         assert (work / "secret_key").stat().st_mode & 0o777 == 0o600
         os.killpg(serving.pid, signal.SIGINT)
-        assert serving.wait(timeout=60) == 0, (tmp_path / "serve.log").read_text()
+        assert serving.wait(timeout=60) == 0, log.read_text()
     finally:
-        if serving.poll() is None:
-            os.killpg(serving.pid, signal.SIGKILL)
-            serving.wait()
+        killed(serving)

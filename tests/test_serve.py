@@ -7,7 +7,6 @@ import http.client
 import os
 import re
 import signal
-import socket
 import stat
 import subprocess
 import sys
@@ -18,7 +17,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from tests.test_install import first_answer, free_port, killed, started
 from tournament.server import serving
+from tournament.server.database import sqlite_path
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,8 +46,10 @@ def test_the_secret_key_is_made_once_kept_from_others_and_read_again(tmp_path):
     assert len(key) >= 50
     assert stat.S_IMODE((tmp_path / serving.KEY_FILE).stat().st_mode) == 0o600
     assert serving.kept_key(tmp_path, make=True) == key == serving.kept_key(tmp_path, make=False)
-    assert serving.key_folder(tmp_path, {"DJANGO_SQLITE_PATH": "/srv/event/db.sqlite3"}) == Path("/srv/event")
-    assert serving.key_folder(tmp_path, {}) == tmp_path
+    # kept beside SQLite's file (settings.py), wherever DJANGO_SQLITE_PATH puts it
+    kept = {"DJANGO_SQLITE_PATH": "/srv/event/db.sqlite3"}
+    assert Path(sqlite_path(kept, tmp_path)).parent == Path("/srv/event")
+    assert Path(sqlite_path({}, tmp_path)).parent == tmp_path
 
 
 def test_two_processes_starting_at_once_make_one_key(tmp_path):
@@ -68,12 +71,6 @@ def test_the_address_as_a_qr_code_in_the_terminal():
     assert lines[1].startswith("██ ▄▄▄▄▄ █") and lines[1].endswith("█ ▄▄▄▄▄ ██")  # the finder patterns
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def get(host: str, port: int, path: str, *, timeout: float = 60) -> http.client.HTTPResponse:
     conn = http.client.HTTPConnection(host, port, timeout=timeout)
     conn.request("GET", path, headers={"Accept-Language": "en"})
@@ -92,38 +89,19 @@ def served(tmp_path):
         "DJANGO_STATIC_ROOT": str(tmp_path / "static"),
         "PYTHONUNBUFFERED": "1",
     }
-    out = (tmp_path / "serve.log").open("w+")
-    proc = subprocess.Popen(
-        [sys.executable, "manage.py", "serve", "--port", str(port), "--workers", "2"],
-        cwd=ROOT,
-        env=env,
-        stdout=out,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
+    log = tmp_path / "serve.log"
+    proc = started(
+        [sys.executable, "manage.py", "serve", "--port", str(port), "--workers", "2"], log, cwd=ROOT, env=env
     )
     try:
-        yield proc, port, env, tmp_path / "serve.log"
+        yield proc, port, env, log
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-        out.close()
-
-
-def wait_until_it_answers(proc, port: int, log: Path) -> None:
-    """Until the server takes a connection (or has stopped: then its output is the failure's message)."""
-    while True:
-        assert proc.poll() is None, log.read_text()
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            threading.Event().wait(0.1)  # (the next try; the condition is the connection)
+        killed(proc)
 
 
 def test_serve_serves_pages_static_files_and_streams_to_the_network_then_stops_on_ctrl_c(served):
     proc, port, env, log = served
-    wait_until_it_answers(proc, port, log)
+    first_answer(proc, f"http://127.0.0.1:{port}/login/", log, within=120)
     printed = log.read_text()
     addresses = serving.lan_addresses()
     for a in addresses:

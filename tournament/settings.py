@@ -27,7 +27,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from tournament.server import public_url, serving
-from tournament.server.database import database_from_env
+from tournament.server.database import database_from_env, sqlite_path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 BASE_DIR = PACKAGE_DIR.parent  # the checkout; for an installed copy, site-packages
@@ -72,7 +72,8 @@ DEBUG = env_bool("DJANGO_DEBUG", False)
 #: ``serve`` (tournament/server/serving.py): the event served for real, its secret key made once and kept.
 SERVE = env_bool("DJANGO_SERVE", False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or serving.kept_key(
-    serving.key_folder(DATA_DIR), make=SERVE
+    Path(sqlite_path(os.environ, DATA_DIR)).resolve().parent,  # (beside SQLite's file, if it is used)
+    make=SERVE,
 )
 if not SECRET_KEY:
     if not DEBUG:

@@ -51,7 +51,13 @@ def database_from_env(env: Mapping[str, str], base_dir: Path) -> dict:
             "CONN_HEALTH_CHECKS": True,
         }
     refuse_stray_postgres_parts(env)
-    return sqlite(env.get("DJANGO_SQLITE_PATH") or base_dir / "db.sqlite3", env)
+    return sqlite(sqlite_path(env, base_dir), env)
+
+
+def sqlite_path(env: Mapping[str, str], base_dir: Path) -> str | Path:
+    """SQLite's file when no other database is set: ``DJANGO_SQLITE_PATH`` as given, else ``db.sqlite3`` in
+    ``base_dir`` (the app's data folder)."""
+    return env.get("DJANGO_SQLITE_PATH") or base_dir / "db.sqlite3"
 
 
 def refuse_stray_postgres_parts(env: Mapping[str, str]) -> None:

@@ -11,7 +11,7 @@ import secrets
 import socket
 from pathlib import Path
 
-#: The secret key's file, beside the database (``DJANGO_SQLITE_PATH``'s folder, else the app's data folder).
+#: The secret key's file, beside SQLite's (`database.sqlite_path`: settings.py says which folder).
 KEY_FILE = "secret_key"
 
 
@@ -26,12 +26,6 @@ def prepare(argv: list[str], environ=os.environ) -> None:
     environ.setdefault("DJANGO_HTTPS", "0")
     environ.setdefault("DJANGO_ALLOWED_HOSTS", "*")
     environ["DJANGO_SERVE"] = "1"
-
-
-def key_folder(data_dir: Path, environ=os.environ) -> Path:
-    """Where the key is kept: beside the SQLite file (``DJANGO_SQLITE_PATH``), else in ``data_dir``."""
-    sqlite = environ.get("DJANGO_SQLITE_PATH")
-    return Path(sqlite).resolve().parent if sqlite else data_dir
 
 
 def kept_key(folder: Path, *, make: bool) -> str:

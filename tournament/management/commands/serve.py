@@ -64,8 +64,8 @@ class Command(BaseCommand):
             server_header=False,
             proxy_headers=False,  # the phones reach it directly: an X-Forwarded-For of theirs is not believed
             timeout_graceful_shutdown=GRACE_SECONDS,
-            lifespan="off",
-            log_config=UVICORN_LOGGING,  # (Django has no startup or shutdown of its own to run)
+            lifespan="off",  # (Django has no startup or shutdown of its own to run)
+            log_config=UVICORN_LOGGING,
         )
 
     def say_where(self, host: str, port: int) -> None:
