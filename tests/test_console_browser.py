@@ -122,6 +122,15 @@ def wi_fi(page, up: bool) -> None:
     page.evaluate(f"() => window.dispatchEvent(new Event('{'online' if up else 'offline'}'))")
 
 
+def console_phone(browser, base: str, game, locale="en-US"):
+    """A referee's phone at 360 px (``ref`` / ``pw``) on ``game``'s console at ``base``, the rules running
+    on it: the Referee and its browser context (closed by the caller)."""
+    context = browser.new_context(viewport=PHONE, locale=locale, has_touch=True)
+    ref = Referee(context.new_page(), base)
+    ref.login("ref", "pw", f"/games/{game.pk}/")
+    return ref, context
+
+
 def polish_phone(browser, live_server, username, next_url, **options):
     """A referee's phone in Polish at 360 px, logged in on ``next_url``."""
     context = browser.new_context(

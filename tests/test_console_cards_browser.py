@@ -8,9 +8,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from tests.test_console_browser import (  # noqa: F401 (browser: a fixture)
-    PHONE,
-    Referee,
     browser,
+    console_phone,
     pytestmark,
     state,
     table_three,
@@ -24,10 +23,8 @@ def phone(live_server, browser):  # noqa: F811
     contexts = []
 
     def open_(game):
-        context = browser.new_context(viewport=PHONE, locale="en-US", has_touch=True)
+        ref, context = console_phone(browser, live_server.url, game)
         contexts.append(context)
-        ref = Referee(context.new_page(), live_server.url)
-        ref.login("ref", "pw", f"/games/{game.pk}/")
         return ref
 
     yield open_

@@ -14,6 +14,7 @@ from tests.test_console_browser import (  # noqa: F401 (browser: a fixture)
     RULES_START_MS,
     Referee,
     browser,
+    console_phone,
     pytestmark,
     state,
     table_three,
@@ -24,20 +25,13 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 LINE = "#console-connection"
 
 
-def phone_at(browser, base: str, game, locale="en-US"):  # noqa: F811
-    context = browser.new_context(viewport=PHONE, locale=locale, has_touch=True)
-    ref = Referee(context.new_page(), base)
-    ref.login("ref", "pw", f"/games/{game.pk}/")
-    return ref, context
-
-
 @pytest.fixture
 def game(django_user_model):
     return table_three(django_user_model.objects.create_user("ref", password="pw"))
 
 
 def test_at_a_secure_address_the_phone_is_ready_for_an_outage(live_server, browser, game):  # noqa: F811
-    ref, context = phone_at(browser, live_server.url, game)  # http://localhost: a secure context
+    ref, context = console_phone(browser, live_server.url, game)  # http://localhost: a secure context
     expect(ref.page.locator(LINE)).to_contain_text("Ready for an outage", timeout=RULES_START_MS)
     expect(ref.page.locator(LINE)).to_have_class("connection on")
     context.close()
@@ -73,7 +67,7 @@ def test_plain_http_at_a_venue_name_survives_an_outage_while_the_page_stays_open
         executable_path=CHROMIUM, args=[*ARGS, "--host-resolver-rules=MAP venue.lan 127.0.0.1"]
     )
     try:
-        ref, context = phone_at(venue, f"http://venue.lan:{port}", game)
+        ref, context = console_phone(venue, f"http://venue.lan:{port}", game)
         page = ref.page
         assert page.evaluate("isSecureContext") is False
         ref.ready()
