@@ -4,6 +4,7 @@ DEBUG, login throttling, and the error pages in the site's layout."""
 
 import os
 import secrets
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
+from tournament.console import pyodide
 from tournament.settings import env_bool, env_positive_int
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,8 +109,11 @@ def test_a_db_part_without_db_postgres_stops_the_app():
     assert out.returncode != 0 and "DB_NAME set without DB=postgres" in out.stderr
 
 
-def test_check_deploy_is_clean_with_the_production_environment():
-    out = django_process("", PRODUCTION, "manage.py", "check", "--deploy", "--fail-level", "WARNING")
+def test_check_deploy_is_clean_with_the_production_environment(tmp_path):
+    engine = Path(__file__).resolve().parents[1] / "static" / pyodide.folder_name()
+    shutil.copytree(engine, tmp_path / pyodide.folder_name())  # the phones' engine, as collected
+    env = {**PRODUCTION, "DJANGO_STATIC_ROOT": str(tmp_path)}
+    out = django_process("", env, "manage.py", "check", "--deploy", "--fail-level", "WARNING")
     assert out.returncode == 0, out.stderr
     assert "no issues" in out.stdout
 

@@ -12,14 +12,19 @@ editable install's path to the checkout, are not read).
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import io
 import json
 import os
 import re
+import shutil
 import signal
 import site
 import socket
 import subprocess
 import sys
+import tarfile
 import time
 import urllib.error
 import urllib.request
@@ -71,6 +76,47 @@ def test_the_wheel_carries_everything_the_app_serves(wheel):
     }
     (entry_points,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
     assert "monopoly-tournament = tournament.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+
+
+def test_a_wheel_built_from_a_checkout_without_pyodide_carries_it(tmp_path):
+    """A fresh checkout has no Pyodide (git-ignored; tests/venv.sh fetches it): the build fetches it first
+    (tournament/console/wheel_hook.py), as pinned. The pin here names a tarball of the test's own (file://),
+    with its sha512: nothing downloaded, and a wrong file would be refused as the registry's would."""
+    copy = tmp_path / "checkout"
+    listed = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.decode()
+    for name in filter(None, listed.split("\0")):
+        if (ROOT / name).is_file() and not name.startswith("static/vendor/pyodide-"):
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, copy / name)
+    pin = json.loads((ROOT / "tournament/console/pyodide.json").read_text())
+    tarball = io.BytesIO()
+    with tarfile.open(fileobj=tarball, mode="w:gz") as tar:
+        for member in pin["files"]:
+            data = f"{member} as pinned".encode()
+            info = tarfile.TarInfo(member)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    (tmp_path / "pyodide.tgz").write_bytes(tarball.getvalue())
+    digest = base64.b64encode(hashlib.sha512(tarball.getvalue()).digest()).decode()
+    pin.update(tarball=(tmp_path / "pyodide.tgz").as_uri(), integrity=f"sha512-{digest}")
+    (copy / "tournament/console/pyodide.json").write_text(json.dumps(pin))
+    assert not (copy / "static/vendor" / f"pyodide-{pin['version']}").exists()
+
+    out = tmp_path / "wheel"
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(copy), "--no-deps", "--quiet", "-w", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert built.returncode == 0, built.stderr
+    (path,) = out.glob("monopoly_tournament-*.whl")
+    folder = f"tournament/site/static/vendor/pyodide-{pin['version']}"
+    with zipfile.ZipFile(path) as whl:
+        for member in pin["files"]:
+            assert whl.read(f"{folder}/{member.rsplit('/', 1)[-1]}") == f"{member} as pinned".encode()
 
 
 def free_port() -> int:
@@ -151,7 +197,13 @@ def test_the_installed_wheel_serves_pages_from_outside_the_checkout(wheel, tmp_p
     assert not (work / "db.sqlite3").exists()
     run(command, "migrate", "-v", "0")
     run(command, "check", "--fail-level", "WARNING")
+    # Pyodide, in the wheel, is where the installed copy serves it from (fetching it again writes nothing)
+    engine = run(python, "-m", "tournament.console.pyodide").split()
+    served_from = Path(purelib, "tournament", "site", "static")
+    assert engine and all(Path(e).is_relative_to(served_from) for e in engine)
     run(command, "collectstatic", "--noinput", "-v", "0")
+    deploy = run(command, "check", "--deploy", "--fail-level", "ERROR")
+    assert "tournament.E003" not in deploy
     assert (work / "db.sqlite3").is_file()  # in the directory it runs in, not in site-packages
     manifest = json.loads((work / "staticfiles" / "staticfiles.json").read_text())["paths"]
 
@@ -181,6 +233,10 @@ def test_the_installed_wheel_serves_pages_from_outside_the_checkout(wheel, tmp_p
         htmx = "vendor/htmx-2.0.11.min.js"
         status, _, body = fetch(f"{base}/static/{manifest[htmx]}")
         assert status == 200 and body == (ROOT / "static" / htmx).read_bytes()
+        for name in engine:  # the phones' engine
+            served = f"{Path(name).parent.name}/{Path(name).name}"
+            status, _, body = fetch(f"{base}/static/{manifest['vendor/' + served]}")
+            assert status == 200 and body == Path(name).read_bytes()
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:

@@ -8,6 +8,7 @@ class TournamentConfig(AppConfig):
 
     def ready(self):
         from tournament.boards import editions
+        from tournament.console import engine_check  # noqa: F401  (registers the phone engine's check)
         from tournament.ratings import triggers
         from tournament.server import checks  # noqa: F401  (registers the board check)
 

@@ -2,7 +2,10 @@
 itself (``tournament.console.view_model.phone``, ``static/console/engine-worker.js``): the files of
 its npm package that ``pyodide.json`` pins, checked against the sha512 the registry published, in the
 git-ignored ``static/vendor/pyodide-<version>/`` (served as static files; the console's service worker keeps
-them). ``python3 -m tournament.console.pyodide``: tests/venv.sh runs it, Python's standard library only."""
+them). ``python3 -m tournament.console.pyodide``: tests/venv.sh runs it, Python's standard library only; the
+wheel's build runs it too (``wheel_hook.py``), so that an installed copy carries them; in an installed copy it
+writes where that copy serves its static files from (``tournament/site/static/``, as settings.py says).
+Whether the app serves them is a system check (``engine_check.py``: ``check --deploy`` and ``serve``)."""
 
 from __future__ import annotations
 
@@ -13,7 +16,14 @@ from pathlib import Path
 from tournament.server.npm_files import FetchError, fetch
 
 PIN = Path(__file__).resolve().with_name("pyodide.json")
-STATIC = Path(__file__).resolve().parents[2] / "static"
+PACKAGE = PIN.parents[1]  # tournament/
+
+
+def static_folder(package: Path = PACKAGE) -> Path:
+    """The static files' source folder, as settings.py finds it (no Django here): a checkout's ``static/``
+    beside ``manage.py``, or an installed copy's ``tournament/site/static/``."""
+    checkout = package.parent
+    return checkout / "static" if (checkout / "manage.py").is_file() else package / "site" / "static"
 
 
 def pinned() -> dict:
@@ -25,9 +35,14 @@ def folder_name(pin: dict | None = None) -> str:
     return f"vendor/pyodide-{(pin or pinned())['version']}"
 
 
-def fetch_pyodide(pin: dict | None = None) -> list[Path]:
+def file_names(pin: dict | None = None) -> list[str]:
+    """The files' names in their folder (the package's paths without their folders)."""
+    return [member.rsplit("/", 1)[-1] for member in (pin or pinned())["files"]]
+
+
+def fetch_pyodide(pin: dict | None = None, static: Path | None = None) -> list[Path]:
     pin = pin or pinned()
-    return fetch(pin, pin["files"], STATIC / folder_name(pin))
+    return fetch(pin, pin["files"], (static or static_folder()) / folder_name(pin))
 
 
 if __name__ == "__main__":

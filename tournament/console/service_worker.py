@@ -41,7 +41,7 @@ STATIC = (
 def kept_files() -> list[str]:
     """The addresses the worker fetches when it is installed."""
     folder = f"{settings.STATIC_URL}{pyodide.folder_name()}/"
-    engine = [folder + name.rsplit("/", 1)[-1] for name in pyodide.pinned()["files"]]
+    engine = [folder + name for name in pyodide.file_names()]
     words = [
         reverse(name, args=[code])
         for code, _ in settings.LANGUAGES

@@ -52,6 +52,8 @@ class Command(BaseCommand):
         if demo:
             call_command("demo", verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
+        # the phones' engine served, or no start (tournament/console/engine_check.py registers the check)
+        self.check(tags=["phone_engine"], include_deployment_checks=True)
         self.say_where(host, port)
         import uvicorn
 
