@@ -5,7 +5,8 @@
 # extra into the checkout's virtual environment .venv (tests/venv.sh makes it), and axe-core for the
 # accessibility checks (from the npm registry, its pinned sha512 checked; no node: tests/fetch_axe.py); and
 # Debian's haproxy for the load test's several servers (`tests/load_event_day.py --servers 2`); poppler's
-# pdftoppm (PDF pages as PNG) and zbar's zbarimg (the QR codes printed on the participants' slips, read back).
+# pdftoppm (PDF pages as PNG) and zbar's zbarimg (the QR codes printed on the participants' slips, read back);
+# NSS's certutil (a test's browser trusts the certificate authority `serve --https` makes, as a phone would).
 # Then `. .venv/bin/activate`.
 set -e
 cd "$(dirname "$0")/.."
@@ -15,6 +16,7 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$missing postgre
 command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || missing="$missing haproxy"  # the load test's --servers
 command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"  # PDFs rendered to PNG, to look at
 command -v zbarimg >/dev/null 2>&1 || missing="$missing zbar-tools"  # the slips' QR codes read back
+command -v certutil >/dev/null 2>&1 || missing="$missing libnss3-tools"  # a browser trusting serve --https
 if [ -n "$missing" ]; then
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq

@@ -22,6 +22,7 @@ import shutil
 import signal
 import site
 import socket
+import ssl
 import subprocess
 import sys
 import tarfile
@@ -125,9 +126,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def fetch(url: str) -> tuple[int, str, bytes]:
+def fetch(url: str, context: ssl.SSLContext | None = None) -> tuple[int, str, bytes]:
     try:
-        with urllib.request.urlopen(url, timeout=10) as r:
+        with urllib.request.urlopen(url, timeout=10, context=context) as r:
             return r.status, r.headers.get("Content-Type", ""), r.read()
     except urllib.error.HTTPError as e:
         return e.code, e.headers.get("Content-Type", ""), e.read()
@@ -139,14 +140,16 @@ def started(argv: list, log: Path, **popen) -> subprocess.Popen:
         return subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, **popen)
 
 
-def first_answer(server: subprocess.Popen, url: str, log: Path, within: float) -> tuple[int, str, bytes]:
-    """``url`` fetched as soon as ``server`` answers; its output is the failure's message if it stops first or
-    has not answered ``within`` seconds."""
+def first_answer(
+    server: subprocess.Popen, url: str, log: Path, within: float, context: ssl.SSLContext | None = None
+) -> tuple[int, str, bytes]:
+    """``url`` fetched as soon as ``server`` answers (over HTTPS, trusting what ``context`` trusts); its
+    output is the failure's message if it stops first or has not answered ``within`` seconds."""
     deadline = time.monotonic() + within
     while True:
         assert server.poll() is None, log.read_text()
         try:
-            return fetch(url)
+            return fetch(url, context)
         except (ConnectionError, urllib.error.URLError):
             assert time.monotonic() < deadline, log.read_text()
             time.sleep(0.2)

@@ -35,6 +35,9 @@ def test_serve_alone_is_prepared_as_on_the_day_whatever_the_shell_says():
         "DJANGO_ALLOWED_HOSTS": "*",
         "DJANGO_SERVE": "1",
     }
+    over_https = {"DJANGO_HTTPS": "0"}  # left in the shell: --https says otherwise
+    serving.prepare(["manage.py", "serve", "--https"], over_https)
+    assert (over_https["DJANGO_HTTPS"], over_https["DJANGO_HSTS_SECONDS"]) == ("1", "0")  # no HSTS pinned
     told = {"DJANGO_HTTPS": "1", "DJANGO_ALLOWED_HOSTS": "tournament.example.org"}
     serving.prepare(["monopoly-tournament", "serve"], told)
     assert (told["DJANGO_HTTPS"], told["DJANGO_ALLOWED_HOSTS"]) == ("1", "tournament.example.org")

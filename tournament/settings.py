@@ -71,10 +71,10 @@ def env_positive_int(name: str, default: int, env=os.environ) -> int:
 DEBUG = env_bool("DJANGO_DEBUG", False)
 #: ``serve`` (tournament/server/serving.py): the event served for real, its secret key made once and kept.
 SERVE = env_bool("DJANGO_SERVE", False)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or serving.kept_key(
-    Path(sqlite_path(os.environ, DATA_DIR)).resolve().parent,  # (beside SQLite's file, if it is used)
-    make=SERVE,
-)
+#: What ``serve`` keeps, beside SQLite's file (if it is used): the secret key, and with ``--https`` the
+#: venue's certificate authority (tournament/server/venue_authority.py).
+KEPT_DIR = Path(sqlite_path(os.environ, DATA_DIR)).resolve().parent
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or serving.kept_key(KEPT_DIR, make=SERVE)
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(

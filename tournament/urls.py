@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("tournament.director.urls")),
     path("", include("tournament.exports.urls")),
     path("", include("tournament.public.urls")),
+    path("", include("tournament.venue.urls")),
     path("", include("tournament.participants.urls")),
     path("", include("tournament.streams.urls")),
     path("", include("tournament.league.urls")),

@@ -6,19 +6,15 @@ needed)."""
 
 from __future__ import annotations
 
-import base64
-
 from django.contrib import messages
 from django.contrib.auth import login
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from reportlab.graphics import renderSVG
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
 
 from tournament.director.referee_forms import NameForm, PasswordForm, RefereeAddForm
+from tournament.exports.qr_image import qr_code_data_uri
 from tournament.people import referee_accounts as accounts
 from tournament.people.access import director_required
 from tournament.server.public_url import absolute
@@ -169,17 +165,6 @@ def referee_rename(request, account: int):
         lambda: accounts.rename(referee, name, request.user),
         _("The score sheets print %(name)s from now on.") % {"name": name},
     )
-
-
-def qr_code_data_uri(text: str) -> str:
-    """``text`` as a QR code: an SVG (reportlab's QR widget) in a data: URI, for an <img> (an SVG inline in
-    the page would need inline styles, which the Content-Security-Policy forbids)."""
-    widget = QrCodeWidget(text, barLevel="M")
-    x0, y0, x1, y1 = widget.getBounds()
-    drawing = Drawing(x1 - x0, y1 - y0)
-    drawing.add(widget)
-    svg = renderSVG.drawToString(drawing)
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
 
 
 def _link_page(request, referee, secret: str, link, added: bool):

@@ -1,7 +1,9 @@
-"""The address a printed or shown link carries (a participant's slip, a referee's one-time login link): the
-site's public address when ``DJANGO_PUBLIC_URL`` says it (``https://monopoly.example.org``), else the one the
-director's own browser used — which is not the phones' when he prints the slips at home, or from behind the
-venue's proxy on an inner address."""
+"""The address a printed or shown link carries (a participant's slip, a referee's one-time login link, the
+join page's QR code): the site's public address when ``DJANGO_PUBLIC_URL`` says it
+(``https://monopoly.example.org``), else the one the director's own browser used — which is not the phones'
+when he prints the slips at home, or from behind the venue's proxy on an inner address. Served by ``serve``
+and used on the laptop itself (``http://127.0.0.1:8000``), the laptop's address on the venue's network, which
+the phones reach."""
 
 from __future__ import annotations
 
@@ -9,6 +11,9 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.http.request import split_domain_port
+
+from tournament.server import serving
 
 
 def checked(value: str, name: str = "DJANGO_PUBLIC_URL") -> str:
@@ -27,6 +32,21 @@ def checked(value: str, name: str = "DJANGO_PUBLIC_URL") -> str:
     return value
 
 
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+
+
+def phone_bases(request) -> list[str]:
+    """The site's addresses as the phones reach it (scheme, host, port), the one to print first."""
+    if settings.PUBLIC_URL:
+        return [settings.PUBLIC_URL]
+    here = f"{request.scheme}://{request.get_host()}"
+    name, port = split_domain_port(request.get_host())
+    if settings.SERVE and name in LOOPBACK_NAMES:  # the laptop's own browser: its address on the network
+        lan = [f"{request.scheme}://{a}{':' + port if port else ''}" for a in serving.lan_addresses()]
+        return lan or [here]
+    return [here]
+
+
 def absolute(request, path: str) -> str:
     """``path`` (``/tournaments/3/me/…/``) as a whole address."""
-    return settings.PUBLIC_URL + path if settings.PUBLIC_URL else request.build_absolute_uri(path)
+    return phone_bases(request)[0] + path

@@ -19,10 +19,15 @@ def prepare(argv: list[str], environ=os.environ) -> None:
     """For ``serve``: served as on the day whatever the shell says (DEBUG off), over plain HTTP unless
     ``DJANGO_HTTPS`` says otherwise (a venue network), under whatever name or address the phones reach this
     computer by unless ``DJANGO_ALLOWED_HOSTS`` lists them, and the secret key made once and kept
-    (``DJANGO_SERVE``: settings.py reads it, :func:`kept_key` makes it). Other commands: nothing."""
+    (``DJANGO_SERVE``: settings.py reads it, :func:`kept_key` makes it). ``serve --https``: over HTTPS, but no
+    HSTS unless ``DJANGO_HSTS_SECONDS`` asks for it (the laptop's name, HSTS-pinned for a year, could not be
+    served over plain HTTP at the next event). Other commands: nothing."""
     if argv[1:2] != ["serve"]:
         return
     environ["DJANGO_DEBUG"] = "0"
+    if "--https" in argv:
+        environ["DJANGO_HTTPS"] = "1"
+        environ.setdefault("DJANGO_HSTS_SECONDS", "0")
     environ.setdefault("DJANGO_HTTPS", "0")
     environ.setdefault("DJANGO_ALLOWED_HOSTS", "*")
     environ["DJANGO_SERVE"] = "1"

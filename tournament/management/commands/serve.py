@@ -4,8 +4,11 @@ uvicorn serves the app (``tournament.asgi``: the pages, the static files through
 event streams in one process tree: one port the phones reach, no proxy needed), with a worker a core; DEBUG
 off, the secret key made once and kept beside the database, the database migrated and the static files
 collected first; on every address of this computer (``--host``) unless told otherwise, printing the addresses
-the phones use and the first as a QR code. Ctrl-C stops it: each worker finishes the requests it holds (a
-move is stored whole or not at all), the event streams are closed after 3 s (the pages open them again)."""
+the phones use and the first as a QR code. ``--https``: over HTTPS, with a certificate this computer's own
+certificate authority signs for its addresses (tournament/server/venue_authority.py), which each referee's
+phone trusts once (``/join/trust/``): then a console survives a reload without the network too. Ctrl-C
+stops it: each worker finishes the requests it holds (a move is stored whole or not at all), the event
+streams are closed after 3 s (the pages open them again)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.server import serving
+from tournament.server import serving, venue_authority
 
 #: How long a worker stopping waits for its open requests (the event streams are held open: they are closed).
 GRACE_SECONDS = 3
@@ -42,8 +45,13 @@ class Command(BaseCommand):
             "--workers", type=int, default=os.cpu_count() or 1, help="processes (one a core by default)"
         )
         parser.add_argument("--demo", action="store_true", help="load the demo tournament first (once)")
+        parser.add_argument(
+            "--https",
+            action="store_true",
+            help="over HTTPS, with a certificate authority of this computer's own that the phones trust once",
+        )
 
-    def handle(self, *args, host, port, workers, demo, **options):
+    def handle(self, *args, host, port, workers, demo, https, **options):
         if settings.DEBUG or not settings.SERVE:
             raise CommandError("serve is run as `python manage.py serve` or `monopoly-tournament serve`.")
         if workers < 1:
@@ -54,7 +62,10 @@ class Command(BaseCommand):
         call_command("collectstatic", interactive=False, verbosity=0)
         # the phones' engine served, or no start (tournament/console/engine_check.py registers the check)
         self.check(tags=["phone_engine"], include_deployment_checks=True)
-        self.say_where(host, port)
+        certificate = None
+        if https:
+            certificate = venue_authority.server_certificate(settings.KEPT_DIR, serving.lan_addresses())
+        self.say_where(host, port, "https" if https else "http")
         import uvicorn
 
         uvicorn.run(
@@ -68,22 +79,28 @@ class Command(BaseCommand):
             timeout_graceful_shutdown=GRACE_SECONDS,
             lifespan="off",  # (Django has no startup or shutdown of its own to run)
             log_config=UVICORN_LOGGING,
+            ssl_certfile=certificate and str(certificate),  # (the key is in the same file)
         )
 
-    def say_where(self, host: str, port: int) -> None:
-        suffix = "" if port == 80 else f":{port}"
+    def say_where(self, host: str, port: int, scheme: str) -> None:
+        suffix = "" if port == {"http": 80, "https": 443}[scheme] else f":{port}"
         if host in ("0.0.0.0", ""):
-            urls = [f"http://{a}{suffix}/" for a in serving.lan_addresses()]
-            here = f"http://127.0.0.1{suffix}/"
+            urls = [f"{scheme}://{a}{suffix}/" for a in serving.lan_addresses()]
+            here = f"{scheme}://127.0.0.1{suffix}/"
         else:
-            urls, here = [f"http://{host}{suffix}/"], f"http://{host}{suffix}/"
+            urls, here = [f"{scheme}://{host}{suffix}/"], f"{scheme}://{host}{suffix}/"
         db = settings.DATABASES["default"]
         where = db["NAME"] if db["ENGINE"].endswith("sqlite3") else f"{db['ENGINE']} {db.get('NAME')}"
         self.stdout.write(f"The database: {where}")
         self.stdout.write(f"On this computer: {here}")
         if urls:
             self.stdout.write("The phones on this network: " + "  ".join(urls))
-            self.stdout.write(serving.terminal_qr(urls[0]))
+            self.stdout.write(f"For the projector (the address as a QR code): {urls[0]}join/")
+            first = urls[0]
+            if scheme == "https":  # the QR code leads a phone to its first step
+                first += "join/trust/"
+                self.stdout.write(f"Each referee's phone trusts this computer once, here: {first}")
+            self.stdout.write(serving.terminal_qr(first))
         else:
             self.stdout.write("No network address found: the phones cannot reach this computer yet.")
         self.stdout.write("Ctrl-C stops it.")

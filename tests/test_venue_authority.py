@@ -1,0 +1,89 @@
+"""The venue's own certificate authority (``serve --https``, tournament/server/venue_authority.py): made once,
+kept from others, vouching for this laptop's names and private addresses, and for nothing else."""
+
+import ipaddress
+import stat
+import threading
+
+import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509 import DNSName, IPAddress
+from cryptography.x509.verification import PolicyBuilder, Store, VerificationError
+
+from tournament.server import venue_authority as va
+
+
+def verify(folder, leaf: x509.Certificate, name) -> None:
+    """As a phone that installed the authority checks the laptop's certificate for ``name``."""
+    authority = x509.load_pem_x509_certificate(va.authority_certificate(folder))
+    PolicyBuilder().store(Store([authority])).build_server_verifier(name).verify(leaf, [])
+
+
+def leaf_of(path) -> x509.Certificate:
+    return x509.load_pem_x509_certificates(path.read_bytes())[0]
+
+
+def test_the_authority_is_made_once_kept_from_others_and_the_same_at_every_start(tmp_path):
+    assert va.authority_certificate(tmp_path) is None  # nothing to trust before serve --https made it
+    first, _ = va.authority(tmp_path)
+    assert stat.S_IMODE((tmp_path / va.AUTHORITY_FILE).stat().st_mode) == 0o600  # its key is in it
+    again, _ = va.authority(tmp_path)
+    assert again == first
+    shown = va.authority_certificate(tmp_path)
+    assert shown.startswith(b"-----BEGIN CERTIFICATE-----") and b"PRIVATE KEY" not in shown
+    assert va.authority_name(shown) == f"Monopoly tournament at {va.local_names()[0]}"
+
+
+def test_two_starts_at_once_make_one_authority(tmp_path):
+    made = []
+    threads = [threading.Thread(target=lambda: made.append(va.authority(tmp_path)[0])) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len({c.fingerprint(hashes.SHA256()) for c in made}) == 1
+    assert [p.name for p in tmp_path.iterdir()] == [va.AUTHORITY_FILE]  # no temporary file left
+
+
+def test_the_laptops_certificate_names_its_names_and_private_addresses_and_a_phone_accepts_it(tmp_path):
+    path = va.server_certificate(tmp_path, ["192.168.1.20", "10.0.0.7", "203.0.113.5"])
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    leaf = leaf_of(path)
+    names = leaf.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert set(va.local_names()) <= set(names.get_values_for_type(DNSName))
+    ips = {str(a) for a in names.get_values_for_type(IPAddress)}
+    assert ips == {"192.168.1.20", "10.0.0.7", "127.0.0.1", "::1"}  # not a public one: the authority may not
+    for name in (DNSName(va.local_names()[1]), IPAddress(ipaddress.ip_address("192.168.1.20"))):
+        verify(tmp_path, leaf, name)
+    with pytest.raises(VerificationError):
+        verify(tmp_path, leaf, DNSName("bank.example.com"))
+    # a new start on another network: a new certificate, the same authority (the phones trust it already)
+    again = leaf_of(va.server_certificate(tmp_path, ["172.20.0.3"]))
+    verify(tmp_path, again, IPAddress(ipaddress.ip_address("172.20.0.3")))
+    assert again.serial_number != leaf.serial_number
+
+
+def test_the_authority_cannot_vouch_for_another_site_even_with_its_key_stolen(tmp_path):
+    authority, key = va.authority(tmp_path)
+
+    def signed_for(name: str) -> x509.Certificate:
+        return (
+            x509.CertificateBuilder()
+            .subject_name(x509.Name([x509.NameAttribute(x509.NameOID.COMMON_NAME, name)]))
+            .issuer_name(authority.subject)
+            .public_key(ec.generate_private_key(ec.SECP256R1()).public_key())
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(authority.not_valid_before_utc)
+            .not_valid_after(authority.not_valid_after_utc)
+            .add_extension(x509.SubjectAlternativeName([DNSName(name)]), critical=False)
+            .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+            .add_extension(x509.ExtendedKeyUsage([x509.ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+            .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(key.public_key()), False)
+            .sign(key, hashes.SHA256())
+        )
+
+    verify(tmp_path, signed_for("scoreboard.lan"), DNSName("scoreboard.lan"))  # a local name: it may
+    with pytest.raises(VerificationError):
+        verify(tmp_path, signed_for("bank.example.com"), DNSName("bank.example.com"))

@@ -1,0 +1,191 @@
+"""``serve --https`` on a venue laptop: a certificate authority of the event's own, made once and kept beside
+the database, and, at each start, a certificate it signs for this laptop's names and addresses.
+
+A phone's browser gives the console its service worker (a reload without the network) only over HTTPS with a
+certificate it trusts; the venue laptop has no domain and often no internet, so no public authority can vouch
+for it. A phone that installs this authority once (``/join/trust/`` leads it, Android and iOS) trusts every
+certificate the laptop makes afterwards, on whichever network and address the venue gives it.
+
+The authority may vouch only for local names and private addresses (X.509 name constraints, which browsers
+enforce): installed on a phone, it could not vouch for a bank's site, even with its key stolen.
+
+Nothing here imports Django (``serve`` calls it; the join pages read the authority's certificate)."""
+
+from __future__ import annotations
+
+import datetime
+import ipaddress
+import os
+import socket
+import tempfile
+from pathlib import Path
+
+#: The authority (its key and certificate, one file only its owner may read), beside the kept secret key.
+AUTHORITY_FILE = "venue_authority.pem"
+#: The laptop's certificate and key, made anew at each start (its names and addresses may have changed).
+SERVER_FILE = "venue_server.pem"
+#: What the authority may vouch for: private and loopback addresses, and names that only a local network
+#: resolves (mDNS's .local, .lan, RFC 8375's home.arpa, .internal) besides this computer's own name.
+PRIVATE_NETWORKS = (
+    "10.0.0.0/8",
+    "172.16.0.0/12",
+    "192.168.0.0/16",
+    "169.254.0.0/16",
+    "100.64.0.0/10",  # (a carrier-grade NAT's shared addresses, which some venue routers hand out)
+    "127.0.0.0/8",
+    "fc00::/7",
+    "fe80::/10",
+    "::1/128",
+)
+LOCAL_SUFFIXES = ("localhost", "local", "lan", "home.arpa", "internal")
+AUTHORITY_YEARS = 10
+#: Apple's devices refuse a server certificate valid for longer than 825 days; a start makes a new one anyway.
+SERVER_DAYS = 397
+
+
+def _pem_of_key(key) -> bytes:
+    from cryptography.hazmat.primitives import serialization
+
+    return key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
+
+
+def _pem_of_certificate(certificate) -> bytes:
+    from cryptography.hazmat.primitives import serialization
+
+    return certificate.public_bytes(serialization.Encoding.PEM)
+
+
+def _write_private(path: Path, data: bytes, *, replace: bool) -> bool:
+    """``data`` in ``path``, readable by its owner alone (0600), written whole: into a temporary file first,
+    then moved (``replace``) or linked (not: the first of two processes at once wins, False for the other)."""
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        if replace:
+            os.replace(temporary, path)
+            return True
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            return False
+        return True
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def local_names() -> list[str]:
+    """The names a phone may reach this computer by: its host name, and that name under mDNS's .local."""
+    host = socket.gethostname().split(".")[0].lower()
+    return [n for n in dict.fromkeys([host, f"{host}.local", "localhost"]) if n]
+
+
+def authority(folder: Path):
+    """The event's authority (its certificate and key), made in ``folder`` the first time."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    path = folder / AUTHORITY_FILE
+    if not path.exists():
+        key = ec.generate_private_key(ec.SECP256R1())
+        name = x509.Name(
+            [
+                x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Monopoly tournament"),
+                x509.NameAttribute(NameOID.COMMON_NAME, f"Monopoly tournament at {local_names()[0]}"),
+            ]
+        )
+        now = datetime.datetime.now(datetime.UTC)
+        permitted = [x509.IPAddress(ipaddress.ip_network(n)) for n in PRIVATE_NETWORKS]
+        permitted += [x509.DNSName(n) for n in dict.fromkeys([*LOCAL_SUFFIXES, local_names()[0]])]
+        certificate = (
+            x509.CertificateBuilder()
+            .subject_name(name)
+            .issuer_name(name)
+            .public_key(key.public_key())
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(days=1))
+            .not_valid_after(now + datetime.timedelta(days=365 * AUTHORITY_YEARS))
+            .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+            .add_extension(
+                x509.KeyUsage(
+                    digital_signature=True,
+                    content_commitment=False,
+                    key_encipherment=False,
+                    data_encipherment=False,
+                    key_agreement=False,
+                    key_cert_sign=True,
+                    crl_sign=True,
+                    encipher_only=False,
+                    decipher_only=False,
+                ),
+                critical=True,
+            )
+            .add_extension(x509.NameConstraints(permitted_subtrees=permitted, excluded_subtrees=None), True)
+            .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
+            .sign(key, hashes.SHA256())
+        )
+        _write_private(path, _pem_of_key(key) + _pem_of_certificate(certificate), replace=False)
+    data = path.read_bytes()
+    return x509.load_pem_x509_certificate(data), serialization.load_pem_private_key(data, password=None)
+
+
+def authority_certificate(folder: Path) -> bytes | None:
+    """The authority's certificate (PEM, what a phone installs), or None when ``serve --https`` made none."""
+    try:
+        data = (folder / AUTHORITY_FILE).read_bytes()
+    except FileNotFoundError:
+        return None
+    start = data.find(b"-----BEGIN CERTIFICATE-----")
+    return data[start:] if start >= 0 else None
+
+
+def server_certificate(folder: Path, addresses: list[str]) -> Path:
+    """A certificate for this computer's names and ``addresses`` (and loopback's), signed by the event's
+    authority, with its key: one file only its owner may read (uvicorn's ``ssl_certfile``)."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+    issuer, issuer_key = authority(folder)
+    key = ec.generate_private_key(ec.SECP256R1())
+    names = local_names()
+    ips = [ipaddress.ip_address(a) for a in dict.fromkeys([*addresses, "127.0.0.1", "::1"])]
+    ips = [a for a in ips if any(a in ipaddress.ip_network(n) for n in PRIVATE_NETWORKS)]  # (as constrained)
+    now = datetime.datetime.now(datetime.UTC)
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, names[0])]))
+        .issuer_name(issuer.subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=SERVER_DAYS))
+        .add_extension(
+            x509.SubjectAlternativeName([x509.DNSName(n) for n in names] + [x509.IPAddress(a) for a in ips]),
+            critical=False,
+        )
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+        .add_extension(
+            x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer.public_key()), critical=False
+        )
+        .sign(issuer_key, hashes.SHA256())
+    )
+    path = folder / SERVER_FILE
+    _write_private(path, _pem_of_key(key) + _pem_of_certificate(certificate), replace=True)
+    return path
+
+
+def authority_name(certificate_pem: bytes) -> str:
+    """The name a phone lists the authority under (iOS: Certificate Trust Settings)."""
+    from cryptography import x509
+    from cryptography.x509.oid import NameOID
+
+    subject = x509.load_pem_x509_certificate(certificate_pem).subject
+    return str(subject.get_attributes_for_oid(NameOID.COMMON_NAME)[0].value)
