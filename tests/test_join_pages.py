@@ -55,7 +55,9 @@ def test_without_an_authority_of_the_events_own_there_is_nothing_to_trust(client
     assert "trust this laptop" not in client.get(reverse("join"), secure=True).content.decode()
 
 
-def test_with_serve_https_authority_the_phones_are_led_to_trust_it(on_the_laptop, settings, tmp_path):
+def test_with_serve_https_authority_the_phones_are_led_to_trust_it(
+    on_the_laptop, settings, tmp_path, monkeypatch
+):
     settings.KEPT_DIR = tmp_path
     venue_authority.authority(tmp_path)
     laptop = Client(HTTP_HOST="127.0.0.1:8000", HTTP_ACCEPT_LANGUAGE="en")
@@ -70,6 +72,10 @@ def test_with_serve_https_authority_the_phones_are_led_to_trust_it(on_the_laptop
     assert certificate["Content-Disposition"] == 'attachment; filename="monopoly-venue.crt"'
     assert certificate.content == venue_authority.authority_certificate(tmp_path)
     assert b"PRIVATE KEY" not in certificate.content
+    # a public address of the laptop's is not one its certificate names: the laptop's name instead
+    monkeypatch.setattr(serving, "lan_addresses", lambda: ["203.0.113.5"])
+    page = laptop.get(reverse("join"), secure=True).content.decode()
+    assert f"<code>https://{venue_authority.local_names()[1]}:8000/</code>" in page and "203.0" not in page
     # over plain HTTP the authority is not offered (the page could not tell whether it worked)
     assert laptop.get(reverse("join_trust")).status_code == 404
 

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.http.request import split_domain_port
 
-from tournament.server import serving
+from tournament.server import serving, venue_authority
 
 
 def checked(value: str, name: str = "DJANGO_PUBLIC_URL") -> str:
@@ -42,7 +42,11 @@ def phone_bases(request) -> list[str]:
     here = f"{request.scheme}://{request.get_host()}"
     name, port = split_domain_port(request.get_host())
     if settings.SERVE and name in LOOPBACK_NAMES:  # the laptop's own browser: its address on the network
-        lan = [f"{request.scheme}://{a}{':' + port if port else ''}" for a in serving.lan_addresses()]
+        addresses = serving.lan_addresses()
+        if request.is_secure():  # serve --https: the addresses its certificate names, else the laptop's name
+            named = [a for a in addresses if venue_authority.nameable(a)]
+            addresses = named or venue_authority.local_names()[1:2]
+        lan = [f"{request.scheme}://{a}{':' + port if port else ''}" for a in addresses]
         return lan or [here]
     return [here]
 

@@ -77,6 +77,13 @@ def _write_private(path: Path, data: bytes, *, replace: bool) -> bool:
             os.unlink(temporary)
 
 
+def nameable(address: str) -> bool:
+    """Whether the authority may vouch for ``address`` (a private or loopback one): a phone reaches a laptop
+    on a public address by its name instead."""
+    ip = ipaddress.ip_address(address)
+    return any(ip in ipaddress.ip_network(n) for n in PRIVATE_NETWORKS)
+
+
 def local_names() -> list[str]:
     """The names a phone may reach this computer by: its host name, and that name under mDNS's .local."""
     host = socket.gethostname().split(".")[0].lower()
@@ -155,8 +162,7 @@ def server_certificate(folder: Path, addresses: list[str]) -> Path:
     issuer, issuer_key = authority(folder)
     key = ec.generate_private_key(ec.SECP256R1())
     names = local_names()
-    ips = [ipaddress.ip_address(a) for a in dict.fromkeys([*addresses, "127.0.0.1", "::1"])]
-    ips = [a for a in ips if any(a in ipaddress.ip_network(n) for n in PRIVATE_NETWORKS)]  # (as constrained)
+    ips = [ipaddress.ip_address(a) for a in dict.fromkeys([*addresses, "127.0.0.1", "::1"]) if nameable(a)]
     now = datetime.datetime.now(datetime.UTC)
     certificate = (
         x509.CertificateBuilder()

@@ -85,7 +85,15 @@ class Command(BaseCommand):
     def say_where(self, host: str, port: int, scheme: str) -> None:
         suffix = "" if port == {"http": 80, "https": 443}[scheme] else f":{port}"
         if host in ("0.0.0.0", ""):
-            urls = [f"{scheme}://{a}{suffix}/" for a in serving.lan_addresses()]
+            addresses = serving.lan_addresses()
+            if scheme == "https":  # the certificate names the private ones only (venue_authority.nameable)
+                public = [a for a in addresses if not venue_authority.nameable(a)]
+                addresses = [a for a in addresses if a not in public]
+                for a in public:
+                    self.stdout.write(f"{a} is not a private address: the certificate cannot name it.")
+                names = venue_authority.local_names()[:2]
+                self.stdout.write(f"The certificate also names this computer {' and '.join(names)}.")
+            urls = [f"{scheme}://{a}{suffix}/" for a in addresses]
             here = f"{scheme}://127.0.0.1{suffix}/"
         else:
             urls, here = [f"{scheme}://{host}{suffix}/"], f"{scheme}://{host}{suffix}/"
