@@ -6,7 +6,8 @@
 # accessibility checks (from the npm registry, its pinned sha512 checked; no node: tests/fetch_axe.py); and
 # Debian's haproxy for the load test's several servers (`tests/load_event_day.py --servers 2`); poppler's
 # pdftoppm (PDF pages as PNG) and zbar's zbarimg (the QR codes printed on the participants' slips, read back);
-# NSS's certutil (a test's browser trusts the certificate authority `serve --https` makes, as a phone would).
+# NSS's certutil (a test's browser trusts the certificate authority `serve --https` makes, as a phone would);
+# Caddy, which the hosted recipe puts in front of the app (tests/test_caddy_recipe.py; not started here).
 # Then `. .venv/bin/activate`.
 set -e
 cd "$(dirname "$0")/.."
@@ -17,6 +18,7 @@ command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || missing="$miss
 command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"  # PDFs rendered to PNG, to look at
 command -v zbarimg >/dev/null 2>&1 || missing="$missing zbar-tools"  # the slips' QR codes read back
 command -v certutil >/dev/null 2>&1 || missing="$missing libnss3-tools"  # a browser trusting serve --https
+command -v caddy >/dev/null 2>&1 || missing="$missing caddy"  # the hosted recipe (docs/deploy/), served through
 if [ -n "$missing" ]; then
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq
