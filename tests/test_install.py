@@ -258,7 +258,32 @@ def test_the_installed_wheel_serves_pages_from_outside_the_checkout(wheel, tmp_p
         status, _, body = first_answer(serving, f"http://127.0.0.1:{port}/login/", log, within=120)
         assert status == 200 and 'name="password"' in body.decode()
         assert (work / "secret_key").stat().st_mode & 0o777 == 0o600
+        wasm = next(e for e in engine if e.endswith(".wasm"))  # the phones' engine
+        served = f"vendor/{Path(wasm).parent.name}/{Path(wasm).name}"
+        status, kind, body = fetch(f"http://127.0.0.1:{port}/static/{manifest[served]}")
+        assert status == 200 and kind == "application/wasm" and body == Path(wasm).read_bytes()
+        code = "from tournament.models import Tournament; print(Tournament.objects.create(name='T').pk)"
+        pk = run(command, "shell", "--no-imports", "-c", code).strip()  # (reads the key serve kept)
+        with urllib.request.urlopen(
+            f"http://127.0.0.1:{port}/tournaments/{pk}/events/", timeout=30
+        ) as stream:
+            assert stream.headers["Content-Type"].startswith("text/event-stream") and stream.readline()
         os.killpg(serving.pid, signal.SIGINT)
         assert serving.wait(timeout=60) == 0, log.read_text()
     finally:
         killed(serving)
+
+    # Without the phones' engine an installed copy does not start: it says what is missing and what to run.
+    shutil.rmtree(Path(wasm).parent)
+    elsewhere = tmp_path / "elsewhere"  # (no static files collected there before)
+    elsewhere.mkdir()
+    refused = subprocess.run(
+        [command, "serve", "--host", "127.0.0.1", "--port", str(free_port())],
+        cwd=elsewhere,
+        env=served_env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert refused.returncode != 0 and "tournament.E003" in refused.stderr, refused.stderr
+    assert "python -m tournament.console.pyodide" in refused.stderr
