@@ -18,6 +18,7 @@ LAN = ["192.168.1.20", "10.0.0.7"]
 def on_the_laptop(settings, monkeypatch):
     """Served by ``serve`` on a laptop whose addresses on the venue's networks are LAN's."""
     settings.SERVE = True
+    settings.SERVE_HOST = "0.0.0.0"  # every address (serve's default)
     settings.ALLOWED_HOSTS = ["*"]
     monkeypatch.setattr(serving, "lan_addresses", lambda: list(LAN))
 
@@ -42,6 +43,23 @@ def test_opened_on_the_laptop_itself_it_shows_the_address_the_phones_reach(on_th
     assert public_url.absolute(phone, "/x/") == "http://192.168.1.20:8000/x/"
 
 
+def test_served_on_one_address_or_on_loopback_only_it_shows_where_serve_listens(on_the_laptop, settings):
+    settings.SERVE_HOST = "10.0.0.7"  # serve --host 10.0.0.7
+    page = Client(HTTP_HOST="10.0.0.7:8000", HTTP_ACCEPT_LANGUAGE="en").get(reverse("join")).content.decode()
+    assert "<code>http://10.0.0.7:8000/</code>" in page and "192.168.1.20" not in page
+    settings.SERVE_HOST = "127.0.0.1"  # serve --host 127.0.0.1: no phone reaches it but through a proxy
+    page = Client(HTTP_HOST="127.0.0.1:8000", HTTP_ACCEPT_LANGUAGE="en").get(reverse("join")).content.decode()
+    assert "<code>http://127.0.0.1:8000/</code>" in page and "192.168.1.20" not in page
+
+
+def test_a_page_of_slips_finds_the_phones_address_once(on_the_laptop, monkeypatch):
+    asked = []
+    monkeypatch.setattr(serving, "lan_addresses", lambda: asked.append(1) or list(LAN))
+    request = RequestFactory().get("/", HTTP_HOST="127.0.0.1:8000")
+    links = [public_url.absolute(request, f"/tournaments/3/me/{k}/") for k in range(50)]
+    assert links[49] == "http://192.168.1.20:8000/tournaments/3/me/49/" and len(asked) == 1
+
+
 def test_the_sites_public_address_comes_first_when_set(on_the_laptop, settings):
     settings.PUBLIC_URL = "https://monopoly.example.org"
     page = Client(HTTP_HOST="127.0.0.1:8000", HTTP_ACCEPT_LANGUAGE="en").get(reverse("join")).content.decode()
@@ -64,7 +82,7 @@ def test_with_serve_https_authority_the_phones_are_led_to_trust_it(
     page = laptop.get(reverse("join"), secure=True).content.decode()
     assert "<code>https://192.168.1.20:8000/join/trust/</code>" in page and page.count('class="qr"') == 2
     trust = laptop.get(reverse("join_trust"), secure=True).content.decode()
-    assert f"“Monopoly tournament at {venue_authority.local_names()[0]}”" in trust
+    assert f"“Monopoly tournament at {venue_authority.host_name()}”" in trust
     assert 'href="/join/monopoly-venue.crt" download' in trust
     assert 'data-worker="/console-sw.js"' in trust  # trust.js: the service worker registers, or not
     certificate = laptop.get(reverse("join_authority"), secure=True)
@@ -75,7 +93,7 @@ def test_with_serve_https_authority_the_phones_are_led_to_trust_it(
     # a public address of the laptop's is not one its certificate names: the laptop's name instead
     monkeypatch.setattr(serving, "lan_addresses", lambda: ["203.0.113.5"])
     page = laptop.get(reverse("join"), secure=True).content.decode()
-    assert f"<code>https://{venue_authority.local_names()[1]}:8000/</code>" in page and "203.0" not in page
+    assert f"<code>https://{venue_authority.local_names()[0]}:8000/</code>" in page and "203.0" not in page
     # over plain HTTP the authority is not offered (the page could not tell whether it worked)
     assert laptop.get(reverse("join_trust")).status_code == 404
 

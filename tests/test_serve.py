@@ -31,13 +31,18 @@ def test_serve_alone_is_prepared_as_on_the_day_whatever_the_shell_says():
     serving.prepare(["manage.py", "serve", "--port", "8001"], env)
     assert env == {
         "DJANGO_DEBUG": "0",
+        "DJANGO_SERVE_HOST": "0.0.0.0",
         "DJANGO_HTTPS": "0",
         "DJANGO_ALLOWED_HOSTS": "*",
         "DJANGO_SERVE": "1",
     }
     over_https = {"DJANGO_HTTPS": "0"}  # left in the shell: --https says otherwise
-    serving.prepare(["manage.py", "serve", "--https"], over_https)
+    serving.prepare(["manage.py", "serve", "--host=10.0.0.7", "--https"], over_https)
     assert (over_https["DJANGO_HTTPS"], over_https["DJANGO_HSTS_SECONDS"]) == ("1", "0")  # no HSTS pinned
+    assert over_https["DJANGO_SERVE_HOST"] == "10.0.0.7"
+    abbreviated = {}
+    serving.prepare(["manage.py", "serve", "--http"], abbreviated)  # not --https: serve refuses it (below)
+    assert abbreviated["DJANGO_HTTPS"] == "0"
     told = {"DJANGO_HTTPS": "1", "DJANGO_ALLOWED_HOSTS": "tournament.example.org"}
     serving.prepare(["monopoly-tournament", "serve"], told)
     assert (told["DJANGO_HTTPS"], told["DJANGO_ALLOWED_HOSTS"]) == ("1", "tournament.example.org")
@@ -100,6 +105,14 @@ def served(tmp_path):
         yield proc, port, env, log
     finally:
         killed(proc)
+
+
+def test_an_abbreviated_option_is_refused_rather_than_read_differently_by_settings_and_serve(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "DB"))}
+    env["DJANGO_SQLITE_PATH"] = str(tmp_path / "db.sqlite3")
+    argv = [sys.executable, "manage.py", "serve", "--http", "--port", str(free_port())]
+    out = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode != 0 and "unrecognized arguments: --http" in out.stderr, out.stderr
 
 
 def test_serve_serves_pages_static_files_and_streams_to_the_network_then_stops_on_ctrl_c(served):

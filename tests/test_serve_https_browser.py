@@ -37,6 +37,19 @@ STORED = (
 )
 
 
+def shell(env: dict, code: str) -> str:
+    """``code`` run by ``manage.py shell`` in ``env`` (a served database's), what it printed."""
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
 @pytest.fixture
 def venue(tmp_path):
     """``manage.py serve --https`` on a free port, its database, key, authority and static files in
@@ -52,23 +65,12 @@ def venue(tmp_path):
     argv = [sys.executable, "manage.py", "serve", "--https", "--port", str(port), "--workers", "1"]
     proc = started(argv, log, cwd=ROOT, env=env)
 
-    def shell(code: str) -> str:
-        done = subprocess.run(
-            [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-        )
-        assert done.returncode == 0, done.stderr
-        return done.stdout.strip()
-
     try:
         trusting = ssl.create_default_context(cafile=str(ca))
         status, _, _ = first_answer(proc, f"https://127.0.0.1:{port}/login/", log, 120, trusting)
         assert status == 200
-        game = SimpleNamespace(pk=int(shell(MAKE_GAME)))
-        yield SimpleNamespace(port=port, ca=ca, game=game, stored=lambda: shell(STORED.format(game.pk)))
+        game = SimpleNamespace(pk=int(shell(env, MAKE_GAME)))
+        yield SimpleNamespace(port=port, ca=ca, game=game, stored=lambda: shell(env, STORED.format(game.pk)))
     finally:
         killed(proc)
 
@@ -101,7 +103,7 @@ def chromium_type():
 def test_a_phone_that_trusts_the_laptop_reloads_its_console_offline_and_loses_nothing(
     venue, chromium_type, tmp_path
 ):
-    host = venue_authority.local_names()[1]  # <host>.local: the laptop's name by mDNS
+    host = venue_authority.local_names()[0]  # <host>.local: the laptop's name by mDNS
     base = f"https://{host}:{venue.port}"
     phone = phone_browser(chromium_type, tmp_path / "phone", host, venue.ca)
     try:
@@ -144,7 +146,7 @@ def test_a_phone_that_trusts_the_laptop_reloads_its_console_offline_and_loses_no
 def test_a_phone_that_has_not_trusted_the_laptop_is_told_so_and_given_the_certificate(
     venue, chromium_type, tmp_path
 ):
-    host = venue_authority.local_names()[1]
+    host = venue_authority.local_names()[0]
     phone = phone_browser(chromium_type, tmp_path / "phone", host, None)
     try:
         # past the browser's warning, as a referee taps through it to reach the trust page

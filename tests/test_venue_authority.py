@@ -33,11 +33,19 @@ def test_the_authority_is_made_once_kept_from_others_and_the_same_at_every_start
     assert again == first
     shown = va.authority_certificate(tmp_path)
     assert shown.startswith(b"-----BEGIN CERTIFICATE-----") and b"PRIVATE KEY" not in shown
-    assert va.authority_name(shown) == f"Monopoly tournament at {va.local_names()[0]}"
+    assert va.authority_name(shown) == f"Monopoly tournament at {va.host_name()}"
 
 
-def test_two_starts_at_once_make_one_authority(tmp_path):
+def test_two_starts_at_once_make_one_authority(tmp_path, monkeypatch):
     made = []
+    together = threading.Barrier(4)
+    write = va._write_private
+
+    def in_step(path, data, *, replace):  # each has made its own before any writes it: they race for real
+        together.wait(timeout=30)
+        return write(path, data, replace=replace)
+
+    monkeypatch.setattr(va, "_write_private", in_step)
     threads = [threading.Thread(target=lambda: made.append(va.authority(tmp_path)[0])) for _ in range(4)]
     for t in threads:
         t.start()
@@ -55,7 +63,7 @@ def test_the_laptops_certificate_names_its_names_and_private_addresses_and_a_pho
     assert set(va.local_names()) <= set(names.get_values_for_type(DNSName))
     ips = {str(a) for a in names.get_values_for_type(IPAddress)}
     assert ips == {"192.168.1.20", "10.0.0.7", "127.0.0.1", "::1"}  # not a public one: the authority may not
-    for name in (DNSName(va.local_names()[1]), IPAddress(ipaddress.ip_address("192.168.1.20"))):
+    for name in (DNSName(va.local_names()[0]), IPAddress(ipaddress.ip_address("192.168.1.20"))):
         verify(tmp_path, leaf, name)
     with pytest.raises(VerificationError):
         verify(tmp_path, leaf, DNSName("bank.example.com"))
@@ -87,3 +95,29 @@ def test_the_authority_cannot_vouch_for_another_site_even_with_its_key_stolen(tm
     verify(tmp_path, signed_for("scoreboard.lan"), DNSName("scoreboard.lan"))  # a local name: it may
     with pytest.raises(VerificationError):
         verify(tmp_path, signed_for("bank.example.com"), DNSName("bank.example.com"))
+
+
+def test_a_phone_keeps_trusting_the_laptop_after_it_is_renamed(tmp_path, monkeypatch):
+    """The computer's bare name is in neither the authority's constraints nor the certificate (a rename would
+    break every phone's trust; a name such as "dev" would cover a public domain): only local suffixes."""
+    monkeypatch.setattr(va.socket, "gethostname", lambda: "alpha")
+    authority, _ = va.authority(tmp_path)
+    constraints = authority.extensions.get_extension_for_class(x509.NameConstraints).value
+    names = {n.value for n in constraints.permitted_subtrees if isinstance(n, DNSName)}
+    assert names == set(va.LOCAL_SUFFIXES)
+    usage = authority.extensions.get_extension_for_class(x509.ExtendedKeyUsage).value
+    assert list(usage) == [x509.ExtendedKeyUsageOID.SERVER_AUTH]  # it vouches for web servers only
+    monkeypatch.setattr(va.socket, "gethostname", lambda: "beta.example.org")
+    leaf = leaf_of(va.server_certificate(tmp_path, ["192.168.1.20"]))
+    names = leaf.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert names.get_values_for_type(DNSName) == ["beta.local", "localhost"]
+    verify(tmp_path, leaf, DNSName("beta.local"))
+    verify(tmp_path, leaf, IPAddress(ipaddress.ip_address("192.168.1.20")))
+
+
+def test_where_a_phone_reaches_the_laptop_over_https(monkeypatch):
+    monkeypatch.setattr(va.socket, "gethostname", lambda: "Laptop")
+    assert va.phone_hosts(["192.168.1.20", "203.0.113.5"]) == ["192.168.1.20"]
+    assert va.phone_hosts(["203.0.113.5"]) == ["laptop.local"]  # a public address: its name instead
+    monkeypatch.setattr(va.socket, "gethostname", lambda: "my_laptop")  # not a name mDNS can carry
+    assert va.local_names() == ["localhost"]

@@ -26,13 +26,13 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from tournament.server import public_url, serving
+from tournament.server import public_url, serving, site_files
 from tournament.server.database import database_from_env, sqlite_path
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = site_files.PACKAGE_DIR
 BASE_DIR = PACKAGE_DIR.parent  # the checkout; for an installed copy, site-packages
-IN_CHECKOUT = (BASE_DIR / "manage.py").is_file()
-SITE_DIR = BASE_DIR if IN_CHECKOUT else PACKAGE_DIR / "site"  # templates/ and static/
+IN_CHECKOUT = site_files.in_checkout()
+SITE_DIR = site_files.site_folder()  # templates/ and static/
 DATA_DIR = BASE_DIR if IN_CHECKOUT else Path.cwd()  # db.sqlite3 and staticfiles/ unless set
 
 
@@ -74,6 +74,8 @@ SERVE = env_bool("DJANGO_SERVE", False)
 #: What ``serve`` keeps, beside SQLite's file (if it is used): the secret key, and with ``--https`` the
 #: venue's certificate authority (tournament/server/venue_authority.py).
 KEPT_DIR = Path(sqlite_path(os.environ, DATA_DIR)).resolve().parent
+#: Where ``serve`` listens (serving.prepare): the pages show where the phones reach it.
+SERVE_HOST = os.environ.get("DJANGO_SERVE_HOST") or serving.EVERY_ADDRESS
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or serving.kept_key(KEPT_DIR, make=SERVE)
 if not SECRET_KEY:
     if not DEBUG:

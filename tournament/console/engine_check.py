@@ -26,7 +26,7 @@ def phone_engine_served(app_configs=None, **kwargs):
     ]
     if not missing:
         return []
-    where = settings.STATIC_ROOT if collected else pyodide.static_folder()
+    where = settings.STATIC_ROOT if collected else settings.STATICFILES_DIRS[0]
     return [
         checks.Error(
             f"The phones' engine is not served: {', '.join(missing)} missing from {where}/{folder}/. "

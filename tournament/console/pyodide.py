@@ -13,17 +13,16 @@ import json
 import sys
 from pathlib import Path
 
+from tournament.server import site_files
 from tournament.server.npm_files import FetchError, fetch
 
 PIN = Path(__file__).resolve().with_name("pyodide.json")
-PACKAGE = PIN.parents[1]  # tournament/
 
 
-def static_folder(package: Path = PACKAGE) -> Path:
-    """The static files' source folder, as settings.py finds it (no Django here): a checkout's ``static/``
-    beside ``manage.py``, or an installed copy's ``tournament/site/static/``."""
-    checkout = package.parent
-    return checkout / "static" if (checkout / "manage.py").is_file() else package / "site" / "static"
+def static_folder(package: Path = site_files.PACKAGE_DIR) -> Path:
+    """The static files' source folder: a checkout's ``static/``, an installed copy's
+    ``tournament/site/static/`` (as settings.py finds them)."""
+    return site_files.site_folder(package) / "static"
 
 
 def pinned() -> dict:

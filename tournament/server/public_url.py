@@ -13,7 +13,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.http.request import split_domain_port
 
-from tournament.server import serving, venue_authority
+from tournament.server import serving
 
 
 def checked(value: str, name: str = "DJANGO_PUBLIC_URL") -> str:
@@ -36,18 +36,23 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 
 
 def phone_bases(request) -> list[str]:
-    """The site's addresses as the phones reach it (scheme, host, port), the one to print first."""
+    """The site's addresses as the phones reach it (scheme, host, port), the one to print first; worked out
+    once a request (a page of slips prints one for each participant)."""
+    bases = getattr(request, "_phone_bases", None)
+    if bases is None:
+        bases = request._phone_bases = _phone_bases(request)
+    return bases
+
+
+def _phone_bases(request) -> list[str]:
     if settings.PUBLIC_URL:
         return [settings.PUBLIC_URL]
     here = f"{request.scheme}://{request.get_host()}"
     name, port = split_domain_port(request.get_host())
     if settings.SERVE and name in LOOPBACK_NAMES:  # the laptop's own browser: its address on the network
-        addresses = serving.lan_addresses()
-        if request.is_secure():  # serve --https: the addresses its certificate names, else the laptop's name
-            named = [a for a in addresses if venue_authority.nameable(a)]
-            addresses = named or venue_authority.local_names()[1:2]
-        lan = [f"{request.scheme}://{a}{':' + port if port else ''}" for a in addresses]
-        return lan or [here]
+        hosts = serving.phone_hosts(settings.SERVE_HOST, https=request.is_secure())
+        suffix = f":{port}" if port else ""
+        return [f"{request.scheme}://{h}{suffix}" for h in hosts] or [here]
     return [here]
 
 

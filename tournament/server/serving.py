@@ -6,13 +6,27 @@ Nothing here imports Django: ``manage.py`` and ``monopoly-tournament`` call :fun
 
 from __future__ import annotations
 
+import argparse
 import os
 import secrets
 import socket
 from pathlib import Path
 
+from tournament.server import venue_authority
+
 #: The secret key's file, beside SQLite's (`database.sqlite_path`: settings.py says which folder).
 KEY_FILE = "secret_key"
+#: Where ``serve`` listens unless ``--host`` says otherwise: every address of this computer.
+EVERY_ADDRESS = "0.0.0.0"
+
+
+def serve_options(argv: list[str]) -> argparse.Namespace:
+    """``serve``'s options that settings depend on (``--host``, ``--https``), read as its own parser reads
+    them (no abbreviations: ``--http`` is not taken for ``--https``)."""
+    parser = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    parser.add_argument("--host", default=EVERY_ADDRESS)
+    parser.add_argument("--https", action="store_true")
+    return parser.parse_known_args(argv[2:])[0]
 
 
 def prepare(argv: list[str], environ=os.environ) -> None:
@@ -21,11 +35,14 @@ def prepare(argv: list[str], environ=os.environ) -> None:
     computer by unless ``DJANGO_ALLOWED_HOSTS`` lists them, and the secret key made once and kept
     (``DJANGO_SERVE``: settings.py reads it, :func:`kept_key` makes it). ``serve --https``: over HTTPS, but no
     HSTS unless ``DJANGO_HSTS_SECONDS`` asks for it (the laptop's name, HSTS-pinned for a year, could not be
-    served over plain HTTP at the next event). Other commands: nothing."""
+    served over plain HTTP at the next event). ``DJANGO_SERVE_HOST``: where it listens (the pages show the
+    addresses the phones reach it at, :func:`phone_hosts`). Other commands: nothing."""
     if argv[1:2] != ["serve"]:
         return
+    options = serve_options(argv)
     environ["DJANGO_DEBUG"] = "0"
-    if "--https" in argv:
+    environ["DJANGO_SERVE_HOST"] = options.host
+    if options.https:
         environ["DJANGO_HTTPS"] = "1"
         environ.setdefault("DJANGO_HSTS_SECONDS", "0")
     environ.setdefault("DJANGO_HTTPS", "0")
@@ -67,6 +84,19 @@ def lan_addresses() -> list[str]:
         infos = []
     found += [info[4][0] for info in infos]
     return list(dict.fromkeys(a for a in found if not a.startswith("127.") and a != "0.0.0.0"))
+
+
+def phone_hosts(bound: str, https: bool) -> list[str]:
+    """Where a phone on the venue's network reaches ``serve`` listening at ``bound``: this computer's
+    addresses (none when it listens on loopback only); over ``--https``, those its certificate names, else
+    its .local name (:func:`venue_authority.phone_hosts`)."""
+    if bound in (EVERY_ADDRESS, "", "::"):
+        hosts = lan_addresses()
+    elif bound == "localhost" or bound.startswith("127.") or bound == "::1":
+        return []
+    else:
+        hosts = [bound]
+    return venue_authority.phone_hosts(hosts) if https else hosts
 
 
 def terminal_qr(text: str) -> str:

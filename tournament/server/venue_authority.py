@@ -6,8 +6,10 @@ certificate it trusts; the venue laptop has no domain and often no internet, so 
 for it. A phone that installs this authority once (``/join/trust/`` leads it, Android and iOS) trusts every
 certificate the laptop makes afterwards, on whichever network and address the venue gives it.
 
-The authority may vouch only for local names and private addresses (X.509 name constraints, which browsers
-enforce): installed on a phone, it could not vouch for a bank's site, even with its key stolen.
+The authority may vouch only for web servers (its extended key usage) at private addresses and under local
+names (X.509 name constraints, which browsers enforce): installed on a phone, it cannot vouch for a bank's
+site. It can still vouch for any private address or local name, on any network the phone joins later: a
+phone removes it after the event (the trust page says how).
 
 Nothing here imports Django (``serve`` calls it; the join pages read the authority's certificate)."""
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 import datetime
 import ipaddress
 import os
+import re
 import socket
 import tempfile
 from pathlib import Path
@@ -25,7 +28,9 @@ AUTHORITY_FILE = "venue_authority.pem"
 #: The laptop's certificate and key, made anew at each start (its names and addresses may have changed).
 SERVER_FILE = "venue_server.pem"
 #: What the authority may vouch for: private and loopback addresses, and names that only a local network
-#: resolves (mDNS's .local, .lan, RFC 8375's home.arpa, .internal) besides this computer's own name.
+#: resolves (mDNS's .local, .lan, RFC 8375's home.arpa, .internal). Not this computer's bare name: it would
+#: change with the computer's name (and every phone's trust with it), and a name such as "dev" would cover a
+#: public domain (.dev).
 PRIVATE_NETWORKS = (
     "10.0.0.0/8",
     "172.16.0.0/12",
@@ -84,10 +89,22 @@ def nameable(address: str) -> bool:
     return any(ip in ipaddress.ip_network(n) for n in PRIVATE_NETWORKS)
 
 
+def host_name() -> str:
+    """This computer's name (its first label, in lower case), as its authority is called."""
+    return socket.gethostname().split(".")[0].lower() or "laptop"
+
+
 def local_names() -> list[str]:
-    """The names a phone may reach this computer by: its host name, and that name under mDNS's .local."""
-    host = socket.gethostname().split(".")[0].lower()
-    return [n for n in dict.fromkeys([host, f"{host}.local", "localhost"]) if n]
+    """The names a phone may reach this computer by, besides its addresses: its name under mDNS's .local
+    (when the name can be one: letters, digits and hyphens) and localhost."""
+    host = host_name()
+    return ([f"{host}.local"] if re.fullmatch(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?", host) else []) + ["localhost"]
+
+
+def phone_hosts(addresses: list[str]) -> list[str]:
+    """Where a phone reaches this computer over ``serve --https``: its addresses the certificate can name, or
+    else its .local name."""
+    return [a for a in addresses if nameable(a)] or local_names()[:1]
 
 
 def authority(folder: Path):
@@ -95,7 +112,7 @@ def authority(folder: Path):
     from cryptography import x509
     from cryptography.hazmat.primitives import hashes, serialization
     from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.x509.oid import NameOID
+    from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
     path = folder / AUTHORITY_FILE
     if not path.exists():
@@ -103,12 +120,12 @@ def authority(folder: Path):
         name = x509.Name(
             [
                 x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Monopoly tournament"),
-                x509.NameAttribute(NameOID.COMMON_NAME, f"Monopoly tournament at {local_names()[0]}"),
+                x509.NameAttribute(NameOID.COMMON_NAME, f"Monopoly tournament at {host_name()}"),
             ]
         )
         now = datetime.datetime.now(datetime.UTC)
         permitted = [x509.IPAddress(ipaddress.ip_network(n)) for n in PRIVATE_NETWORKS]
-        permitted += [x509.DNSName(n) for n in dict.fromkeys([*LOCAL_SUFFIXES, local_names()[0]])]
+        permitted += [x509.DNSName(n) for n in LOCAL_SUFFIXES]
         certificate = (
             x509.CertificateBuilder()
             .subject_name(name)
@@ -133,6 +150,7 @@ def authority(folder: Path):
                 critical=True,
             )
             .add_extension(x509.NameConstraints(permitted_subtrees=permitted, excluded_subtrees=None), True)
+            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
             .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
             .sign(key, hashes.SHA256())
         )
@@ -166,7 +184,7 @@ def server_certificate(folder: Path, addresses: list[str]) -> Path:
     now = datetime.datetime.now(datetime.UTC)
     certificate = (
         x509.CertificateBuilder()
-        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, names[0])]))
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Monopoly tournament server")]))
         .issuer_name(issuer.subject)
         .public_key(key.public_key())
         .serial_number(x509.random_serial_number())

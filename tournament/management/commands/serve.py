@@ -38,8 +38,16 @@ UVICORN_LOGGING = {
 class Command(BaseCommand):
     help = "Serve the event to the phones on this computer's network (uvicorn; Ctrl-C stops it)."
 
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        # no abbreviations: settings were made from the whole options (serving.serve_options)
+        return super().create_parser(prog_name, subcommand, allow_abbrev=False, **kwargs)
+
     def add_arguments(self, parser):
-        parser.add_argument("--host", default="0.0.0.0", help="the address to listen on (every one: 0.0.0.0)")
+        parser.add_argument(
+            "--host",
+            default=serving.EVERY_ADDRESS,
+            help=f"the address to listen on (every one: {serving.EVERY_ADDRESS})",
+        )
         parser.add_argument("--port", type=int, default=8000)
         parser.add_argument(
             "--workers", type=int, default=os.cpu_count() or 1, help="processes (one a core by default)"
@@ -64,7 +72,8 @@ class Command(BaseCommand):
         self.check(tags=["phone_engine"], include_deployment_checks=True)
         certificate = None
         if https:
-            certificate = venue_authority.server_certificate(settings.KEPT_DIR, serving.lan_addresses())
+            named = serving.lan_addresses() + ([host] if host != serving.EVERY_ADDRESS else [])
+            certificate = venue_authority.server_certificate(settings.KEPT_DIR, named)
         self.say_where(host, port, "https" if https else "http")
         import uvicorn
 
@@ -84,19 +93,15 @@ class Command(BaseCommand):
 
     def say_where(self, host: str, port: int, scheme: str) -> None:
         suffix = "" if port == {"http": 80, "https": 443}[scheme] else f":{port}"
-        if host in ("0.0.0.0", ""):
-            addresses = serving.lan_addresses()
-            if scheme == "https":  # the certificate names the private ones only (venue_authority.nameable)
-                public = [a for a in addresses if not venue_authority.nameable(a)]
-                addresses = [a for a in addresses if a not in public]
-                for a in public:
-                    self.stdout.write(f"{a} is not a private address: the certificate cannot name it.")
-                names = venue_authority.local_names()[:2]
-                self.stdout.write(f"The certificate also names this computer {' and '.join(names)}.")
-            urls = [f"{scheme}://{a}{suffix}/" for a in addresses]
-            here = f"{scheme}://127.0.0.1{suffix}/"
-        else:
-            urls, here = [f"{scheme}://{host}{suffix}/"], f"{scheme}://{host}{suffix}/"
+        here = f"{scheme}://{'127.0.0.1' if host == serving.EVERY_ADDRESS else host}{suffix}/"
+        urls = [f"{scheme}://{h}{suffix}/" for h in serving.phone_hosts(host, https=scheme == "https")]
+        if scheme == "https":
+            if host == serving.EVERY_ADDRESS:
+                for a in serving.lan_addresses():
+                    if not venue_authority.nameable(a):
+                        self.stdout.write(f"{a} is not a private address: the certificate cannot name it.")
+            names = " and ".join(venue_authority.local_names())
+            self.stdout.write(f"The certificate names this computer {names}.")
         db = settings.DATABASES["default"]
         where = db["NAME"] if db["ENGINE"].endswith("sqlite3") else f"{db['ENGINE']} {db.get('NAME')}"
         self.stdout.write(f"The database: {where}")
