@@ -119,6 +119,30 @@ def _monopolist_refusal(s: GameState, p: PlayerState, square: int, level: int) -
     return None
 
 
+def bank_short(s: GameState, p: PlayerState, square: int) -> bool:
+    """Whether the bank is short of the building ``p`` adds next on ``square``, so that it auctions it (002:
+    "two or more players want to buy more buildings than the Bank has"): at least two players could each
+    add a building of that kind now, and together more than the bank holds of it (decision: what a player
+    wants is read as what he could build now, a level on each of his streets that may take one)."""
+    if s.variant.bank_stock_unlimited:
+        return False
+    hotel = s.holdings[square].level + 1 == s.variant.hotel_level_for(p.role)
+    wanted, wanting = 0, 0
+    for q in s.players:
+        if q.bankrupt:
+            continue
+        theirs = [
+            m
+            for m, h in s.holdings.items()
+            if h.owner == q.id
+            and (h.level + 1 == s.variant.hotel_level_for(q.role)) == hotel
+            and build_refusal(s, q, m, 1) is None
+        ]
+        wanted += len(theirs)
+        wanting += bool(theirs)
+    return wanting >= 2 and wanted > (s.hotels if hotel else s.houses)
+
+
 def build(tx: Tx, ev: dict) -> None:
     s = tx.s
     p = s.by_id[ev["player"]]
@@ -127,6 +151,15 @@ def build(tx: Tx, ev: dict) -> None:
     cost = sq.house_cost * count
     paid = ev.get("price", cost)  # a shortage auction starts at the printed price; the excess is a cost
     r = build_refusal(s, p, square, count)
+    if r is None and "price" in ev and not bank_short(s, p, square):
+        r = refusal(
+            "build.no_shortage",
+            gettext_noop(
+                "The bank auctions buildings only when it is short of them: {square}'s are bought at {cost}."
+            ),
+            square=sq.name,
+            cost=cost,
+        )
     if r is None and paid < cost:
         r = refusal(
             "build.below_price",

@@ -20,6 +20,18 @@ NEAREST_MULTIPLIERS: dict[str, dict[str, int]] = {
 }
 
 
+#: The fields a card's effect written out may carry besides its kind's own (EFFECT_FIELDS); no other.
+OPTIONAL_EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
+    "move_to": ("salary",),
+    "nearest": ("rent_multiplier", "utility_multiplier"),
+}
+#: How far a card's effect written out may go (GAME_RECORD.md "Card effects": bounded as real cards are): the
+#: multipliers a card prints; amounts up to the variant's ``card_amount_max``, repairs up to the board's
+#: building prices, steps within the board.
+RENT_MULTIPLIERS = (1, 2)
+UTILITY_MULTIPLIERS = (10,)
+
+
 #: Effect kinds written on Anti-Monopoly's role decks only (a game with roles).
 ROLE_EFFECTS = ("go_to_price_war", "go_to_prison")
 
@@ -88,6 +100,52 @@ def _listed_card(s: GameState, deck, ref: str) -> Card:
     return c
 
 
+def check_bounds(s: GameState, effect: dict) -> None:
+    """A card's effect written out is one a real card could print (GAME_RECORD.md "Card effects"): only its
+    kind's fields, every amount 1–``card_amount_max``, a railroad's rent at most doubled, a utility's ten
+    times the dice, repairs at most the board's building price, steps within the board. Else RecordError,
+    naming the field."""
+    kind = effect["kind"]
+    allowed = {"kind", *EFFECT_FIELDS[kind], *OPTIONAL_EFFECT_FIELDS.get(kind, ())}
+    for field in effect:
+        if field not in allowed:
+            raise RecordError(
+                "card.effect_field",
+                gettext_noop("A card's effect '{kind}' has no field '{field}'."),
+                kind=kind,
+                field=str(field),
+            )
+    building = max(sq.house_cost for sq in s.board.squares)
+    bounds = {
+        "amount": (1, s.variant.card_amount_max),
+        "per_house": (1, building),
+        "per_hotel": (1, building),
+        "steps": (1, BOARD_SIZE - 1),
+    }
+    for field, (low, high) in bounds.items():
+        value = effect.get(field)
+        if value is not None and not low <= value <= high:
+            raise RecordError(
+                "card.effect_bound",
+                gettext_noop("A card's '{field}' is {low}–{high}, not {value}."),
+                field=field,
+                low=low,
+                high=high,
+                value=value,
+            )
+    multipliers = {"rent_multiplier": RENT_MULTIPLIERS, "utility_multiplier": UTILITY_MULTIPLIERS}
+    for field, allowed_values in multipliers.items():
+        value = effect.get(field)
+        if value is not None and value not in allowed_values:
+            raise RecordError(
+                "card.effect_multiplier",
+                gettext_noop("A card's '{field}' is {values}, not {value}."),
+                field=field,
+                values=" / ".join(map(str, allowed_values)),
+                value=value,
+            )
+
+
 def destination(s: GameState, p: PlayerState, effect: dict) -> int | None:
     """The square a card moves the token to (None: the card does not move it)."""
     kind = effect["kind"]
@@ -110,10 +168,19 @@ def card(tx: Tx, ev: dict) -> None:
         c = _listed_card(s, deck, ref)
         effect, detail = c.effect, c.ref
     else:
+        if deck.cards is not None:
+            raise RuleError(
+                "card.listed_deck",
+                gettext_noop(
+                    "The cards of {deck} are listed for this board: record the card drawn, not an effect."
+                ),
+                deck=deck.name,
+            )
         try:
             effect = validate_effect(ev.get("effect"), "card effect")
         except BoardError as e:
             raise RecordError(e.code, e.template, **e.params) from None
+        check_bounds(s, effect)
         if effect["kind"] == "jail_card" and deck.id in s.held_jail_cards():
             raise RuleError(
                 "card.held",

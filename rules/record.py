@@ -229,9 +229,12 @@ def _squares(ev, key):
     return out
 
 
+TRADE_SIDE = ("squares", "cash", "jail_cards")
+
+
 def _side(ev, key):
     v = ev.get(key, {})
-    if not isinstance(v, dict):
+    if not isinstance(v, dict) or not v.keys() <= set(TRADE_SIDE):
         raise _bad(
             "event.bad_trade",
             gettext_noop("'{field}' must be an object {{squares, cash, jail_cards}}."),
@@ -259,24 +262,38 @@ def parse_event(raw, players: Collection[str]) -> dict:
     # shape is read as any event is, below, which says what is wrong.
     if t == "roll":
         player, dice = raw.get("player"), raw.get("dice")
-        if player.__class__ is str and player in players and dice.__class__ is list and len(dice) == 2:
+        if (
+            len(raw) == 3
+            and player.__class__ is str
+            and player in players
+            and dice.__class__ is list
+            and len(dice) == 2
+        ):
             d1, d2 = dice
             if d1.__class__ is int and d2.__class__ is int and 0 < d1 < 7 and 0 < d2 < 7:
                 return {"type": "roll", "player": player, "dice": (d1, d2)}
     elif t == "rent":
         player, square = raw.get("player"), raw.get("square")
         if (
-            player.__class__ is str
+            len(raw) == 3
+            and player.__class__ is str
             and player in players
             and square.__class__ is int
             and 0 <= square < BOARD_SIZE
-            and raw.get("dice") is None
-            and "amount" not in raw
         ):
             return {"type": "rent", "player": player, "square": square, "dice": None}
     fill = _FIELDS.get(t) if isinstance(t, str) else None
     if fill is None:
         raise _bad("event.unknown_type", gettext_noop("Unknown event type {type}."), type=json.dumps(t))
+    allowed = _ALLOWED[t]
+    for name in raw:
+        if name not in allowed:  # a price, a multiplier or a sum the rules compute otherwise
+            raise _bad(
+                "event.unknown_field",
+                gettext_noop("A {type} event has no field {field}."),
+                type=t,
+                field=json.dumps(str(name), ensure_ascii=False),
+            )
     if t in WITHOUT_PLAYER:
         ev = {"type": t}
     else:
@@ -379,8 +396,19 @@ def _foundation_fields(raw, ev, players) -> None:
     ev["die"] = die
 
 
+#: The most banknotes a cash count may find (GAME_RECORD.md ``cash_count``).
+COUNTED_MAX = 100_000
+
+
 def _cash_count_fields(raw, ev, players) -> None:
     ev["counted"] = _amount(raw, "counted")
+    if ev["counted"] > COUNTED_MAX:
+        raise _bad(
+            "event.bad_counted",
+            gettext_noop("'counted' must be a whole number 0–{max}, not {value}."),
+            max=COUNTED_MAX,
+            value=ev["counted"],
+        )
 
 
 def _time_up_fields(raw, ev, players) -> None:
@@ -427,3 +455,31 @@ _FIELDS = {
 EVENT_TYPES = tuple(_FIELDS)
 WITHOUT_PLAYER = frozenset(("time_up", "auction", "final_keep", "final_tour"))
 AMOUNT_CHECKED = frozenset(("buy", "rent", "build", "sell_building", "mortgage", "unmortgage", "income_tax"))
+#: The fields each type's events carry besides ``type`` and ``player`` (and ``amount`` where the engine checks
+#: a sum): GAME_RECORD.md's table. An event with any other is refused, naming it.
+OWN_FIELDS: dict[str, tuple[str, ...]] = {
+    "deal": ("squares",),
+    "roll": ("dice",),
+    "auction": ("square", "winner", "price"),
+    "rent": ("square", "dice"),
+    "card": ("card", "effect", "dice"),
+    "build": ("square", "count", "price"),
+    "sell_building": ("square", "count"),
+    "mortgage": ("square",),
+    "unmortgage": ("square",),
+    "trade": ("with", "give", "get"),
+    "time_up": ("now",),
+    "final_roll": ("square", "dice"),
+    "income_tax": ("choice",),
+    "foundation": ("die",),
+    "cash_count": ("counted",),
+}
+_ALLOWED = {
+    t: frozenset(
+        ("type",)
+        + (() if t in WITHOUT_PLAYER else ("player",))
+        + OWN_FIELDS.get(t, ())
+        + (("amount",) if t in AMOUNT_CHECKED else ())
+    )
+    for t in _FIELDS
+}

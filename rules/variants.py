@@ -49,6 +49,8 @@ class Variant:
     rent_lapses_at: Literal["next_roll", "next_player_roll"] = "next_player_roll"
     # trades
     trade_needs_no_buildings_on: Scope = "group"
+    # cards: the largest amount a card's effect written out may carry (GAME_RECORD.md "Card effects")
+    card_amount_max: int = 500
     # jail
     jail_fine: int = 50
     jail_tries: int = 3  # turns in which the prisoner may try for doubles

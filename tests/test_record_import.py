@@ -437,3 +437,13 @@ def test_only_the_director_imports_and_sees_the_form(client, table, referee):
     assert "record/import" not in text
     assert post(client, table, encode(record_for(table)), follow=False).status_code == 403
     assert nothing_stored()
+
+
+def test_a_field_no_form_sends_refuses_the_file_naming_the_event(table, director):
+    """GAME_RECORD.md (turn 4): an event carries only the fields its type names; a record bringing in a sum
+    the rules compute otherwise stores nothing (tests/test_record_refusals.py: the engine and the phone)."""
+    record = record_for(table)
+    record["events"][0]["salary"] = 5000
+    said = refusal(table, encode(record), director)
+    assert said.startswith("Event 0 ") and 'no field "salary"' in said, said
+    assert nothing_stored()

@@ -154,11 +154,43 @@ def test_hotel_sold_whole_when_bank_lacks_houses_even_if_uneven():
 
 
 def test_building_won_at_a_shortage_auction_costs_the_excess():
-    """001/002: when the bank is short, buildings are auctioned starting from the printed price."""
+    """001/002: when the bank is short (two players could build, the bank holds fewer houses than they
+    could add), buildings are auctioned starting from the printed price."""
     t = Table("tournament-pl", "classic-pl")
     t.give("A", 39)
+    t.give("B", 1)
     t.state.houses = 1
     t.fails("build.below_price", "build", player="A", square=39, price=150)
     out = t("build", player="A", square=39, price=260)
     assert t.cash("A") == 1240 and t.ledger.cost("A") == 60 and t.state.houses == 0
     assert "(1 house)" in out.notes[-1].text and "260" in out.notes[-1].text
+
+
+@pytest.mark.parametrize(
+    "bank",
+    [
+        {"houses": 32},  # plenty of houses: nothing to auction
+        {"houses": 1, "only_one_builder": True},  # short, but one player alone wants them
+    ],
+)
+def test_a_build_at_its_own_price_is_refused_unless_the_bank_is_short(bank):
+    """GAME_RECORD.md: ``price`` only when the bank is short of buildings and auctioned one."""
+    t = Table("tournament-pl", "classic-pl")
+    t.give("A", 39)
+    if not bank.get("only_one_builder"):
+        t.give("B", 1)
+    t.state.houses = bank["houses"]
+    t.fails("build.no_shortage", "build", player="A", square=39, price=260)
+    t.fails("build.no_shortage", "build", player="A", square=39, price=200)  # its price, too: not a sale
+    assert t.cash("A") == 1500 and t.state.holdings[39].level == 0
+    t("build", player="A", square=39)  # at the printed price, as always
+    assert t.cash("A") == 1300
+
+
+def test_a_hotel_is_short_when_two_players_could_each_add_one_and_the_bank_has_one():
+    t = Table()
+    t.give("A", 37, 39, level=4)
+    t.give("B", 1, 3, level=4)
+    t.state.hotels = 1
+    out = t("build", player="A", square=39, price=300)  # won at the bank's auction of its last hotel
+    assert t.state.hotels == 0 and t.state.holdings[39].level == 5 and "300" in out.notes[-1].text

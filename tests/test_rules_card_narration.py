@@ -22,7 +22,7 @@ def notes_of(effect, *, before=(), dice=(3, 4)):
 @pytest.mark.parametrize(
     "effect, first",
     [
-        ({"kind": "pay", "amount": 1500}, "Anna pays 1500 to the bank (Szansa)."),
+        ({"kind": "pay", "amount": 500}, "Anna pays 500 to the bank (Szansa)."),
         ({"kind": "collect", "amount": 200}, "Anna collects 200 from the bank (Szansa)."),
         ({"kind": "move_to", "square": 24}, "Anna advances to Plac Wilsona (Szansa)."),
         (
@@ -47,7 +47,7 @@ def notes_of(effect, *, before=(), dice=(3, 4)):
 def test_an_effect_is_told_in_words(effect, first):
     notes = notes_of(effect)
     assert notes[0] == first
-    assert not any("=" in n for n in notes)  # not "kind=pay, amount=1500"
+    assert not any("=" in n for n in notes)  # not "kind=pay, amount=500"
 
 
 def test_what_follows_the_card_keeps_its_own_notes():

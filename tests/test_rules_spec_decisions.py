@@ -72,8 +72,8 @@ def _tax_below_zero(t: Table):
 def _card_below_zero(t: Table):
     t.set_cash("A", 10)
     t.roll("A", 3, 4)  # 7 Chance
-    t("card", player="A", effect={"kind": "pay", "amount": 100})
-    return "bank", 10 - 100
+    t("card", player="A", card="chance:speeding-fine")  # pay 15
+    return "bank", 10 - 15
 
 
 def _fine_below_zero(t: Table):
