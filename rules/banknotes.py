@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rules.errors import RuleError
 from rules.messages import gettext_noop
 from rules.movements import BANK
 from rules.state import GameState
@@ -86,17 +85,10 @@ COUNTED_OVER = gettext_noop("{player}'s cash counted: {counted}, expected {expec
 
 
 def cash_count(tx: Tx, ev: dict) -> None:
-    """The referee counted a player's banknotes: nothing changes; the log says how the count compares. A
-    bankrupt player holds none: a count of his is refused (GAME_RECORD.md)."""
-    p = tx.s.by_id[ev["player"]]
-    if p.bankrupt:
-        raise RuleError(
-            "cash_count.bankrupt",
-            gettext_noop("{player} is bankrupt: he holds no banknotes to count."),
-            player=p.name,
-        )
+    """The referee counted a player's banknotes: nothing changes; the log says how the count compares."""
     if not tx.narrate:
         return
+    p = tx.s.by_id[ev["player"]]
     counted, expected = ev["counted"], expected_banknotes(tx.s, p.id)
     if counted == expected:
         tx.note(COUNTED_AS_EXPECTED, player=p.name, counted=counted)

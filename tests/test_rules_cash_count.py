@@ -188,6 +188,7 @@ def test_a_count_after_the_game_ended():
         ({"player": "A", "counted": 10.5}, "event.bad_amount", "not 10.5"),
         ({"player": "A", "counted": "10"}, "event.bad_amount", 'not "10"'),
         ({"player": "A", "counted": True}, "event.bad_amount", "not true"),
+        ({"player": "A", "counted": 100_001}, "event.bad_counted", "a whole number 0–100000, not 100001"),
     ],
 )
 def test_a_bad_count_is_refused_in_plain_words(raw, code, words):
@@ -286,3 +287,17 @@ def test_a_count_during_anti_monopolys_final_steps():
     assert t.state.final_step == "tour"
     out = t("cash_count", player="C1", counted=t.cash("C1"))
     assert out.state.final_step == "tour" and out.movements == ()
+
+
+def test_a_bankrupt_player_holds_nothing_to_count():
+    events = [
+        {"type": "trade", "player": "A", "with": "B", "give": {"cash": 1400}},
+        {"type": "roll", "player": "A", "dice": [1, 3]},  # Income Tax: 200 with 100 in hand
+        {"type": "bankrupt", "player": "A"},
+    ]
+    state = replay(record(events)).state
+    assert state.by_id["A"].bankrupt
+    with pytest.raises(RulesError) as e:
+        apply(state, {"type": "cash_count", "player": "A", "counted": 0})
+    assert e.value.code == "player.bankrupt"  # as any move of his
+    apply(state, {"type": "cash_count", "player": "B", "counted": 2900})  # the others are counted as ever
