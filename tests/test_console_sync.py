@@ -102,6 +102,42 @@ def test_the_same_request_again_is_a_duplicate_stored_once(referee, game):
     assert list(game.events.values_list("seq", "client_key")) == [(1, "dev0.k1"), (2, "dev0.k1+1")]
 
 
+REUSED = {
+    "en": "This request's key was already used for another move: this move was not applied.",
+    "pl": "Klucz tego żądania był już użyty dla innego ruchu: ten ruch nie został wpisany.",
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.postgres  # (the unique key refused in a transaction: PostgreSQL aborts it, SQLite does not)
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_a_key_used_again_for_another_move_at_the_current_version_is_refused_not_failed(
+    referee, game, language
+):
+    client = phone(referee, language)
+    assert send(client, game, EVENTS[:1], version=game.version, key="dev0.same").status_code == 200
+    game.refresh_from_db()
+    before = stored(game)
+    answer = send(client, game, EVENTS[1:2], version=game.version, key="dev0.same")  # the next move, old key
+    assert answer.status_code == 409
+    assert answer.json() == {"ok": False, "why": "reused", "message": REUSED[language]}
+    assert stored(game)[:2] == before[:2]  # nothing stored: never claimed taken
+
+
+@pytest.mark.django_db
+def test_a_key_used_again_for_another_move_at_an_older_version_is_not_answered_as_taken(referee, game):
+    client = phone(referee)
+    version = game.version
+    assert send(client, game, EVENTS[:2], version=version, key="dev0.same").status_code == 200
+    before = stored(game)
+    for other in (EVENTS[:1], [EVENTS[0], {**EVENTS[1], "player": "C"}], EVENTS[:3]):
+        answer = send(client, game, other, version=version, key="dev0.same")  # not what that key entered
+        assert answer.status_code == 409 and answer.json()["why"] == "reused", other
+    assert stored(game)[:2] == before[:2]
+    again = send(client, game, EVENTS[:2], version=version, key="dev0.same")  # the same request: a resend
+    assert again.json()["ok"] and again.json()["duplicate"]
+
+
 @pytest.mark.django_db
 def test_moves_in_order_each_on_the_version_the_last_made(referee, game):
     client = phone(referee)
@@ -492,6 +528,13 @@ def test_this_devices_move_is_undone_in_one_tap_and_another_devices_with_a_reaso
         other, game, version=game.version + 3, kind="undo", reason="misread", key=device_key(other, "t")
     )
     assert typed.json()["ok"] and game.events.get(seq=2).reason == "misread"
+    # the key of that undo again, on the game as it is now: another undo, not a resend of that one
+    send(mine, game, [roll], version=game.version + 4, key=device_key(mine, "m3"))
+    reused = take_back(
+        other, game, version=game.version + 5, kind="undo", reason="misread", key=device_key(other, "t")
+    )
+    assert reused.status_code == 409 and reused.json()["why"] == "reused"
+    assert game.events.get(seq=3).status == "active"
 
 
 @pytest.mark.django_db
@@ -508,6 +551,14 @@ def test_the_dice_of_this_devices_roll_are_corrected_in_one_request(referee, gam
         ("undone", [1, 2]),
         ("active", [3, 4]),
     ]
+    again = take_back(
+        client, game, version=game.version + 1, kind="dice", dice=[3, 4], key=device_key(client, "d")
+    )
+    assert again.json()["duplicate"]  # the same correction resent
+    other = take_back(
+        client, game, version=game.version + 1, kind="dice", dice=[5, 6], key=device_key(client, "d")
+    )
+    assert other.status_code == 409 and other.json()["why"] == "reused"  # not taken for the 3-4 one
 
 
 @pytest.mark.parametrize(

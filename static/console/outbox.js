@@ -132,7 +132,7 @@
 
   //: The server's refusals of a move (tournament/console/sync.py): anything else (no network, a proxy's page,
   //: a server error, a session ended) stops the sending, and the moves are sent again later.
-  var REFUSALS = { 400: "malformed", 409: ["stale", "closed"], 422: "refused" };
+  var REFUSALS = { 400: "malformed", 409: ["stale", "closed", "reused"], 422: "refused" };
 
   function refusal(answer) {
     var whys = [].concat(REFUSALS[answer.status] || []);

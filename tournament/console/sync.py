@@ -20,7 +20,7 @@ from functools import wraps
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.log import log_response
 from django.utils.translation import gettext as _
@@ -207,8 +207,7 @@ def _last_seq(done: recording.Submitted) -> int:
     batch's last (the first event keeps the request's key, each later one the key, a mark and its place)."""
     if not done.duplicate:
         return done.event.seq
-    start = done.event.client_key
-    batch = Q(client_key=start) | Q(client_key__startswith=f"{start}{recording.BATCH_MARK}")
+    batch = recording.same_request(done.event.client_key)
     return done.game.events.filter(batch).aggregate(last=Max("seq"))["last"]
 
 
@@ -236,6 +235,8 @@ def sync(request, pk: int):
     except recording.StaleVersion as e:
         game = e.args[0]
         refused = _refusal(409, "stale", _stale(game, move.seen), version=game.version)
+    except recording.KeyReused as e:
+        refused = _refusal(409, "reused", str(e))
     except RulesError as e:
         refused = _refusal(422, "refused", error_text(e))
     except recording.LogError as e:
@@ -266,7 +267,7 @@ def _answer(request, game: Game, move: Move, **done) -> JsonResponse:
 
 
 def _moved(request, pk: int, move: Move, device: str) -> JsonResponse:
-    with transaction.atomic():
+    with recording.key_checked(pk, move.key), transaction.atomic():
         game = _game_for(request, pk, recording.locking())
         done = recording.enter(
             game, move.events, version=move.version, user=request.user, client_key=move.key

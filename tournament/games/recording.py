@@ -6,9 +6,10 @@ Everything here works on the database; the rules come from ``rules`` and the inc
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -19,7 +20,7 @@ from rules import RulesError, apply, parse_record, replay
 from rules.cash_counts import CashCounts
 from rules.errors import RuleError
 from rules.messages import Message, gettext_noop, to_data
-from rules.record import FORMAT
+from rules.record import FORMAT, parse_event
 from rules.replay import start_state
 from rules.snapshot import dump_state, load_state
 from rules.state import GameState
@@ -54,6 +55,36 @@ class GameClosed(LogError):
                 "The tournament director can reopen the result if it must be corrected."
             )
         )
+
+
+class KeyReused(LogError):
+    """A request whose key is stored with another move (or change): this request was not applied, and is
+    never answered as done. A phone makes a new key for each request; a key met again with other moves is a
+    fault or a hand-made request."""
+
+    def __init__(self):
+        super().__init__(
+            _("This request's key was already used for another move: this move was not applied.")
+        )
+
+
+@contextmanager
+def key_checked(game_id: int, client_key: str | None):
+    """Around the transaction that stores a request's moves: the unique (game, client_key) refusing a key
+    already stored (at the game's current version a request cannot be a resend: its key's change made the
+    version newer, ``enter``) is said as :class:`KeyReused`, not as a server's fault. The key is looked for
+    only then, after the transaction is gone: the usual move pays nothing for it."""
+    try:
+        yield
+    except IntegrityError:
+        if client_key and GameEvent.objects.filter(game_id=game_id).filter(same_request(client_key)).exists():
+            raise KeyReused() from None
+        raise
+
+
+def same_request(client_key: str) -> Q:
+    """The events a request entered: the first keeps its key, each later one the key, a mark and its place."""
+    return Q(client_key=client_key) | Q(client_key__startswith=f"{client_key}{BATCH_MARK}")
 
 
 class BatchRefused(RuleError):
@@ -212,8 +243,8 @@ def last_batch(game: Game, latest: list[GameEvent] | None = None, *, whole: bool
     if last is None:
         return []
     start = batch_start(last.client_key)  # the query below is read only when ``last`` ends a batch
-    same_request = Q(client_key=start) | Q(client_key__startswith=f"{start}{BATCH_MARK}")
-    return _run_back(last, active_events(game).filter(same_request, seq__lt=last.seq).order_by("-seq"))[0]
+    batch = active_events(game).filter(same_request(start), seq__lt=last.seq).order_by("-seq")
+    return _run_back(last, batch)[0]
 
 
 def _run_back(last: GameEvent, older) -> tuple[list[GameEvent], bool]:
@@ -316,7 +347,7 @@ def submit_all(
     card's sales and mortgages); as ``submit``, a refused sale or mortgage of several named
     (``BatchRefused``). The answer names the last event; the request's key is kept with the first, and with
     each later one its mark and place (``batch_key``)."""
-    with transaction.atomic():
+    with key_checked(game_id, client_key), transaction.atomic():
         return enter(_lock(game_id), events, version=version, user=user, client_key=client_key)
 
 
@@ -333,6 +364,8 @@ def enter(
     if client_key and version != game.version:
         done = game.events.filter(client_key=client_key).first()
         if done is not None:
+            if not _same_moves(game, client_key, events):
+                raise KeyReused()
             return Submitted(game, done, duplicate=True)
     try:
         _require_version(game, version)
@@ -343,6 +376,23 @@ def enter(
             raise GameClosed() from None
         raise
     return Submitted(game, rows[-1], state=state)
+
+
+def _same_moves(game: Game, client_key: str, events: list[dict]) -> bool:
+    """Whether the moves stored under ``client_key`` are ``events`` (a resend), each as the engine reads it:
+    every field the request names, as stored (the engine may have stored more: a default, a square)."""
+    stored = list(game.events.filter(same_request(client_key)).order_by("seq").values_list("data", flat=True))
+    if len(stored) != len(events):
+        return False
+    players = list(game.players.values_list("pid", flat=True))
+    for data, raw in zip(stored, events, strict=True):
+        try:
+            asked = event_data(parse_event(raw, players))
+        except RulesError:
+            return False
+        if any(data.get(k) != v for k, v in asked.items()):
+            return False
+    return True
 
 
 def _enter(game: Game, state: GameState, events: list[dict], *, user, client_key: str | None):
@@ -462,6 +512,8 @@ def _take_back(
     with transaction.atomic():
         game = _lock(game_id)
         if client_key and game.events.filter(change_key=client_key).exists():
+            if version is not None and version == game.version:  # (its change made the version newer)
+                raise KeyReused()
             return game  # the same request again: already done
         if is_closed(game):
             raise GameClosed()
@@ -604,6 +656,8 @@ def correct_dice(
         wrong = game.events.filter(change_key=client_key).first()
         right = game.events.filter(client_key=client_key).first()
         if wrong is not None and right is not None:
+            if sorted(right.data.get("dice", ())) != sorted(dice):  # the key of another correction
+                raise KeyReused()
             return Corrected(game, wrong, right, duplicate=True)
         if wrong is not None or right is not None:  # the key another form of the same screen used
             raise StaleVersion(game)
