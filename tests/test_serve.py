@@ -60,10 +60,18 @@ def test_the_secret_key_is_made_once_kept_from_others_and_read_again(tmp_path):
     assert Path(sqlite_path({}, tmp_path)).parent == tmp_path
 
 
-def test_two_processes_starting_at_once_make_one_key(tmp_path):
+def test_two_processes_starting_at_once_make_one_key(tmp_path, monkeypatch):
     keys = []
+    together = threading.Barrier(4)
+    write = serving.write_private
+
+    def in_step(path, data, *, replace):  # each has made its key before any stores it: they race for real
+        together.wait(timeout=30)
+        return write(path, data, replace=replace)
+
+    monkeypatch.setattr(serving, "write_private", in_step)
     make = lambda: keys.append(serving.kept_key(tmp_path, make=True))  # noqa: E731
-    threads = [threading.Thread(target=make) for _ in "ab"]
+    threads = [threading.Thread(target=make) for _ in range(4)]
     for t in threads:
         t.start()
     for t in threads:

@@ -39,13 +39,13 @@ def test_the_authority_is_made_once_kept_from_others_and_the_same_at_every_start
 def test_two_starts_at_once_make_one_authority(tmp_path, monkeypatch):
     made = []
     together = threading.Barrier(4)
-    write = va._write_private
+    write = va.write_private
 
     def in_step(path, data, *, replace):  # each has made its own before any writes it: they race for real
         together.wait(timeout=30)
         return write(path, data, replace=replace)
 
-    monkeypatch.setattr(va, "_write_private", in_step)
+    monkeypatch.setattr(va, "write_private", in_step)
     threads = [threading.Thread(target=lambda: made.append(va.authority(tmp_path)[0])) for _ in range(4)]
     for t in threads:
         t.start()

@@ -13,6 +13,7 @@ import socket
 from pathlib import Path
 
 from tournament.server import venue_authority
+from tournament.server.private_files import write_private
 
 #: The secret key's file, beside SQLite's (`database.sqlite_path`: settings.py says which folder).
 KEY_FILE = "secret_key"
@@ -52,16 +53,11 @@ def prepare(argv: list[str], environ=os.environ) -> None:
 
 def kept_key(folder: Path, *, make: bool) -> str:
     """The secret key kept in ``folder`` (its owner alone may read it: mode 0600); made there first when
-    ``make`` (two processes at once: one makes it, both read it). "" when there is none and none is made."""
+    ``make`` (two processes at once: one makes it, both read it, whole). "" when there is none and none is
+    made."""
     path = folder / KEY_FILE
     if make and not path.exists():
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            pass
-        else:
-            with os.fdopen(fd, "w") as f:
-                f.write(secrets.token_urlsafe(50) + "\n")
+        write_private(path, (secrets.token_urlsafe(50) + "\n").encode(), replace=False)
     try:
         return path.read_text().strip()
     except FileNotFoundError:

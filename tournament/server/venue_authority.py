@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import datetime
 import ipaddress
-import os
 import re
 import socket
-import tempfile
 from pathlib import Path
+
+from tournament.server.private_files import write_private
 
 #: The authority (its key and certificate, one file only its owner may read), beside the kept secret key.
 AUTHORITY_FILE = "venue_authority.pem"
@@ -60,26 +60,6 @@ def _pem_of_certificate(certificate) -> bytes:
     from cryptography.hazmat.primitives import serialization
 
     return certificate.public_bytes(serialization.Encoding.PEM)
-
-
-def _write_private(path: Path, data: bytes, *, replace: bool) -> bool:
-    """``data`` in ``path``, readable by its owner alone (0600), written whole: into a temporary file first,
-    then moved (``replace``) or linked (not: the first of two processes at once wins, False for the other)."""
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        if replace:
-            os.replace(temporary, path)
-            return True
-        try:
-            os.link(temporary, path)
-        except FileExistsError:
-            return False
-        return True
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
 
 
 def nameable(address: str) -> bool:
@@ -154,7 +134,7 @@ def authority(folder: Path):
             .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
             .sign(key, hashes.SHA256())
         )
-        _write_private(path, _pem_of_key(key) + _pem_of_certificate(certificate), replace=False)
+        write_private(path, _pem_of_key(key) + _pem_of_certificate(certificate), replace=False)
     data = path.read_bytes()
     return x509.load_pem_x509_certificate(data), serialization.load_pem_private_key(data, password=None)
 
@@ -202,7 +182,7 @@ def server_certificate(folder: Path, addresses: list[str]) -> Path:
         .sign(issuer_key, hashes.SHA256())
     )
     path = folder / SERVER_FILE
-    _write_private(path, _pem_of_key(key) + _pem_of_certificate(certificate), replace=True)
+    write_private(path, _pem_of_key(key) + _pem_of_certificate(certificate), replace=True)
     return path
 
 
