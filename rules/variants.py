@@ -62,7 +62,9 @@ class Variant:
     deal_title_deeds: int = 0  # title deeds dealt to each player at the start (short and timed games)
     end_after_bankruptcies: int | None = None  # the game ends at this bankruptcy (None: one player left)
     max_rounds: int | None = None
-    timed_end: bool = False  # the game may end on time (`time_up`)
+    # the variant's games are played against a clock (002's "agreed time", 001's "fixed time"): its minutes
+    # are `time_limit_minutes`, set per game or tournament; without them a game has no clock (RULES.md turn 4)
+    timed_end: bool = False
     time_limit_minutes: int | None = None  # the clock of a timed game, per game
     finish_round_on_time: bool = True  # (decision) on `time_up` the round in play is finished first
     bankruptcy_needs_insolvency: bool = (
@@ -104,8 +106,9 @@ class Variant:
 
     @property
     def timed(self) -> bool:
-        """The game may end on time (a ``time_up`` event)."""
-        return self.timed_end or bool(self.time_limit_minutes) or self.ending == "two_hour"
+        """The game has a clock, so it may end on time (a ``time_up`` event): its minutes are set, or it is
+        Anti-Monopoly's two-hour game (RULES.md, turn 4: ``time_up`` is refused in a game without a clock)."""
+        return bool(self.time_limit_minutes) or self.ending == "two_hour"
 
     def auction_opening_bid(self, price: int) -> int:
         """The lowest acceptable winning bid for a square printed at ``price``."""

@@ -329,7 +329,7 @@ def test_sell_building_count_is_single_levels_each_legal_when_removed():
 
 # -- time_up -------------------------------------------------------------------------------------------------
 def timed_table():
-    t = Table("timed", players=("A", "B"))
+    t = Table("timed", players=("A", "B"), options={"time_limit_minutes": 90})  # the game's clock
     t("deal", player="A", squares=[1, 3])
     t("deal", player="B", squares=[6, 8])
     return t

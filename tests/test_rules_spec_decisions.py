@@ -227,7 +227,7 @@ def test_decision_count_in_sell_building_is_single_levels_each_legal_when_remove
 
 # -- time_up between two rounds ------------------------------------------------------------------------------
 def test_decision_time_up_between_two_rounds_ends_the_game_at_once():
-    t = Table("polish-table")
+    t = Table("polish-table", options={"time_limit_minutes": 90})
     for pid in "ABC":
         t.roll(pid, 4, 6)  # the round is complete
     t("time_up")
@@ -319,7 +319,7 @@ def test_am_decision_a_rent_not_claimed_by_final_keep_lapses():
 
 @pytest.mark.parametrize("limit", ["rounds", "time"])
 def test_decision_classic_with_a_round_or_time_limit_ranks_by_net_worth(limit):
-    t = Table(options={"max_rounds": 1} if limit == "rounds" else {"timed_end": True})
+    t = Table(options={"max_rounds": 1} if limit == "rounds" else {"time_limit_minutes": 60})
     t.place("A", 35)
     t.roll("A", 1, 3)  # 39 Boardwalk
     t("buy", player="A")  # cash 1100, net worth 1500
@@ -576,3 +576,19 @@ def test_am_decision_income_tax_valued_at_landing_is_kept_in_the_stored_state():
     t.state = load_state(dump_state(t.state))
     assert t.state.decision.percent == 156
     t("income_tax", player="C", choice="percent", amount=156)
+
+
+@pytest.mark.parametrize("variant", ["classic", "polish-table", "timed"])
+def test_decision_time_up_is_refused_in_a_game_without_a_clock(variant):
+    """RULES.md (turn 4): every variant takes ``time_limit_minutes`` (absent: no clock); ``time_up`` is legal
+    only in a game with a clock — the organisers' stop (``now``) in any game."""
+    t = Table(variant, players=("A", "B"))
+    if variant == "timed":
+        t("deal", player="A", squares=[1, 3])
+        t("deal", player="B", squares=[6, 8])
+    t.roll("A", 4, 6)
+    t.fails("time_up.not_timed", "time_up")
+    clocked = Table(variant, players=("A", "B"), options={"time_limit_minutes": 60})
+    assert clocked.state.variant.timed
+    t("time_up", now=True)  # the organisers stop it: any game
+    assert t.state.finished and t.state.end_reason == "time"

@@ -139,7 +139,7 @@ def test_rent_of_the_last_roll_can_still_be_claimed_after_the_end():
 
 
 def test_time_up_finishes_the_round_in_play():
-    t = Table("timed", players=("A", "B"))
+    t = Table("timed", players=("A", "B"), options={"time_limit_minutes": 90})
     t("deal", player="A", squares=[1, 3])
     t("deal", player="B", squares=[6, 8])
     t.roll("A", 1, 3)
@@ -153,7 +153,9 @@ def test_time_up_finishes_the_round_in_play():
 
 
 def test_time_up_ends_at_once_when_round_option_off():
-    t = Table("polish-table", players=("A", "B"), options={"finish_round_on_time": False})
+    t = Table(
+        "polish-table", players=("A", "B"), options={"finish_round_on_time": False, "time_limit_minutes": 90}
+    )
     t.roll("A", 1, 3)
     t("time_up")
     assert t.state.finished and t.state.end_reason == "time"
