@@ -11,10 +11,21 @@ from rules.turns import blocked, finish, round_complete
 
 def check_end(s: GameState) -> None:
     """Finish the game when the variant says so (RULES.md §1 'end of game'); an Anti-Monopoly two-hour game
-    goes on to its final steps (:mod:`rules.final_steps`)."""
+    goes on to its final steps (:mod:`rules.final_steps`). A limit reached (the rounds, the time) is the
+    game's end once what its last turn left is settled — a debt paid, or its debtor bankrupt: the end's reason
+    is then the limit, not the bankruptcy (RULES.md, turn 4)."""
     v = s.variant
     if s.finished or s.final_step is not None or not (s.bankruptcies or s.time_up or v.max_rounds):
         return None
+    if s.time_up and not v.finish_round_on_time:
+        return _time(s)
+    limit = _limit_reached(s)
+    if limit is not None:
+        if blocked(s):
+            return None
+        if limit == "rounds":
+            return final_steps.begin(s) if v.ending == "two_hour" else finish(s, "rounds")
+        return _time(s)
     if v.end_after_bankruptcies and s.bankruptcies >= v.end_after_bankruptcies:
         return finish(s, "bankruptcy")
     if v.ending == "game_b" and s.bankruptcies and role_eliminated(s):
@@ -28,13 +39,17 @@ def check_end(s: GameState) -> None:
                     break
         else:
             return finish(s, "last_player")
-    if s.time_up and not v.finish_round_on_time:
-        return _time(s)
-    if (v.max_rounds or s.time_up) and not s.roll_again and round_complete(s) and not blocked(s):
+    return None
+
+
+def _limit_reached(s: GameState) -> str | None:
+    """The limit the game has reached, its round complete: "rounds", "time" (None: none yet)."""
+    v = s.variant
+    if (v.max_rounds or s.time_up) and not s.roll_again and round_complete(s):
         if v.max_rounds and s.round >= v.max_rounds:
-            return final_steps.begin(s) if v.ending == "two_hour" else finish(s, "rounds")
+            return "rounds"
         if s.time_up:
-            return _time(s)
+            return "time"
     return None
 
 

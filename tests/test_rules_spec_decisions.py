@@ -592,3 +592,33 @@ def test_decision_time_up_is_refused_in_a_game_without_a_clock(variant):
     assert clocked.state.variant.timed
     t("time_up", now=True)  # the organisers stop it: any game
     assert t.state.finished and t.state.end_reason == "time"
+
+
+@pytest.mark.parametrize("limit", ["rounds", "time"])
+def test_decision_a_limited_game_whose_last_turn_leaves_a_debt_ends_on_its_limit_once_settled(limit):
+    """RULES.md (turn 4): the game ends once the debt of its last turn is settled, and its ``end_reason`` is
+    the limit reached, also when the settlement is a bankruptcy (which leaves one player: not
+    ``last_player``)."""
+    options = {"max_rounds": 1} if limit == "rounds" else {"time_limit_minutes": 60}
+    t = Table(players=("A", "B"), options=options)
+    t.set_cash("B", 50).place("B", 35)
+    t.roll("A", 4, 6)  # 10 Just Visiting
+    if limit == "time":
+        t("time_up")  # the round in play is finished first
+    t.roll("B", 1, 2)  # 38 Luxury Tax, 100 with 50 in hand: the last turn of the game leaves a debt
+    assert t.cash("B") == -50 and not t.state.finished  # the debt first
+    t("bankrupt", player="B")
+    assert t.state.finished and t.state.end_reason == limit
+
+
+def test_decision_a_limited_game_whose_last_turn_leaves_a_debt_paid_ends_on_its_limit():
+    t = Table(players=("A", "B"), options={"max_rounds": 1})
+    t.give("B", 1)
+    t.set_cash("B", 50).place("B", 35)
+    t.roll("A", 4, 6)
+    t.roll("B", 1, 2)  # 38 Luxury Tax: 100 with 50 in hand
+    assert not t.state.finished
+    t("mortgage", player="B", square=1)  # 30: still short
+    assert not t.state.finished
+    t("trade", player="B", **{"with": "A"}, get={"cash": 20})  # A helps: the debt paid
+    assert t.state.finished and t.state.end_reason == "rounds"
