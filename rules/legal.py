@@ -14,7 +14,7 @@ from rules.mortgages import mortgage_refusal, unmortgage_cost
 from rules.state import BuyDecision, CardDraw, FoundationRoll, GameState, Holding, PlayerState, TaxChoice
 from rules.taxes import percent_due
 from rules.trades import square_trade_refusal
-from rules.transaction import cash_refusal
+from rules.transaction import cash_refusal, held_cash
 from rules.turns import blocking, deals_missing, next_roller
 from rules.valuation import liquidation_cash
 
@@ -86,7 +86,7 @@ def legal_actions(s: GameState, with_players: bool = True) -> Legal:
             "player": d.player,
             "square": d.square,
             "price": sq.price,
-            "can_pay": s.by_id[d.player].cash >= sq.price,
+            "can_pay": held_cash(s, d.player) >= sq.price,
             # a decline puts the square up for auction from this bid (None: it stays with the bank)
             "auction": v.auction_opening_bid(sq.price) if v.auction_on_decline else None,
         }
@@ -165,7 +165,7 @@ def buildable(s: GameState, p: PlayerState) -> list[int]:
     """Squares where ``p`` may buy one more building level now (and has the cash for it)."""
     v = s.variant
     top = v.hotel_level_for(p.role)
-    squares, holdings, pid, cash = s.board.squares, s.holdings, p.id, p.cash
+    squares, holdings, pid, cash = s.board.squares, s.holdings, p.id, held_cash(s, p.id)
     # cheap first tests (his street, below the top, affordable; in a group he holds whole where the variant
     # wants it); build_refusal has the last word
     if v.build_requires_full_group:
@@ -234,7 +234,7 @@ def player_options(s: GameState, player_id: str) -> PlayerOptions:
         mortgage=mortgageable(s, p),
         unmortgage=unmortgageable(s, p),
         tradable=tradable(s, p),
-        jail_fine=prisoner and p.cash >= s.variant.jail_fine,
+        jail_fine=prisoner and held_cash(s, p.id) >= s.variant.jail_fine,
         jail_card=prisoner and bool(p.jail_cards),
         bankrupt=p.cash < 0 and (not s.variant.bankruptcy_needs_insolvency or liquidation_cash(s, p.id) < 0),
     )

@@ -7,7 +7,7 @@ from rules.messages import Message, msg
 from rules.movements import Leg
 from rules.ownership import buildings_refusal, monopoly_buildings_refusal, ownership_refusal, transfer_fee
 from rules.state import GameState, PlayerState
-from rules.transaction import Tx
+from rules.transaction import Tx, cash_refusal
 from rules.valuation import property_value
 
 _TO_TRADE = msg(gettext_noop("To trade a square"))
@@ -37,6 +37,10 @@ def trade_side_refusal(s: GameState, p: PlayerState, side: dict) -> Refusal | No
             cash=p.cash,
             amount=side["cash"],
         )
+    if side["cash"]:  # covered by cash, but not by the banknotes in his hand (what he is owed is not)
+        r = cash_refusal(s, p.id, side["cash"], msg(gettext_noop("the trade")))
+        if r is not None:
+            return r
     if side["jail_cards"] > len(p.jail_cards):
         return refusal(
             "trade.jail_cards",

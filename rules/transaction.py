@@ -12,6 +12,7 @@ the creditor, so a bankruptcy to the bank never leaves a player holding money th
 
 from __future__ import annotations
 
+from rules.banknotes import expected_banknotes
 from rules.errors import Refusal, gettext_noop, refusal
 from rules.messages import Message
 from rules.movements import BANK, Leg, Movement
@@ -113,11 +114,41 @@ def _pay_back(unpaid: dict[str, int], amount: int) -> None:
             return
 
 
-def cash_refusal(s: GameState, player_id: str, amount: int, what: str | Message) -> Refusal | None:
-    """A voluntary spend must be covered by cash (RULES.md §1). ``what``: a square's name or a message."""
+def held_cash(s: GameState, player_id: str) -> int:
+    """The banknotes a player holds: his cash less what others owe him and have not paid yet (the same as his
+    cash while nobody owes anything, which is most of the time)."""
     p = s.by_id[player_id]
-    if p.cash >= amount:
-        return None
+    for q in s.players:
+        if q.cash < 0:
+            return expected_banknotes(s, player_id)
+    return p.cash
+
+
+def cash_refusal(s: GameState, player_id: str, amount: int, what: str | Message) -> Refusal | None:
+    """A voluntary spend must be covered by the banknotes the player holds: his cash less what others owe him
+    and have not paid yet (RULES.md §1, turn 4: money owed to him is not in his hand; ``rules.banknotes``).
+    ``what``: a square's name or a message."""
+    p = s.by_id[player_id]
+    if p.cash < amount:
+        held, owed = p.cash, 0
+    else:
+        held = held_cash(s, player_id)
+        if held >= amount:
+            return None
+        owed = p.cash - held
+    if owed:
+        return refusal(
+            "money.not_in_hand",
+            gettext_noop(
+                "{player} holds {held} in banknotes (the {owed} owed to him is not paid yet) and cannot pay "
+                "{amount} for {what}: raise money first (sell buildings, mortgage, trade)."
+            ),
+            player=p.name,
+            held=held,
+            owed=owed,
+            amount=amount,
+            what=what,
+        )
     return refusal(
         "money.insufficient",
         gettext_noop(

@@ -622,3 +622,21 @@ def test_decision_a_limited_game_whose_last_turn_leaves_a_debt_paid_ends_on_its_
     assert not t.state.finished
     t("trade", player="B", **{"with": "A"}, get={"cash": 20})  # A helps: the debt paid
     assert t.state.finished and t.state.end_reason == "rounds"
+
+
+def test_decision_a_voluntary_spend_is_covered_by_the_banknotes_in_hand_not_by_money_owed():
+    """RULES.md (turn 4): a voluntary spend (buy, bid, build, lift a mortgage, a trade's cash) must be covered
+    by the player's cash less what he is owed and has not yet received (the ``expected`` of a cash count)."""
+    t = Table()
+    t.give("A", 37, 39, level=5)  # Park Place and Boardwalk with hotels
+    t.give("A", 21, 24, mortgaged=True)  # Kentucky (lifted for 121) and Illinois (132)
+    t.set_cash("A", 100).set_cash("B", 100).place("B", 35)
+    t.roll("A", 4, 6)  # 10 Just Visiting
+    t.roll("B", 1, 3)  # 39 Boardwalk: rent 2,000
+    t("rent", player="B")  # booked in full: A's cash 2,100, of which B owes 1,900
+    assert t.cash("A") == 2100 and t.cash("B") == -1900
+    t("unmortgage", player="A", square=24)  # 132 of the 200 in his hand
+    t.fails("money.not_in_hand", "unmortgage", player="A", square=21)  # 121, with 68 in hand
+    t.fails("money.not_in_hand", "trade", player="A", **{"with": "C"}, give={"cash": 100})
+    assert t.cash("A") == 1968  # nothing else spent
+    t("trade", player="A", **{"with": "C"}, give={"cash": 60})  # within what he holds
