@@ -197,6 +197,16 @@ def test_csv_with_polish_headers_and_windows_1250(director):
     }
 
 
+def test_a_utf8_file_with_one_damaged_byte_is_refused_naming_its_line(director):
+    data = (
+        "Turniej;Data;Runda;Stół;Miejsce;Nazwisko;Klub\n"
+        "Puchar Łodzi;18.01.2025;1;1;1;Żaneta Łęcka;SP 12 Łódź\n"
+    ).encode() + b"Puchar;18.01.2025;1;1;2;Pawe\xb3;\n"
+    found = problems("wyniki.csv", data)
+    assert any("Line 3 is not UTF-8" in text for _at, text in found), found
+    assert nothing_stored()
+
+
 def test_two_long_tournament_names_alike_at_first_are_two_tournaments(director):
     a, b = "A" * 150 + " spring", "A" * 150 + " autumn"  # alike beyond a player's name's length
     rows = [HEAD] + [
@@ -311,7 +321,7 @@ def test_a_bad_row_is_refused_by_line_and_nothing_is_stored(director_client, row
         ("p.csv", b"", "The file lists no results."),
         ("p.csv", b"\n;;\n", "The file lists no results."),
         ("p.csv", b"Tournament,Date,Round,Table,Place,Player\n", "The file lists no results."),
-        ("p.csv", b"\xff\xfe\x00\x00garbage\x81", "The file is not text (UTF-8 or Windows-1250)."),
+        ("p.csv", b"\xff\xfe\x00\x00garbage\x81", "Line 1 is not text (UTF-8 or Windows-1250)."),
         ("p.csv", b'Tournament,Date,Round,Table,Place,Player\n"Cup,' + b"A" * 140_000, "a field is too long"),
     ],
 )

@@ -56,6 +56,22 @@ def test_csv_without_header_in_windows_1250(tournament):
     assert Participant.objects.filter(name="Paweł Źdźbło").exists()
 
 
+def test_a_utf8_file_with_one_damaged_byte_is_refused_naming_its_line_not_read_as_windows_1250(tournament):
+    """Read as Windows-1250 (which takes almost any byte), every Polish name of it would be stored garbled:
+    "Żaneta Kołodziej" as "Ĺ»aneta KoĹ‚odziej"."""
+    data = "Imię;Klub\nŻaneta Kołodziej;SP 12\nBartek Kos;Łódź\n".encode() + b"Anna \xb3 Nowak;X\n"
+    with pytest.raises(ParticipantFileError) as e:
+        import_participants(tournament, "lista.csv", data)
+    assert "Line 4 is not UTF-8" in str(e.value) and "save the file as UTF-8" in str(e.value)
+    assert not Participant.objects.exists()
+
+
+def test_a_windows_1250_file_in_capitals_is_still_read_as_windows_1250(tournament):
+    data = "GÓŹDŹ ANNA;ŁÓDŹ\nĆWIK JAN;KRAKÓW\n".encode("cp1250")  # Ó Ź: D3 8F, as UTF-8 would write a letter
+    assert import_participants(tournament, "lista.csv", data) == 2
+    assert Participant.objects.filter(name="GÓŹDŹ ANNA", club="ŁÓDŹ").exists()
+
+
 def test_excel_file(tournament):
     data = xlsx(
         [["Name", "Club", "Seed"], ["Anna", "Warszawa", 2], ["Bartek", None, None], [None, None, None]]

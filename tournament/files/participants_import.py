@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -89,15 +90,41 @@ def problem_lines(problems: list[tuple[int | None, str]], limit: int = MAX_PROBL
     return lines
 
 
-def rows_from_csv(data: bytes) -> Iterator[Sequence[str]]:
-    """A CSV file's rows (UTF-8 or Windows-1250; comma, semicolon or tab), one at a time."""
+#: A character written in UTF-8 in two to four bytes. A Windows-1250 file's letters seldom make one (an
+#: all-capitals "GÓŹDŹ" does: Ó, Ź), and then beside as many bytes that are not UTF-8; a UTF-8 file with a
+#: damaged byte has many more of them than damaged ones.
+UTF8_CHARACTER = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+
+
+def csv_text(data: bytes) -> str:
+    """A CSV file's text: UTF-8 (with or without its byte order mark) first; Windows-1250 (Polish Windows
+    exports) only for a file valid in it that is not UTF-8 with a damaged byte — read so, every Polish name of
+    such a file would be stored garbled ("Ĺ»aneta"): it is refused, naming the line."""
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        bad_line = data.count(b"\n", 0, e.start) + 1
+        damaged = data.decode("utf-8", errors="replace").count("\ufffd")
+        damaged_utf8 = len(UTF8_CHARACTER.findall(data)) > damaged
+    if damaged_utf8:
+        raise _file_problem(
+            _(
+                "Line %(line)s is not UTF-8, though the file's other Polish letters are: a character there "
+                "is damaged. Correct it, save the file as UTF-8 and import it again."
+            )
+            % {"line": bad_line}
+        )
+    try:
+        return data.decode("cp1250")
     except UnicodeDecodeError:
-        try:
-            text = data.decode("cp1250")  # Polish Windows exports
-        except UnicodeDecodeError:
-            raise _file_problem(_("The file is not text (UTF-8 or Windows-1250).")) from None
+        raise _file_problem(
+            _("Line %(line)s is not text (UTF-8 or Windows-1250).") % {"line": bad_line}
+        ) from None
+
+
+def rows_from_csv(data: bytes) -> Iterator[Sequence[str]]:
+    """A CSV file's rows (UTF-8, or Windows-1250: ``csv_text``; comma, semicolon or tab), one at a time."""
+    text = csv_text(data)
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
