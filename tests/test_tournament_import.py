@@ -131,10 +131,25 @@ def director_client(client):
     return client
 
 
-def post_file(client, tournament, filename, data, follow=True):
+def post_file(client, tournament, filename, data, follow=True, confirm=True):
+    """The file uploaded on the tournament's page; the names it shows confirmed (``confirm``), as the director
+    taps "Import" under them."""
     upload = io.BytesIO(data)
     upload.name = filename
-    return client.post(reverse("participant_import", args=[tournament.pk]), {"file": upload}, follow=follow)
+    url = reverse("participant_import", args=[tournament.pk])
+    response = client.post(url, {"file": upload}, follow=follow)
+    shown = preview_of(response)
+    if confirm and shown is not None:
+        return client.post(url, {"rows": shown}, follow=follow)
+    return response
+
+
+def preview_of(response) -> str | None:
+    """The signed names of the preview page ``response`` is, or None (a refusal: no preview)."""
+    if response.status_code != 200:
+        return None
+    found = re.search(r'name="rows" value="([^"]+)"', response.content.decode())
+    return html.unescape(found.group(1)) if found else None
 
 
 def page(response):
@@ -269,7 +284,7 @@ def test_a_file_over_the_limit_is_refused_before_it_is_read(
     def read(*args):
         raise AssertionError("read")
 
-    monkeypatch.setattr(views, "import_participants", read)
+    monkeypatch.setattr(views, "read_participants", read)
     data = b"Anna,X\n" * (settings.UPLOAD_MAX_BYTES // 7 + 1)
     assert settings.UPLOAD_MAX_BYTES < len(data) < settings.UPLOAD_MAX_BYTES + FORM_OVERHEAD_BYTES // 2
     text = page(post_file(director_client, tournament, "p.csv", data))
@@ -393,3 +408,36 @@ def _spoil(data, changes):
     for position, value in changes:
         out[position] = value
     return out
+
+
+def test_the_names_are_shown_before_anything_is_stored_and_stored_as_shown(director_client, tournament):
+    data = "Imię;Klub;Rozstawienie\nŻaneta Łęcka;SP 12 Łódź;1\nBartek Kos;;\n".encode()
+    shown = post_file(director_client, tournament, "lista.csv", data, confirm=False)
+    text = page(shown)
+    assert "Check the names before they are imported" in text and "Import these 2 participants" in text
+    assert '<td class="title">Żaneta Łęcka</td>' in text and "SP 12 Łódź" in text
+    assert "Windows-1250" not in text  # read as UTF-8: nothing to check there
+    assert not Participant.objects.exists()  # nothing stored yet
+    url = reverse("participant_import", args=[tournament.pk])
+    done = director_client.post(url, {"rows": preview_of(shown)}, follow=True)
+    assert "2 participants imported" in page(done)
+    assert Participant.objects.get(name="Żaneta Łęcka").seed == 1
+
+
+def test_a_windows_1250_file_is_shown_read_so_for_the_director_to_check(director_client, tournament):
+    data = "Paweł Źdźbło;Klub Szachowy\n".encode("cp1250")
+    text = page(post_file(director_client, tournament, "lista.csv", data, confirm=False))
+    assert "it was read as Windows-1250" in text and "Paweł Źdźbło" in text
+    assert not Participant.objects.exists()
+
+
+def test_names_not_shown_by_this_page_are_refused(director_client, tournament):
+    url = reverse("participant_import", args=[tournament.pk])
+    other = Tournament.objects.create(name="Other")
+    for token in (
+        "forged",
+        preview_of(post_file(director_client, other, "p.csv", b"name\nAnna\n", confirm=False)),  # another's
+    ):
+        text = page(director_client.post(url, {"rows": token}, follow=True))
+        assert "The names shown are out of date: import the file again." in text
+    assert not Participant.objects.exists()

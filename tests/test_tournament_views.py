@@ -125,7 +125,10 @@ def test_add_and_import_participants(client, tournament):
     wb.save(data)
     upload = io.BytesIO(data.getvalue())
     upload.name = "list.xlsx"
-    response = client.post(reverse("participant_import", args=[tournament.pk]), {"file": upload}, follow=True)
+    shown = client.post(reverse("participant_import", args=[tournament.pk]), {"file": upload})
+    assert "Import this 1 participant" in page(shown) and "Yann" in page(shown)  # the names shown first
+    token = re.search(r'name="rows" value="([^"]+)"', page(shown)).group(1)
+    response = client.post(reverse("participant_import", args=[tournament.pk]), {"rows": token}, follow=True)
     assert "1 participants imported" in page(response)
     bad = io.BytesIO(b"name,seed\nA,x\n,\nB,1\n")
     bad.name = "bad.csv"

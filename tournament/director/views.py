@@ -29,8 +29,12 @@ from tournament.event import check_in as check_ins
 from tournament.event import interventions, rating_seeds, results, round_overview, rounds, signatures
 from tournament.files.participants_import import (
     ParticipantFileError,
-    import_participants,
+    add_participants,
+    csv_encoding,
+    preview_token,
     problem_lines,
+    read_participants,
+    rows_of_preview,
 )
 from tournament.games import recording
 from tournament.games.messages import error_text
@@ -179,6 +183,8 @@ def participant_add(request, pk: int):
 @director_required
 @require_POST
 def participant_import(request, pk: int):
+    """A participants' file: its names shown first (every row, and how the file was read), stored only when
+    the director confirms them (the names travel signed with his "Import": nothing is kept meanwhile)."""
     tournament = get_object_or_404(Tournament, pk=pk)
 
     def refuse(problems):
@@ -187,6 +193,12 @@ def participant_import(request, pk: int):
             messages.error(request, text)
         return redirect("tournament", pk=pk)
 
+    if "rows" in request.POST:  # the names he was shown, confirmed
+        try:
+            added = add_participants(tournament, rows_of_preview(tournament.pk, request.POST["rows"]))
+        except ParticipantFileError as e:
+            return refuse(e.problems)
+        return _participants_imported(request, tournament, added)
     if upload_refused(request):  # too large: the upload handler stopped at the file, which was not read
         return refuse([(None, too_large_message())])
     form = ImportForm(request.POST, request.FILES)
@@ -196,10 +208,27 @@ def participant_import(request, pk: int):
     upload = form.cleaned_data["file"]
     if upload.size > settings.UPLOAD_MAX_BYTES:  # before reading it into memory
         return refuse([(None, too_large_message())])
+    data = upload.read()
     try:
-        added = import_participants(tournament, upload.name, upload.read())
+        rows = read_participants(upload.name, data)
     except ParticipantFileError as e:
         return refuse(e.problems)
+    encoding = csv_encoding(data) if not upload.name.lower().endswith(".xlsx") else None
+    return render(
+        request,
+        "director/participants_preview.html",
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "token": preview_token(tournament.pk, rows),
+            "file_name": upload.name,
+            "windows_1250": encoding == "Windows-1250",
+        },
+    )
+
+
+def _participants_imported(request, tournament, added: int):
+    pk = tournament.pk
     messages.info(request, _("%(n)s participants imported.") % {"n": added})
     known = sum(
         1

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core import signing
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -306,14 +307,49 @@ def _chain(first, rest):
     yield from rest
 
 
+def csv_encoding(data: bytes) -> str:
+    """How a CSV file that ``csv_text`` reads is written: "UTF-8" or "Windows-1250"."""
+    try:
+        data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return "Windows-1250"
+    return "UTF-8"
+
+
+#: How long the names shown before an import may be confirmed, and the signature's salt.
+PREVIEW_SECONDS = 3600
+PREVIEW_SALT = "tournament.files.participants_import.preview"
+
+
+def preview_token(tournament_pk: int, rows: list[ParticipantRow]) -> str:
+    """The rows shown to the director before they are stored, signed: what his "Import" sends back."""
+    payload = {"t": tournament_pk, "rows": [[r.line, r.name, r.club, r.seed] for r in rows]}
+    return signing.dumps(payload, salt=PREVIEW_SALT, compress=True)
+
+
+def rows_of_preview(tournament_pk: int, token: str) -> list[ParticipantRow]:
+    """The rows a preview showed, as shown (its signature checked, for this tournament, within the hour)."""
+    try:
+        payload = signing.loads(token, salt=PREVIEW_SALT, max_age=PREVIEW_SECONDS)
+    except signing.BadSignature:  # (an expired one too)
+        payload = None
+    if not isinstance(payload, dict) or payload.get("t") != tournament_pk:
+        raise _file_problem(_("The names shown are out of date: import the file again."))
+    return [ParticipantRow(line, name, club, seed) for line, name, club, seed in payload["rows"]]
+
+
 def import_participants(tournament, filename: str, data: bytes) -> int:
     """Add the file's participants to the tournament, all or none. Returns how many were added."""
+    return add_participants(tournament, read_participants(filename, data))
+
+
+def add_participants(tournament, rows: list[ParticipantRow]) -> int:
+    """Add ``rows`` to the tournament, all or none (none when one of them is registered already)."""
     from django.db import transaction
 
     from tournament.models import Participant, Tournament
     from tournament.models.standings_changes import standings_changed
 
-    rows = read_participants(filename, data)
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)  # one change of the list at a time
         existing = {n.casefold() for n in tournament.participants.values_list("name", flat=True)}
