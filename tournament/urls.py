@@ -8,6 +8,9 @@ from django.urls import include, path
 
 from tournament import converters, views  # noqa: F401 (converters: the <id:…> paths)
 
+#: The database away answered 503 in the user's language, anything else the usual 500 page.
+handler500 = "tournament.server.database_away.server_error"
+
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
