@@ -59,6 +59,7 @@ def bankrupt(tx: Tx, ev: dict) -> None:
         mortgaged = [sq for sq in squares if s.holdings[sq].mortgaged]
         for sq in squares:
             s.holdings[sq] = s.holdings[sq].but(owner=creditor)
+            s.acquire(sq)
         c.jail_cards.extend(p.jail_cards)
         p.jail_cards.clear()
         tx.record("bankruptcy", [Leg(p.id, -cash, -assets), Leg(creditor, cash, assets)], detail=creditor)

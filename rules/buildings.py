@@ -104,19 +104,26 @@ def _monopolist_refusal(s: GameState, p: PlayerState, square: int, level: int) -
             ),
             player=p.name,
         )
-    if not s.variant.monopolist_builds_on_third_street and level == 0:
-        built = [
-            m
-            for m in s.board.members[square]
-            if m != square and (h := s.holdings.get(m)) is not None and h.owner == p.id and h.level
-        ]
-        if len(built) >= 2:
-            return refusal(
-                "build.third_street",
-                gettext_noop("A monopolist builds on two streets of a city, not on the third ({square})."),
-                square=s.board.squares[square].name,
-            )
+    if not s.variant.monopolist_builds_on_third_street and third_street(s, p.id, square) == square:
+        return refusal(
+            "build.third_street",
+            gettext_noop(
+                "A monopolist builds on two streets of a city, not on the third: {square}, acquired last."
+            ),
+            square=s.board.squares[square].name,
+        )
     return None
+
+
+def third_street(s: GameState, owner: str, square: int) -> int | None:
+    """Of a city whose streets ``owner`` holds all, the one he acquired last (RULES.md, turn 4: with
+    ``monopolist_builds_on_third_street`` off he builds on the other two); None while he holds fewer. A street
+    acquired before the order was kept counts as acquired first."""
+    city = s.board.members[square]
+    if len(city) < 3 or any((h := s.holdings.get(m)) is None or h.owner != owner for m in city):
+        return None
+    order = {q: i for i, q in enumerate(s.acquired)}
+    return max(city, key=lambda m: (order.get(m, -1), m))
 
 
 def bank_short(s: GameState, p: PlayerState, square: int) -> bool:

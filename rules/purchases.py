@@ -50,6 +50,7 @@ def deal(tx: Tx, ev: dict) -> None:
     for m in squares:
         price = s.board.squares[m].price
         s.holdings[m] = Holding(p.id)
+        s.acquire(m)
         tx.exchange("deal", p.id, -price, price, m)
         tx.note(
             gettext_noop("{player} is dealt {square} and pays {price}."),
@@ -76,6 +77,7 @@ def buy(tx: Tx, ev: dict) -> None:
     if r is not None:
         raise r.error()
     s.holdings[sq.index] = Holding(p.id)
+    s.acquire(sq.index)
     s.decision = None
     tx.exchange("purchase", p.id, -sq.price, sq.price, sq.index)
     tx.note(
@@ -160,6 +162,7 @@ def auction(tx: Tx, ev: dict) -> None:
         raise r.error()
     _close_auction(s, square)
     s.holdings[square] = Holding(p.id)
+    s.acquire(square)
     tx.exchange("auction", p.id, -price, sq.price, square)
     tx.note(
         gettext_noop("{player} wins the auction of {square} for {price} (printed {printed})."),

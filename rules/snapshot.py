@@ -56,6 +56,7 @@ def dump_state(s: GameState) -> dict:
         "bank_sale": list(s.bank_sale),
         "rents": [_plain(r) for r in s.rents],
         "fee_paid": list(s.fee_paid),
+        "acquired": list(s.acquired),
         "jail_exit": None if s.jail_exit is None else _plain(s.jail_exit),
         "final_step": s.final_step,
         "final_rolls": {str(sq): total for sq, total in sorted(s.final_rolls.items())},
@@ -95,6 +96,7 @@ def load_state(data: dict) -> GameState:
         bank_sale=tuple(data.get("bank_sale", ())),
         rents=tuple(RentDue(**r) for r in data["rents"]),
         fee_paid=tuple(data["fee_paid"]),
+        acquired=tuple(data.get("acquired", ())),  # (a game stored before it was kept: none known)
         jail_exit=_jail_exit(data.get("jail_exit")),
         final_step=data.get("final_step"),
         final_rolls={int(sq): total for sq, total in (data.get("final_rolls") or {}).items()},

@@ -191,6 +191,8 @@ class GameState:
     ] = ()  # squares of a player bankrupt to the bank: auctionable until the next roll
     rents: tuple[RentDue, ...] = ()  # claimable rents (lapse at the next roll)
     fee_paid: tuple[int, ...] = ()  # mortgaged squares received with the 10 % paid, until the receiver rolls
+    # owned squares in the order their owners acquired them (the last, last): Anti-Monopoly's "third street"
+    acquired: tuple[int, ...] = ()
     jail_exit: JailExit | None = None  # a prisoner's move waiting for his fine to be paid
     final_step: str | None = None  # Anti-Monopoly two-hour game after the last round: "dealings", "tour"
     final_rolls: dict[int, int] = field(default_factory=dict)  # utility square -> dice total (final_roll)
@@ -236,6 +238,7 @@ class GameState:
         c.bank_sale = self.bank_sale
         c.rents = self.rents
         c.fee_paid = self.fee_paid
+        c.acquired = self.acquired
         c.jail_exit = self.jail_exit
         c.final_step = self.final_step
         c.final_rolls = self.final_rolls.copy()
@@ -246,6 +249,10 @@ class GameState:
         c.events = self.events
         c.by_id = {p.id: p for p in players}
         return c
+
+    def acquire(self, square: int) -> None:
+        """``square`` has a new owner: it is now the last acquired (``acquired``)."""
+        self.acquired = (*(q for q in self.acquired if q != square), square)
 
     # -- look-ups -------------------------------------------------------------------------------------
     def player(self, player_id: str) -> PlayerState:

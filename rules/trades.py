@@ -117,8 +117,10 @@ def trade(tx: Tx, ev: dict) -> None:
     mortgaged_to_a = [m for m in get["squares"] if s.holdings[m].mortgaged]
     for m in give["squares"]:
         s.holdings[m] = s.holdings[m].but(owner=b.id)
+        s.acquire(m)
     for m in get["squares"]:
         s.holdings[m] = s.holdings[m].but(owner=a.id)
+        s.acquire(m)
     for giver, receiver, n in ((a, b, give["jail_cards"]), (b, a, get["jail_cards"])):
         moved, giver.jail_cards[:n] = giver.jail_cards[:n], []
         receiver.jail_cards.extend(moved)

@@ -24,6 +24,7 @@ from rules import RulesError, apply, get_board
 from rules.board import BOARDS_DIR
 from rules.legal import legal_actions
 from rules.scoring import ranking, score
+from rules.snapshot import dump_state, load_state
 from rules.valuation import net_worth
 from tests.support import Table
 
@@ -640,3 +641,19 @@ def test_decision_a_voluntary_spend_is_covered_by_the_banknotes_in_hand_not_by_m
     t.fails("money.not_in_hand", "trade", player="A", **{"with": "C"}, give={"cash": 100})
     assert t.cash("A") == 1968  # nothing else spent
     t("trade", player="A", **{"with": "C"}, give={"cash": 60})  # within what he holds
+
+
+def test_am_decision_the_third_street_is_the_one_acquired_last():
+    """RULES.md (turn 4): with ``monopolist_builds_on_third_street`` off, "the third street" is the one of the
+    city's three the monopolist acquired last (in the record's order); he builds on the other two."""
+    t = am(("M", "C"), monopolist_builds_on_third_street=False)
+    t.give("M", 9)  # his first
+    t.give("C", 6, 8)
+    t("trade", player="M", **{"with": "C"}, get={"squares": [8]}, give={"cash": 100})
+    t("trade", player="M", **{"with": "C"}, get={"squares": [6]}, give={"cash": 100})  # the last: 6
+    assert t.state.acquired[-2:] == (8, 6)
+    t("build", player="M", square=9)
+    t("build", player="M", square=8)
+    t.fails("build.third_street", "build", player="M", square=6)
+    snapshot = load_state(dump_state(t.state))  # kept with the game
+    assert snapshot.acquired == t.state.acquired
