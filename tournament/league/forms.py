@@ -9,7 +9,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, PlayerRating
-from tournament.models.games import NAME_LENGTH
+from tournament.models.games import NAME_LENGTH, REASON_LENGTH
 from tournament.ratings.identities import NEW, NONE, Match
 from tournament.server.uploads import NOT_ALLOWED
 
@@ -62,11 +62,22 @@ def plain_text(value: str) -> None:
         raise forms.ValidationError(_("Use letters, digits and punctuation only."), code="not_allowed")
 
 
+def reason_field():
+    """Why a change of the league's was made: kept in its log (tournament.models.league_log), optional."""
+    return forms.CharField(
+        label=_("Why (kept in the league's log)"),
+        max_length=REASON_LENGTH,
+        required=False,
+        validators=[plain_text],
+    )
+
+
 class RenameForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=NAME_LENGTH, validators=[plain_text])
     club = forms.CharField(
         label=_("Club / school"), max_length=NAME_LENGTH, required=False, validators=[plain_text]
     )
+    reason = reason_field()
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())
@@ -79,6 +90,7 @@ class MergeForm(forms.Form):
     """The other player's number (shown as #123 on his page): his games become this player's."""
 
     other = forms.IntegerField(label=_("The other player's number"), min_value=1, max_value=2**31 - 1)
+    reason = reason_field()
 
     def clean_other(self):
         other = Player.objects.filter(pk=self.cleaned_data["other"]).first()
@@ -96,6 +108,7 @@ class SplitForm(forms.Form):
     club = forms.CharField(
         label=_("His club / school"), max_length=NAME_LENGTH, required=False, validators=[plain_text]
     )
+    reason = reason_field()
 
     def __init__(self, participants, past_entrants, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -113,3 +126,9 @@ class SplitForm(forms.Form):
             required=False,
             widget=forms.CheckboxSelectMultiple,
         )
+
+
+class DeletePastForm(forms.Form):
+    """A past tournament deleted: why, for the league's log."""
+
+    reason = reason_field()

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament.collation import name_key
 from tournament.errors import RoundError
 from tournament.league.forms import LinkForm, MergeForm, RenameForm, SplitForm
-from tournament.models import Participant, PastEntrant, PastEvent, Player, Tournament
+from tournament.models import LeagueChange, Participant, PastEntrant, PastEvent, Player, Tournament
 from tournament.people.access import directed_tournaments, director_required, directs_all, is_director
 from tournament.ratings import identities
 
@@ -91,6 +91,17 @@ def _player_games(player: Player):
     return list(participants), list(past)
 
 
+def _shown(p: Player) -> str:
+    """A player as the league's log keeps him: number, name, club."""
+    return f"#{p.pk} {p.name}" + (f" ({p.club})" if p.club else "")
+
+
+def _logged(request, action: str, form, **change) -> None:
+    LeagueChange.objects.create(
+        action=action, user=request.user, reason=form.cleaned_data.get("reason", "").strip(), **change
+    )
+
+
 def _may_manage(user, *players: Player) -> None:
     """A player's name, merge or split changes the tournaments he played in: only one who directs every one
     of them may (staff direct all); 403 otherwise. Past tournaments imported are every organiser's."""
@@ -139,8 +150,10 @@ def player_rename(request, player: int):
     form = RenameForm(request.POST)
     if not form.is_valid():
         return _manage_again(request, p, rename=form)
+    before = _shown(p)
     p.name, p.club = form.cleaned_data["name"], form.cleaned_data["club"].strip()
     p.save(update_fields=["name", "club"])
+    _logged(request, LeagueChange.Action.RENAMED, form, player=p, before=before, after=_shown(p))
     messages.success(request, _("Saved."))
     return redirect("league_player_manage", player=p.pk)
 
@@ -155,11 +168,13 @@ def player_merge(request, player: int):
         return _manage_again(request, p, merge=form)
     other = form.cleaned_data["other"]
     _may_manage(request.user, p, other)
+    before = _shown(p)
     try:
         identities.merge(p, other)
     except RoundError as e:
         messages.error(request, str(e))
         return redirect("league_player_manage", player=p.pk)
+    _logged(request, LeagueChange.Action.MERGED, form, player=other, before=before, after=_shown(other))
     messages.success(
         request, _("%(a)s's games are now %(b)s's (#%(n)s).") % {"a": p.name, "b": other.name, "n": other.pk}
     )
@@ -187,6 +202,9 @@ def player_split(request, player: int):
     except RoundError as e:
         messages.error(request, str(e))
         return redirect("league_player_manage", player=p.pk)
+    _logged(
+        request, LeagueChange.Action.SPLIT, form, player=p, other=other, before=_shown(p), after=_shown(other)
+    )
     messages.success(
         request, _("%(name)s is now a player of his own (#%(n)s).") % {"name": other.name, "n": other.pk}
     )

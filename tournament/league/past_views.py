@@ -8,6 +8,7 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 from django.contrib import messages
+from django.db import transaction
 from django.db.models import Count, F, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -24,7 +25,8 @@ from tournament.files.past_results import (
     import_past_results,
     template_workbook,
 )
-from tournament.models import PastEvent
+from tournament.league.forms import DeletePastForm
+from tournament.models import LeagueChange, PastEvent, PastPlacement
 from tournament.models.bounds import SMALL_MAX
 from tournament.people.access import director_required
 from tournament.server.uploads import too_large_message, upload_refused
@@ -53,12 +55,17 @@ def _events():
     )
 
 
+#: The league's log on the past tournaments' page: its latest changes.
+CHANGES_SHOWN = 50
+
+
 def _page(request, form=None, problems=(), status=200):
     return render(
         request,
         "league/past_events.html",
         {
             "events": _events(),
+            "changes": LeagueChange.objects.select_related("user")[:CHANGES_SHOWN],
             "form": form or PastResultsForm(),
             "problems": problem_lines(list(problems)),
             "max_mb": settings.UPLOAD_MAX_BYTES // (1024 * 1024),
@@ -123,7 +130,17 @@ def past_event_delete(request, event: int):
     tournament.ratings.triggers)."""
     past = get_object_or_404(PastEvent, pk=event)
     name = str(past)
-    past.delete()
+    form = DeletePastForm(request.POST)
+    reason = form.cleaned_data["reason"].strip() if form.is_valid() else ""
+    results = PastPlacement.objects.filter(entrant__event=past).count()
+    with transaction.atomic():
+        past.delete()
+        LeagueChange.objects.create(
+            action=LeagueChange.Action.PAST_DELETED,
+            user=request.user,
+            before=f"{name} ({results})",
+            reason=reason,
+        )
     messages.success(
         request, _("%(tournament)s deleted: the ratings are rebuilt without it.") % {"tournament": name}
     )

@@ -31,6 +31,7 @@ from tournament.converters import is_id
 from tournament.exports.downloads import file_response
 from tournament.exports.league_workbook import ORDER, league_workbook
 from tournament.models import (
+    LeagueChange,
     PastEvent,
     PastPlacement,
     Player,
@@ -42,6 +43,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.models.players import name_key
+from tournament.people.access import is_director
 
 PER_PAGE = 100  # players a page: 2,000 players are 20 pages
 SEARCH_LENGTH = 100  # characters of a name searched for (more are cut)
@@ -355,7 +357,19 @@ def player(request, pk: int):
     return render(
         request,
         "league/player.html",
-        {"player": p, "now": now, "history": history, "chart": _chart(steps), "events": events},
+        {
+            "player": p,
+            "now": now,
+            "history": history,
+            "chart": _chart(steps),
+            "events": events,
+            # the league's log of him, for those who may change the league (it names who did)
+            "changes": (
+                LeagueChange.objects.filter(Q(player=p) | Q(other=p)).select_related("user")
+                if is_director(request.user)
+                else None
+            ),
+        },
     )
 
 

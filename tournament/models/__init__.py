@@ -10,6 +10,7 @@ from tournament.models.boards import BoardEdition
 from tournament.models.check_ins import CheckIn
 from tournament.models.console_contacts import ConsoleContact
 from tournament.models.games import Game, GameEvent, GamePlayer
+from tournament.models.league_log import LeagueChange
 from tournament.models.login_links import LoginLink
 from tournament.models.players import (
     PastEntrant,
@@ -33,6 +34,7 @@ __all__ = [
     "Game",
     "GameEvent",
     "GamePlayer",
+    "LeagueChange",
     "LoginLink",
     "Participant",
     "PastEntrant",
