@@ -23,16 +23,28 @@ class LeagueChange(models.Model):
     action = models.CharField(_("what"), max_length=16, choices=Action.choices)
     # the players it concerns, while they are (a player merged into another is no more: his name stays below)
     player = models.ForeignKey(
-        "tournament.Player", null=True, on_delete=models.SET_NULL, related_name="league_changes"
+        "tournament.Player",
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="league_changes",
+        verbose_name=_("player"),
     )
-    other = models.ForeignKey("tournament.Player", null=True, on_delete=models.SET_NULL, related_name="+")
+    other = models.ForeignKey(
+        "tournament.Player",
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("the other player"),
+    )
     # what was, and what became, as they read then: "Jan Kowalski (Łódź)", "#12 Jan Kowalski", "Puchar Łodzi"
-    before = models.CharField(max_length=2 * NAME_LENGTH + 20, blank=True)
-    after = models.CharField(max_length=2 * NAME_LENGTH + 20, blank=True)
+    before = models.CharField(_("before"), max_length=2 * NAME_LENGTH + 20, blank=True)
+    after = models.CharField(_("after"), max_length=2 * NAME_LENGTH + 20, blank=True)
     reason = models.CharField(_("why"), max_length=REASON_LENGTH, blank=True)
 
     class Meta:
         ordering = ["-at", "-pk"]
+        verbose_name = _("change in the league's log")
+        verbose_name_plural = _("the league's log")
 
     def __str__(self):
         return f"{self.get_action_display()}: {self.before} → {self.after}"
