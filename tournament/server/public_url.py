@@ -32,9 +32,6 @@ def checked(value: str, name: str = "DJANGO_PUBLIC_URL") -> str:
     return value
 
 
-LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
-
-
 def phone_bases(request) -> list[str]:
     """The site's addresses as the phones reach it (scheme, host, port), the one to print first; worked out
     once a request (a page of slips prints one for each participant)."""
@@ -49,7 +46,7 @@ def _phone_bases(request) -> list[str]:
         return [settings.PUBLIC_URL]
     here = f"{request.scheme}://{request.get_host()}"
     name, port = split_domain_port(request.get_host())
-    if settings.SERVE and name in LOOPBACK_NAMES:  # the laptop's own browser: its address on the network
+    if settings.SERVE and serving.is_loopback(name):  # the laptop's own browser: its address on the network
         hosts = serving.phone_hosts(settings.SERVE_HOST, https=request.is_secure())
         suffix = f":{port}" if port else ""
         return [f"{request.scheme}://{h}{suffix}" for h in hosts] or [here]

@@ -82,13 +82,19 @@ def lan_addresses() -> list[str]:
     return list(dict.fromkeys(a for a in found if not a.startswith("127.") and a != "0.0.0.0"))
 
 
-def phone_hosts(bound: str, https: bool) -> list[str]:
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (a name or an address, an IPv6 one with or without its brackets) is this computer's
+    loopback, which no phone reaches."""
+    return host in ("localhost", "::1", "[::1]") or host.startswith("127.")
+
+
+def phone_hosts(bound: str, https: bool, addresses: list[str] | None = None) -> list[str]:
     """Where a phone on the venue's network reaches ``serve`` listening at ``bound``: this computer's
-    addresses (none when it listens on loopback only); over ``--https``, those its certificate names, else
-    its .local name (:func:`venue_authority.phone_hosts`)."""
+    ``addresses`` (its :func:`lan_addresses` unless given; none when it listens on loopback only); over
+    ``--https``, those its certificate names, else its .local name (:func:`venue_authority.phone_hosts`)."""
     if bound in (EVERY_ADDRESS, "", "::"):
-        hosts = lan_addresses()
-    elif bound == "localhost" or bound.startswith("127.") or bound == "::1":
+        hosts = lan_addresses() if addresses is None else addresses
+    elif is_loopback(bound):
         return []
     else:
         hosts = [bound]

@@ -70,11 +70,12 @@ class Command(BaseCommand):
         call_command("collectstatic", interactive=False, verbosity=0)
         # the phones' engine served, or no start (tournament/console/engine_check.py registers the check)
         self.check(tags=["phone_engine"], include_deployment_checks=True)
+        lan = serving.lan_addresses()  # (asked once: a look-up of this computer's name may be slow)
         certificate = None
         if https:
-            named = serving.lan_addresses() + ([host] if host != serving.EVERY_ADDRESS else [])
+            named = lan + ([host] if host != serving.EVERY_ADDRESS else [])
             certificate = venue_authority.server_certificate(settings.KEPT_DIR, named)
-        self.say_where(host, port, "https" if https else "http")
+        self.say_where(host, port, "https" if https else "http", lan)
         import uvicorn
 
         uvicorn.run(
@@ -91,13 +92,13 @@ class Command(BaseCommand):
             ssl_certfile=certificate and str(certificate),  # (the key is in the same file)
         )
 
-    def say_where(self, host: str, port: int, scheme: str) -> None:
+    def say_where(self, host: str, port: int, scheme: str, lan: list[str]) -> None:
         suffix = "" if port == {"http": 80, "https": 443}[scheme] else f":{port}"
         here = f"{scheme}://{'127.0.0.1' if host == serving.EVERY_ADDRESS else host}{suffix}/"
-        urls = [f"{scheme}://{h}{suffix}/" for h in serving.phone_hosts(host, https=scheme == "https")]
+        urls = [f"{scheme}://{h}{suffix}/" for h in serving.phone_hosts(host, scheme == "https", lan)]
         if scheme == "https":
             if host == serving.EVERY_ADDRESS:
-                for a in serving.lan_addresses():
+                for a in lan:
                     if not venue_authority.nameable(a):
                         self.stdout.write(f"{a} is not a private address: the certificate cannot name it.")
             names = " and ".join(venue_authority.local_names())
