@@ -74,6 +74,14 @@ class Referee:
         """The console drawn, and the rules running on the phone (a tap is applied on it at once)."""
         self.page.wait_for_selector("#console[data-rules=ready] h1", timeout=RULES_START_MS)
 
+    def tap_kept(self, locator):
+        """A tap the phone deals with alone (offline: its move waits to be sent), done once the console has
+        counted it."""
+        before = int(self.page.locator("#console").get_attribute("data-done") or 0)
+        self.tap(locator)
+        done = "n => Number(document.getElementById('console').dataset.done) > n"
+        self.page.wait_for_function(done, arg=before)
+
     def roll(self, d1, d2):
         self.throw(self.page.locator("#console .roll-card"), d1, d2)
 

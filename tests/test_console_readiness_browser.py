@@ -79,18 +79,13 @@ def test_plain_http_at_a_venue_name_survives_an_outage_while_the_page_stays_open
         ref.button("Buy for 100")
         wi_fi(page, False)
 
-        def offline(locator):  # a tap dealt with on the phone (its move waits)
-            before = int(page.locator("#console").get_attribute("data-done") or 0)
-            ref.tap(locator)
-            done = "n => Number(document.getElementById('console').dataset.done) > n"
-            page.wait_for_function(done, arg=before)
-
-        offline(page.locator("#console .roll-card .pad button[value='12']"))  # Anna again: 6 -> 9
+        ref.tap_kept(page.locator("#console .roll-card .pad button[value='12']"))  # Anna again: 6 -> 9
         ref.sees("Or declined, and auctioned from 60")
         page.fill("input[name=price]", "150")
-        offline(page.get_by_role("button", name="Bartek", exact=True).first)
-        offline(page.locator("#console .roll-card .pad button[value='24']"))  # Bartek: 0 -> 6, Anna's: rent
-        offline(page.get_by_role("button", name="Rent claimed", exact=True))
+        ref.tap_kept(page.get_by_role("button", name="Bartek", exact=True).first)
+        # Bartek: 0 -> 6, Anna's: rent
+        ref.tap_kept(page.locator("#console .roll-card .pad button[value='24']"))
+        ref.tap_kept(page.get_by_role("button", name="Rent claimed", exact=True))
         expect(page.locator(LINE)).to_contain_text("moves waiting to be sent")
         assert game.events.count() == 2  # the roll and the purchase, before the outage
         wi_fi(page, True)

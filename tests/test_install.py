@@ -46,11 +46,10 @@ def checkout_files(folder: str, pattern: str = "*") -> set[str]:
     }
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
+def built_wheel(source: Path, out: Path) -> Path:
+    """The wheel pip builds of the project at ``source``, in ``out``."""
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--quiet", "-w", str(out)],
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "--quiet", "-w", str(out)],
         capture_output=True,
         text=True,
         timeout=300,
@@ -58,6 +57,11 @@ def wheel(tmp_path_factory) -> Path:
     assert built.returncode == 0, built.stderr
     (path,) = out.glob("monopoly_tournament-*.whl")
     return path
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    return built_wheel(ROOT, tmp_path_factory.mktemp("wheel"))
 
 
 def test_the_wheel_carries_everything_the_app_serves(wheel):
@@ -105,15 +109,7 @@ def test_a_wheel_built_from_a_checkout_without_pyodide_carries_it(tmp_path):
     (copy / "tournament/console/pyodide.json").write_text(json.dumps(pin))
     assert not (copy / "static/vendor" / f"pyodide-{pin['version']}").exists()
 
-    out = tmp_path / "wheel"
-    built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(copy), "--no-deps", "--quiet", "-w", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert built.returncode == 0, built.stderr
-    (path,) = out.glob("monopoly_tournament-*.whl")
+    path = built_wheel(copy, tmp_path / "wheel")
     folder = f"tournament/site/static/vendor/pyodide-{pin['version']}"
     with zipfile.ZipFile(path) as whl:
         for member in pin["files"]:

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from tests.test_event_day_races import at_once
 from tests.test_install import first_answer, free_port, killed, started
 from tournament.server import serving
 from tournament.server.database import sqlite_path
@@ -60,22 +61,22 @@ def test_the_secret_key_is_made_once_kept_from_others_and_read_again(tmp_path):
     assert Path(sqlite_path({}, tmp_path)).parent == tmp_path
 
 
-def test_two_processes_starting_at_once_make_one_key(tmp_path, monkeypatch):
-    keys = []
-    together = threading.Barrier(4)
-    write = serving.write_private
+def writes_held_together(monkeypatch, module, n: int) -> None:
+    """``module``'s private writes (``write_private``) held until ``n`` threads have each come to theirs, so
+    that each has made its file's contents before any writes them: they race for real."""
+    together = threading.Barrier(n)
+    write = module.write_private
 
-    def in_step(path, data, *, replace):  # each has made its key before any stores it: they race for real
+    def in_step(path, data, *, replace):
         together.wait(timeout=30)
         return write(path, data, replace=replace)
 
-    monkeypatch.setattr(serving, "write_private", in_step)
-    make = lambda: keys.append(serving.kept_key(tmp_path, make=True))  # noqa: E731
-    threads = [threading.Thread(target=make) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    monkeypatch.setattr(module, "write_private", in_step)
+
+
+def test_two_processes_starting_at_once_make_one_key(tmp_path, monkeypatch):
+    writes_held_together(monkeypatch, serving, 4)
+    keys = at_once(*[lambda: serving.kept_key(tmp_path, make=True)] * 4)
     assert len(set(keys)) == 1 and keys[0]
 
 

@@ -124,14 +124,8 @@ def test_a_phone_that_trusts_the_laptop_reloads_its_console_offline_and_loses_no
         page.reload()  # without the network: the service worker answers
         ref.ready()
 
-        def offline(locator):  # a tap dealt with on the phone (its move waits)
-            before = int(page.locator("#console").get_attribute("data-done") or 0)
-            ref.tap(locator)
-            done = "n => Number(document.getElementById('console').dataset.done) > n"
-            page.wait_for_function(done, arg=before)
-
-        offline(page.locator("#console .roll-card .pad button[value='12']"))  # Anna again: 6 -> 9
-        offline(page.get_by_role("button", name="Buy for 120", exact=True).first)
+        ref.tap_kept(page.locator("#console .roll-card .pad button[value='12']"))  # Anna again: 6 -> 9
+        ref.tap_kept(page.get_by_role("button", name="Buy for 120", exact=True).first)
         expect(page.locator(LINE)).to_contain_text("moves waiting to be sent")
         assert venue.stored() == "roll buy"  # the two before the outage
         wi_fi(page, True)

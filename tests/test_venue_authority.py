@@ -3,7 +3,6 @@ kept from others, vouching for this laptop's names and private addresses, and fo
 
 import ipaddress
 import stat
-import threading
 
 import pytest
 from cryptography import x509
@@ -12,6 +11,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509 import DNSName, IPAddress
 from cryptography.x509.verification import PolicyBuilder, Store, VerificationError
 
+from tests.test_event_day_races import at_once
+from tests.test_serve import writes_held_together
 from tournament.server import venue_authority as va
 
 
@@ -37,20 +38,8 @@ def test_the_authority_is_made_once_kept_from_others_and_the_same_at_every_start
 
 
 def test_two_starts_at_once_make_one_authority(tmp_path, monkeypatch):
-    made = []
-    together = threading.Barrier(4)
-    write = va.write_private
-
-    def in_step(path, data, *, replace):  # each has made its own before any writes it: they race for real
-        together.wait(timeout=30)
-        return write(path, data, replace=replace)
-
-    monkeypatch.setattr(va, "write_private", in_step)
-    threads = [threading.Thread(target=lambda: made.append(va.authority(tmp_path)[0])) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    writes_held_together(monkeypatch, va, 4)
+    made = [certificate for certificate, _key in at_once(*[lambda: va.authority(tmp_path)] * 4)]
     assert len({c.fingerprint(hashes.SHA256()) for c in made}) == 1
     assert [p.name for p in tmp_path.iterdir()] == [va.AUTHORITY_FILE]  # no temporary file left
 
