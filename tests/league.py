@@ -4,6 +4,7 @@ their games (``results_tournament``), fast enough for hundreds of tables. The ca
 from __future__ import annotations
 
 import datetime
+import random
 from collections.abc import Sequence
 
 from rules.standings import DEFAULT_POINTS, placement_points
@@ -62,3 +63,20 @@ def results_tournament(
                 hand_reason="played on paper",
             )
     return t
+
+
+def league_of_three_tournaments(
+    days=(datetime.date(2026, 1, 10), datetime.date(2026, 2, 14), datetime.date(2026, 3, 21)),
+):
+    """Tournaments A, B and C (on ``days``) of 12 players linked to players, 3 rounds of 3 tables of 4 with
+    random places, each table's result confirmed."""
+    players = make_players([f"P{i:02}" for i in range(12)])
+    rng = random.Random(3)
+    made = []
+    for name, date in zip("ABC", days, strict=True):
+        rounds_ = []
+        for _r in range(3):
+            order = rng.sample(players, 12)
+            rounds_.append([[(p, rng.randint(1, 4)) for p in order[i : i + 4]] for i in range(0, 12, 4)])
+        made.append(results_tournament(name, date, rounds_))
+    return made

@@ -14,7 +14,7 @@ from django.db import connection
 from openskill.models import PlackettLuce
 
 from rules.ratings import League, Rating, Table, rate
-from tests.league import make_players, results_tournament
+from tests.league import league_of_three_tournaments, make_players, results_tournament
 from tests.tournaments import make_tournament, play_round
 from tournament.event import results, rounds
 from tournament.models import (
@@ -183,24 +183,11 @@ def test_the_ranks_are_the_standings_places_of_played_games(referee, django_capt
     assert_close(stored(), direct(tables))
 
 
-def _league_of_three_tournaments():
-    players = make_players([f"P{i:02}" for i in range(12)])
-    rng = random.Random(3)
-    made = []
-    for name, date in [("A", D1), ("B", D2), ("C", D3)]:
-        rounds_ = []
-        for _r in range(3):
-            order = rng.sample(players, 12)
-            rounds_.append([[(p, rng.randint(1, 4)) for p in order[i : i + 4]] for i in range(0, 12, 4)])
-        made.append(results_tournament(name, date, rounds_))
-    return made
-
-
 @pytest.mark.django_db
 def test_a_rebuild_after_a_reopened_result_equals_a_fresh_rebuild(
     director, django_capture_on_commit_callbacks
 ):
-    a, b, c = _league_of_three_tournaments()
+    a, b, c = league_of_three_tournaments()
     rebuild()
     table = TournamentTable.objects.filter(round__tournament=b, round__number=2).first()
     with django_capture_on_commit_callbacks(execute=True) as done:
@@ -216,7 +203,7 @@ def test_a_rebuild_after_a_reopened_result_equals_a_fresh_rebuild(
 
 @pytest.mark.django_db
 def test_a_rebuild_from_a_point_equals_a_fresh_rebuild():
-    a, b, c = _league_of_three_tournaments()
+    a, b, c = league_of_three_tournaments()
     rebuild()
     fresh = snapshot()
     for since in [Point.of_tournament(c), Point.of_tournament(b), Point(D1, 0, 0), Point(D3, 9, 0)]:
@@ -226,7 +213,7 @@ def test_a_rebuild_from_a_point_equals_a_fresh_rebuild():
 
 @pytest.mark.django_db
 def test_a_date_changed_or_a_tournament_deleted_rebuilds(django_capture_on_commit_callbacks):
-    a, b, c = _league_of_three_tournaments()
+    a, b, c = league_of_three_tournaments()
     rebuild()
     with django_capture_on_commit_callbacks(execute=True):
         c.date = datetime.date(2025, 12, 1)  # C was played first after all
@@ -311,21 +298,21 @@ def test_a_rebuild_that_fails_leaves_its_request_for_the_next(
     from tournament.models import RatingsPending
     from tournament.ratings import rebuild as rebuilding
 
-    a, b, c = _league_of_three_tournaments()
+    a, b, c = league_of_three_tournaments()
     rebuild()
     fresh = snapshot()
-    real = rebuilding._rebuild
+    real = rebuilding._write
 
-    def broken(since):
+    def broken(plan, done):
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(rebuilding, "_rebuild", broken)
+    monkeypatch.setattr(rebuilding, "_write", broken)
     table = TournamentTable.objects.filter(round__tournament=a, round__number=1).first()
     with django_capture_on_commit_callbacks(execute=True):
         results.reopen(table, director, "a wrong place")  # the change and its request, in one transaction
     assert RatingsPending.objects.count() == 1  # asked, not done
     assert snapshot() == fresh
-    monkeypatch.setattr(rebuilding, "_rebuild", real)
+    monkeypatch.setattr(rebuilding, "_write", real)
     with django_capture_on_commit_callbacks(execute=True):
         c.name = "C renamed"
         c.save()  # a later change asks for nothing: the next rebuild asked for does the earlier one too

@@ -10,11 +10,14 @@ tournament by round and table (a player sits at one table a round, so the tables
 
 A rebuild ``since`` a point keeps the ratings after every event before it and computes the rest again: what a
 confirmation in today's tournament costs. From the beginning (``since=None``) it is the full rebuild; both end
-in the same figures (tests/test_ratings.py). Rebuilds take turns on the ``RatingsRebuild`` row: each reads
-the results only once it holds it, so the last one to run has seen every result committed before it. A
-change asks for its rebuild with a row (``ask``) written in its own transaction; ``rebuild_asked`` does all
-the rows waiting as one rebuild and deletes them in its transaction, so a rebuild that fails (or a process
-stopped before it ran) leaves them for the next.
+in the same figures (tests/test_ratings.py). A change asks for its rebuild with a row (``ask``) written in its
+own transaction; ``rebuild_asked`` does all the rows waiting as one rebuild and deletes them in its
+transaction, so a rebuild that fails (or a process stopped before it ran) leaves them for the next.
+
+A rebuild reads and computes outside the write lock (on SQLite, one for the whole database: the referees'
+moves wait on it) and writes in a short transaction, taking turns on the ``RatingsRebuild`` row. The rows
+asked for are its generation: the same when it began reading and once it holds the row, nothing it read has
+changed, and its figures are written; otherwise it reads again (``_settled``).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from tournament.models import (
     TableResult,
     TableScore,
 )
+from tournament.models.bulk import Rows, insert
 
 SOURCE_PAST = 0  # a past tournament imported (PastEvent)
 SOURCE_TOURNAMENT = 1  # a tournament played here
@@ -156,48 +160,85 @@ def _ratings_before(point: Point, players: Iterable[int]) -> dict[int, RatingSte
     return latest
 
 
-def _step(player: int, point: Point, rating: Rating, played: int, change: float) -> RatingStep:
-    return RatingStep(
-        player_id=player,
-        tournament_id=point.source_id if point.source == SOURCE_TOURNAMENT else None,
-        past_event_id=point.source_id if point.source == SOURCE_PAST else None,
-        date=point.date,
-        source=point.source,
-        source_id=point.source_id,
-        mu=rating.mu,
-        sigma=rating.sigma,
-        ordinal=rating.ordinal,
-        games=rating.games,
-        played=played,
-        change=change,
+def _step(player: int, point: Point, rating: Rating, played: int, change: float) -> tuple:
+    """A ``RatingStep``'s values (``STEP_FIELDS``)."""
+    return (
+        player,
+        point.source_id if point.source == SOURCE_TOURNAMENT else None,
+        point.source_id if point.source == SOURCE_PAST else None,
+        point.date,
+        point.source,
+        point.source_id,
+        rating.mu,
+        rating.sigma,
+        rating.ordinal,
+        rating.games,
+        played,
+        change,
     )
 
 
-@transaction.atomic
+#: Rebuilds computed outside the lock and found out of date (a change asked for another meanwhile) before one
+#: is computed under it, as the changes keep coming.
+ATTEMPTS = 3
+
+
 def rebuild(since: Point | None = None) -> int:
     """Rebuild the ratings from ``since`` on (None: from the beginning); returns the tables rated. The
     rebuilds asked for from ``since`` on are done with it."""
-    _take_turn()
-    asked = RatingsPending.objects.all()
-    if since is not None:
-        asked = asked.filter(date__isnull=False).filter(since.q_from())
-    asked.delete()
-    return _rebuild(since)
+
+    def done(asked: dict[int, Point | None]) -> list[int]:
+        if since is None:
+            return list(asked)
+        return [pk for pk, point in asked.items() if point is not None and point >= since]
+
+    return _settled(lambda asked: since, done, none_asked=_ANYWAY)
 
 
-@transaction.atomic
 def rebuild_asked() -> int | None:
     """Do every rebuild asked for (``RatingsPending``) as one, from the earliest point asked; None when none
     waits (a rebuild that took its turn before this one did them: at the end of a round, many confirmations
     ask at once and few rebuilds run)."""
-    _take_turn()
-    asked = list(RatingsPending.objects.values_list("pk", "date", "source", "source_id"))
-    if not asked:
-        return None
-    points = [Point(d, s, i) for _pk, d, s, i in asked if d is not None]
-    since = None if len(points) < len(asked) else min(points)
-    RatingsPending.objects.filter(pk__in=[pk for pk, *_rest in asked]).delete()
-    return _rebuild(since)
+
+    def since(asked: dict[int, Point | None]) -> Point | None:
+        points = [point for point in asked.values() if point is not None]
+        return None if len(points) < len(asked) else min(points)
+
+    return _settled(since, list, none_asked=None)
+
+
+_ANYWAY = object()  # ``none_asked``: rebuild even when no rebuild is asked for
+
+
+def _settled(since_of, done_of, none_asked):
+    """A rebuild computed from what is stored outside the write lock, then written in a short transaction if
+    nothing changed meanwhile. Every change to what the ratings are made of asks for a rebuild in its own
+    transaction (``ask``): the rebuilds asked for, the same when the reading began and under the lock, say
+    that what was read is what is stored (they are the generation). Otherwise it is read again; after
+    ``ATTEMPTS``, under the lock. ``since_of`` and ``done_of`` take the rebuilds asked for (by pk) and give
+    the point to rebuild from and the requests done by it; ``none_asked`` is returned when none is asked
+    for."""
+    for _attempt in range(ATTEMPTS):
+        asked = _asked()
+        if not asked and none_asked is not _ANYWAY:
+            return none_asked
+        plan = _plan(since_of(asked))
+        with transaction.atomic():
+            _take_turn()
+            if _asked() == asked:
+                return _write(plan, done_of(asked))
+    with transaction.atomic():  # the changes keep coming: read under the lock, as before any of this
+        _take_turn()
+        asked = _asked()
+        if not asked and none_asked is not _ANYWAY:
+            return none_asked
+        return _write(_plan(since_of(asked)), done_of(asked))
+
+
+def _asked() -> dict[int, Point | None]:
+    """The rebuilds asked for and not done, by pk: each one's point (None: from the beginning)."""
+    rows = RatingsPending.objects.values_list("pk", "date", "source", "source_id")
+    return {pk: None if day is None else Point(day, source, source_id) for pk, day, source, source_id in rows}
 
 
 def ask(since: Point | None) -> None:
@@ -209,10 +250,43 @@ def ask(since: Point | None) -> None:
         RatingsPending.objects.create(date=since.date, source=since.source, source_id=since.source_id)
 
 
-def _rebuild(since: Point | None) -> int:
+@dataclass
+class Plan:
+    """A rebuild computed, to be written: the steps from ``since`` on, the ratings of ``changed`` players
+    (every player's when ``since`` is None), the tables rated."""
+
+    since: Point | None
+    steps: Rows
+    ratings: Rows
+    changed: set[int]
+    rated: int
+
+
+STEP_FIELDS = (
+    "player",
+    "tournament",
+    "past_event",
+    "date",
+    "source",
+    "source_id",
+    "mu",
+    "sigma",
+    "ordinal",
+    "games",
+    "played",
+    "change",
+)
+RATING_FIELDS = ("player", "mu", "sigma", "ordinal", "games", "change", "last_played")
+
+
+def _stale(since: Point | None):
+    return RatingStep.objects.all() if since is None else RatingStep.objects.filter(since.q_from())
+
+
+def _plan(since: Point | None) -> Plan:
+    """The rebuild from ``since``, computed from what is stored (reads only)."""
     todo = events(since)
-    stale = RatingStep.objects.all() if since is None else RatingStep.objects.filter(since.q_from())
-    affected = set(stale.values_list("player_id", flat=True).distinct())
+    affected = set(_stale(since).values_list("player_id", flat=True).distinct())
     if since is not None:  # and those whose latest step went with its tournament (deleted: a cascade)
         affected |= set(
             PlayerRating.objects.filter(last_played__gte=since.date).values_list("player_id", flat=True)
@@ -220,8 +294,8 @@ def _rebuild(since: Point | None) -> int:
     playing = {p for ev in todo for t in ev.tables for p, _r in t.places if p is not None}
     before = {} if since is None else _ratings_before(since, affected | playing)
     league = League({p: Rating(s.mu, s.sigma, s.games) for p, s in before.items()})
-    new_steps: dict[int, RatingStep] = {}  # each player's latest
-    all_steps: list[RatingStep] = []
+    new_steps: dict[int, tuple] = {}  # each player's latest
+    all_steps: list[tuple] = []
     rated = 0
     for ev in todo:
         played: Counter = Counter()
@@ -234,32 +308,36 @@ def _rebuild(since: Point | None) -> int:
                 rated += 1
                 played.update(players)
         for p, n in played.items():
-            rating = league.ratings[p]
-            step = _step(p, ev.point, rating, n, rating.ordinal - start[p])
+            step = _step(p, ev.point, league.ratings[p], n, league.ratings[p].ordinal - start[p])
             all_steps.append(step)
             new_steps[p] = step
-    stale.delete()
-    RatingStep.objects.bulk_create(all_steps, batch_size=2000)
-    latest = {**before, **new_steps}
+    latest = {p: (s.mu, s.sigma, s.ordinal, s.games, s.change, s.date) for p, s in before.items()}
+    latest.update({p: (s[6], s[7], s[8], s[9], s[11], s[3]) for p, s in new_steps.items()})
     changed = affected | set(new_steps)
-    if since is None:
+    return Plan(
+        since,
+        Rows.of(RatingStep, STEP_FIELDS, all_steps),
+        Rows.of(
+            PlayerRating,
+            RATING_FIELDS,
+            ((p, *values) for p, values in latest.items() if p in changed or since is None),
+        ),
+        changed,
+        rated,
+    )
+
+
+def _write(plan: Plan, done: list[int]) -> int:
+    """The rebuild computed written and the requests it does deleted, in the caller's transaction; returns the
+    tables rated."""
+    RatingsPending.objects.filter(pk__in=done).delete()
+    _stale(plan.since).delete()
+    insert(plan.steps)
+    if plan.since is None:
         PlayerRating.objects.all().delete()
     else:
-        PlayerRating.objects.filter(player_id__in=changed).delete()
-    PlayerRating.objects.bulk_create(
-        (
-            PlayerRating(
-                player_id=p,
-                mu=s.mu,
-                sigma=s.sigma,
-                ordinal=s.ordinal,
-                games=s.games,
-                change=s.change,
-                last_played=s.date,
-            )
-            for p, s in latest.items()
-            if p in changed or since is None
-        ),
-        batch_size=2000,
-    )
-    return rated
+        changed = sorted(plan.changed)
+        for start in range(0, len(changed), 5000):
+            PlayerRating.objects.filter(player_id__in=changed[start : start + 5000]).delete()
+    insert(plan.ratings)
+    return plan.rated
