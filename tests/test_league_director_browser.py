@@ -67,6 +67,13 @@ def test_a_director_imports_past_results_links_the_players_and_seeds_round_1(liv
     upload.write_bytes(past_workbook())
     page.locator("input[type=file]").set_input_files(str(upload))
     page.get_by_role("button", name="Import").click()
+    # its names shown first, nothing stored yet
+    expect(page.get_by_role("heading", name="Check the names before they are imported")).to_be_visible()
+    expect(page.locator("table.preview tbody tr")).to_have_count(8)
+    assert not PastEvent.objects.exists()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    director.shot("league-00-past-results-checked-phone")
+    page.get_by_role("button", name="Import this tournament").click()
     expect(page.locator("body")).to_contain_text("confirm who is who")
     event = PastEvent.objects.get()
     page.wait_for_url(f"**/league/past/{event.pk}/players/")

@@ -13,12 +13,13 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from openpyxl import Workbook, load_workbook
 
 from tournament.files import past_results
 from tournament.files.participants_import import MAX_PROBLEMS_SHOWN
 from tournament.files.past_results import PastResultsError, import_past_results, read_past_results
-from tournament.models import PastEntrant, PastEvent, PastPlacement, Player, PlayerRating
+from tournament.models import HeldFile, PastEntrant, PastEvent, PastPlacement, Player, PlayerRating
 from tournament.models.bounds import SMALL_MAX
 from tournament.models.games import NAME_LENGTH
 from tournament.people.access import DIRECTORS_GROUP
@@ -154,11 +155,31 @@ def test_ratings_come_only_for_the_entrants_linked(director, django_capture_on_c
         assert (rating.games, rating.last_played) == (3, D2)
 
 
-def test_the_page_imports_and_sends_the_director_to_who_is_who(director_client, director):
-    response = post(director_client, "results.xlsx", xlsx(good_rows()))
+def checked(client, filename, data, **extra):
+    """The file uploaded: the page it is held on for the director to check its names (nothing stored yet)."""
+    response = post(client, filename, data, **extra)
+    assert response.status_code == 302 and response.url.startswith("/league/past/check/"), response
+    assert nothing_stored()
+    return response.url
+
+
+def test_the_page_shows_the_names_then_imports_and_sends_the_director_to_who_is_who(
+    director_client, director
+):
+    check = checked(director_client, "results.xlsx", xlsx(good_rows()))
+    page = text(director_client.get(check, HTTP_ACCEPT_LANGUAGE="en"))
+    assert "Check the names before they are imported" in page and "results.xlsx · 12 rows" in page
+    assert "Import these 2 tournaments" in page
+    for name in ("Anna Nowak", "Olek Żak", "Piotr Ryś", "Ewa Lis", "Jan Kos"):
+        assert f'<td class="title">{name}</td>' in page
+    assert "Autumn Cup" in page and "Winter Cup" in page and "2024-11-09" in page
+    assert "Windows-1250" not in page
+    assert nothing_stored()
+    response = director_client.post(check, {"import": ""})
     autumn = PastEvent.objects.get(name="Autumn Cup")
     assert response.status_code == 302
     assert response.url == reverse("past_event_players", kwargs={"pk": autumn.pk})
+    assert not HeldFile.objects.exists()
     page = text(director_client.get(reverse("past_events")))
     assert "Imported 2 tournaments, 5 tables: confirm who is who." in page
     assert "Autumn Cup" in page and "Winter Cup" in page and "2024-11-09" in page
@@ -469,7 +490,7 @@ def test_any_account_with_the_directors_role_may(client):
     user.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
     client.force_login(user)
     assert client.get(reverse("past_events")).status_code == 200
-    assert post(client, "p.xlsx", xlsx(good_rows())).status_code == 302
+    assert client.post(checked(client, "p.xlsx", xlsx(good_rows())), {"import": ""}).status_code == 302
     assert PastEvent.objects.filter(imported_by=user).count() == 2
 
 
@@ -494,3 +515,57 @@ def test_delete_takes_the_results_and_the_ratings(
     page = text(director_client.get(reverse("past_events")))
     assert "Winter Cup (2025-02-01) deleted: the ratings are rebuilt without it." in page
     assert director_client.post(url).status_code == 404
+
+
+# -- the names checked before they are stored -------------------------------------------------------------
+
+
+def test_a_windows_1250_file_is_said_so_with_its_names_and_cancel_stores_nothing(director_client):
+    data = b"Turniej;Data;Runda;Stolik;Miejsce;Gracz\n" + (
+        "Puchar Łodzi;2025-01-04;1;1;1;Żaneta Kołodziej\nPuchar Łodzi;2025-01-04;1;1;2;Łukasz Wójcik\n"
+    ).encode("cp1250")
+    check = checked(director_client, "wyniki.csv", data)
+    page = text(director_client.get(check, HTTP_ACCEPT_LANGUAGE="en"))
+    assert "it was read as Windows-1250" in page
+    assert "Żaneta Kołodziej" in page and "Łukasz Wójcik" in page and "Puchar Łodzi" in page
+    response = director_client.post(check, {"cancel": ""})
+    assert response.status_code == 302 and response.url == reverse("past_events")
+    assert nothing_stored() and not HeldFile.objects.exists()
+    again = director_client.get(check, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    assert "That file is no longer waiting to be imported: choose it again." in text(again)
+
+
+def test_a_file_confirmed_twice_is_imported_once(director_client):
+    check = checked(director_client, "results.xlsx", xlsx(good_rows()))
+    assert director_client.post(check, {"import": ""}).status_code == 302
+    placements = PastPlacement.objects.count()
+    second = director_client.post(check, {"import": ""}, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    assert "That file is no longer waiting to be imported" in text(second)
+    assert PastEvent.objects.count() == 2 and PastPlacement.objects.count() == placements
+
+
+def test_a_file_held_is_his_own_and_one_imported_meanwhile_is_refused_on_its_page(director_client, director):
+    check = checked(director_client, "results.xlsx", xlsx(good_rows()))
+    other = User.objects.create_user("organiser", password="pw")
+    other.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
+    stranger = Client()
+    stranger.force_login(other)
+    assert stranger.get(check).status_code == 302  # not his: "no longer waiting"
+    assert stranger.post(check, {"import": ""}).status_code == 302 and nothing_stored()
+    import_past_results("same.xlsx", xlsx(good_rows()), other)  # the same file, by another director
+    response = director_client.post(check, {"import": ""}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "Autumn Cup of 2024-11-09 is already imported" in text(response)
+    assert PastEvent.objects.filter(imported_by=director).count() == 0 and not HeldFile.objects.exists()
+
+
+def test_one_file_held_a_director_and_those_left_a_day_go(director_client, director):
+    from tournament.models.held_files import HELD_FOR
+
+    first = checked(director_client, "a.xlsx", xlsx(good_rows()))
+    second = checked(director_client, "b.xlsx", xlsx(good_rows()))
+    assert HeldFile.objects.count() == 1 and first != second
+    HeldFile.objects.update(held_at=timezone.now() - HELD_FOR - datetime.timedelta(minutes=1))
+    assert director_client.get(second).status_code == 302  # too old to import
+    checked(director_client, "c.xlsx", xlsx(good_rows()))
+    assert HeldFile.objects.count() == 1  # the old one deleted

@@ -34,13 +34,14 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from rules.seating import club_key
+from tournament import collation
 from tournament.files.participants_import import (
     ParticipantFileError,
     numbered,
     rows_from_csv,
     rows_from_xlsx,
 )
-from tournament.models import PastEntrant, PastEvent, PastPlacement
+from tournament.models import HeldFile, PastEntrant, PastEvent, PastPlacement
 from tournament.models.bounds import SMALL_MAX
 from tournament.models.bulk import Rows, insert
 from tournament.models.games import NAME_LENGTH
@@ -427,6 +428,30 @@ def _table_problems(event: PastEventRows) -> list[tuple[int, str]]:
     return problems
 
 
+@dataclass(frozen=True)
+class Preview:
+    """What the director checks before a file is stored: its tournaments and every name in it (first
+    spelling, with a club, and in how many of its tournaments), in the order of the names."""
+
+    events: list[PastEventRows]
+    names: list[tuple[str, str, int]]
+
+    @property
+    def rows(self) -> int:
+        return sum(len(e.rows) for e in self.events)
+
+
+def preview(events: list[PastEventRows]) -> Preview:
+    seen: dict[str, list] = {}
+    for e in events:
+        for key, (name, club) in e.entrants.items():
+            entry = seen.setdefault(key, [name, club, 0])
+            entry[1] = entry[1] or club
+            entry[2] += 1
+    names = sorted(((n, c, k) for n, c, k in seen.values()), key=lambda entry: collation.name_key(entry[0]))
+    return Preview(events, names)
+
+
 # -- storing ---------------------------------------------------------------------------------------------
 
 
@@ -449,23 +474,30 @@ def _already_imported(events: list[PastEventRows]) -> list[tuple[int | None, str
     ]
 
 
-def import_past_results(filename: str, data: bytes, user) -> Imported:
-    """Store the file's past tournaments, all or none (PastResultsError says why none), imported by
-    ``user``; no entrant is linked to a player yet."""
+def check_past_results(filename: str, data: bytes) -> list[PastEventRows]:
+    """The file's tournaments, read and checked as they would be imported (none imported before), or
+    PastResultsError listing every problem by line."""
     events = read_past_results(filename, data)
     problems = _already_imported(events)
     if problems:
         raise PastResultsError(problems)
+    return events
+
+
+def import_past_results(filename: str, data: bytes, user, held: HeldFile | None = None) -> Imported:
+    """Store the file's past tournaments, all or none (PastResultsError says why none), imported by
+    ``user``; no entrant is linked to a player yet. ``held``: the file as it was held for the director to
+    confirm, let go in the same transaction (a second confirmation of it imports nothing)."""
+    events = check_past_results(filename, data)
     try:
-        stored = _store(events, user)
+        return _store(events, user, held)
     except IntegrityError:  # the same tournament imported meanwhile, in another request
         raise PastResultsError(
             _already_imported(events) or [(None, _("The file was imported meanwhile: see the list."))]
         ) from None
-    return stored
 
 
-def _store(events: list[PastEventRows], user) -> Imported:
+def _store(events: list[PastEventRows], user, held: HeldFile | None = None) -> Imported:
     """The file's tournaments written (in the caller's transaction: on SQLite, the write lock held meanwhile).
     What can be made before is made before; the rows are written many at a time (tournament.models.bulk),
     the placements in the order of their indexes: 100,000 rows in about a second on SQLite."""
@@ -473,6 +505,8 @@ def _store(events: list[PastEventRows], user) -> Imported:
     places = [[(e.entrants[_key(r.player)][0], r.round, r.table, r.place) for r in e.rows] for e in events]
     now = timezone.now()
     with transaction.atomic():
+        if held is not None and not HeldFile.objects.filter(pk=held.pk).delete()[0]:
+            raise IntegrityError("the file held was imported (or let go) meanwhile")
         stored = [
             PastEvent.objects.create(name=e.name, date=e.date, imported_by=user, imported_at=now)
             for e in events

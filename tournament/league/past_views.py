@@ -1,6 +1,7 @@
 """The director's page of the past results imported to start the ratings: the past tournaments there are
 (each deleted with its results, which rebuilds the ratings), a workbook of them imported
-(tournament.files.past_results) and the template to fill in. Any account with the director's role: the league
+(tournament.files.past_results: read and checked, held while the director checks its names, then stored) and
+the template to fill in. Any account with the director's role: the league
 is every organiser's."""
 
 from __future__ import annotations
@@ -18,15 +19,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from tournament.files.participants_import import problem_lines
+from tournament.files.participants_import import csv_encoding, problem_lines
 from tournament.files.past_results import (
     XLSX,
     PastResultsError,
+    check_past_results,
     import_past_results,
+    preview,
     template_workbook,
 )
 from tournament.league.forms import DeletePastForm
-from tournament.models import LeagueChange, PastEvent, PastPlacement
+from tournament.models import HeldFile, LeagueChange, PastEvent, PastPlacement
 from tournament.models.bounds import SMALL_MAX
 from tournament.people.access import director_required
 from tournament.server.uploads import too_large_message, upload_refused
@@ -84,8 +87,9 @@ def _linking_page(event: PastEvent) -> str:
 @director_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def past_events(request):
-    """GET: the past tournaments and the form; POST: a file of past results imported, all or nothing (the
-    page again, 400, with the problems by line)."""
+    """GET: the past tournaments and the form; POST: a file of past results read and checked, then held for
+    the director to check its names (``past_results_check``), or the page again, 400, with the problems by
+    line."""
     if request.method != "POST":
         return _page(request)
     if upload_refused(request):  # too large: the upload handler stopped at the file, which was not read
@@ -98,10 +102,59 @@ def past_events(request):
     upload = form.cleaned_data["file"]
     if upload.size > settings.UPLOAD_MAX_BYTES:  # before reading it into memory
         return _page(request, problems=[(None, too_large_message())], status=400)
+    data = upload.read()
     try:
-        imported = import_past_results(upload.name, upload.read(), request.user)
+        check_past_results(upload.name, data)
     except PastResultsError as e:
         return _page(request, problems=e.problems, status=400)
+    held = HeldFile.hold(request.user, HeldFile.Purpose.PAST_RESULTS, upload.name, data)
+    return redirect("past_results_check", key=held.key)
+
+
+#: The names a file's check lists at most (a file of 100,000 rows holds a few thousand).
+NAMES_SHOWN = 5000
+
+
+@director_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def past_results_check(request, key: str):
+    """GET: a file held (``past_events``) as it would be imported: its tournaments and every name, read as
+    the file is written (a CSV not in UTF-8 said so), for the director to check; POST: imported ("import") or
+    let go ("cancel")."""
+    held = HeldFile.of(request.user, HeldFile.Purpose.PAST_RESULTS, key)
+    if held is None:
+        messages.error(request, _("That file is no longer waiting to be imported: choose it again."))
+        return redirect("past_events")
+    data = bytes(held.data)
+    if request.method == "POST" and "cancel" in request.POST:
+        held.delete()
+        messages.info(request, _("Nothing was imported."))
+        return redirect("past_events")
+    try:
+        if request.method == "POST":
+            imported = import_past_results(held.name, data, request.user, held=held)
+        else:
+            events = check_past_results(held.name, data)
+    except PastResultsError as e:  # imported meanwhile (by another director, or this page twice)
+        HeldFile.objects.filter(pk=held.pk).delete()
+        return _page(request, problems=e.problems, status=400)
+    if request.method == "POST":
+        return _imported(request, imported)
+    shown = preview(events)
+    return render(
+        request,
+        "league/past_results_check.html",
+        {
+            "held": held,
+            "preview": shown,
+            "names": shown.names[:NAMES_SHOWN],
+            "more_names": max(0, len(shown.names) - NAMES_SHOWN),
+            "windows_1250": not held.name.lower().endswith(".xlsx") and csv_encoding(data) == "Windows-1250",
+        },
+    )
+
+
+def _imported(request, imported):
     n, m = len(imported.events), imported.tables
     messages.success(
         request,

@@ -2,7 +2,7 @@
 editions loaded from an organiser's file; what the director changed by hand on the day; referees' one-time
 login links; the count of changes of a tournament's standings; who checked in for a round; the players'
 signatures of their table's figures; when a referee's phone was last heard of; players across tournaments
-and their ratings."""
+and their ratings; a file held until the director confirms what it holds."""
 
 from tournament.models import announcements  # noqa: F401 (its signals: the event streams told of changes)
 from tournament.models.audit import AuditEntry
@@ -10,6 +10,7 @@ from tournament.models.boards import BoardEdition
 from tournament.models.check_ins import CheckIn
 from tournament.models.console_contacts import ConsoleContact
 from tournament.models.games import Game, GameEvent, GamePlayer
+from tournament.models.held_files import HeldFile
 from tournament.models.league_log import LeagueChange
 from tournament.models.login_links import LoginLink
 from tournament.models.players import (
@@ -34,6 +35,7 @@ __all__ = [
     "Game",
     "GameEvent",
     "GamePlayer",
+    "HeldFile",
     "LeagueChange",
     "LoginLink",
     "Participant",
