@@ -552,11 +552,20 @@ def test_the_export_reads_in_a_transaction_of_its_own(client):
     assert json.loads(run("export_tournament", str(t.pk)))["tournament"]["name"] == "Snapshot Cup"
 
 
-def test_participant_names_must_differ_in_more_than_case(one_round_backup):
-    one_round_backup["participants"][1]["name"] = one_round_backup["participants"][0]["name"].upper()
-    with pytest.raises(backup.BackupError, match="participants: PLAYER 00 appears twice"):
+def test_participant_names_and_clubs_must_differ_in_more_than_case(one_round_backup):
+    first, second = one_round_backup["participants"][:2]
+    second["name"], second["club"] = first["name"].upper(), first["club"].upper()
+    with pytest.raises(backup.BackupError, match=r"participants: PLAYER 00( \(.*\))? appears twice"):
         backup.import_tournament(one_round_backup)
     assert nothing_stored()
+
+
+def test_namesakes_of_two_clubs_are_restored_told_apart(one_round_backup):
+    first, second = one_round_backup["participants"][:2]
+    first["club"], second["name"], second["club"] = "SP 1", first["name"].upper(), "SP 2"
+    t = backup.import_tournament(one_round_backup)
+    shown = {p.shown_name for p in t.participants.filter(namesake=True)}
+    assert shown == {f"{first['name']} (SP 1)", f"{second['name']} (SP 2)"}
 
 
 def test_a_backup_made_before_the_newer_rules_keeps_the_rules_its_games_were_played_by(one_round_backup):

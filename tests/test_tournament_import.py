@@ -81,7 +81,7 @@ def test_excel_file(tournament):
 
 
 def test_bad_rows_are_reported_by_line_and_nothing_is_imported(tournament):
-    data = b"name,club,seed\nAnna,X,1\n,Y,\nBartek,Z,first\nanna,W,\nCelina,V,0\n"
+    data = b"name,club,seed\nAnna,X,1\n,Y,\nBartek,Z,first\nanna,x,\nCelina,V,0\n"
     with pytest.raises(ParticipantFileError) as e:
         import_participants(tournament, "p.csv", data)
     lines = [line for line, _ in e.value.problems]
@@ -95,8 +95,27 @@ def test_names_already_registered_are_reported(tournament):
     Participant.objects.create(tournament=tournament, name="Anna")
     with pytest.raises(ParticipantFileError) as e:
         import_participants(tournament, "p.csv", b"Anna\nBartek\n")
-    assert e.value.problems == [(1, "Anna is already registered")]
+    assert e.value.problems == [
+        (
+            1,
+            "Anna is already registered. If this is another person of that name, give his club or school "
+            "(or a note in its place) to tell them apart.",
+        )
+    ]
     assert Participant.objects.count() == 1
+
+
+def test_namesakes_of_two_clubs_are_two_people_told_apart_by_their_clubs(tournament):
+    Participant.objects.create(tournament=tournament, name="Jan Kowalski", club="SP 12")
+    with pytest.raises(ParticipantFileError) as e:
+        import_participants(tournament, "p.csv", b"jan kowalski,sp 12\n")
+    assert e.value.problems == [(1, "jan kowalski of sp 12 is already registered.")]
+    assert import_participants(tournament, "p.csv", b"Jan Kowalski,LO 3\nAnna Nowak,SP 12\n") == 2
+    shown = sorted(p.shown_name for p in tournament.participants.all())
+    assert shown == ["Anna Nowak", "Jan Kowalski (LO 3)", "Jan Kowalski (SP 12)"]
+    lo = tournament.participants.get(club="LO 3")
+    lo.delete()  # left alone: his name only again
+    assert [p.shown_name for p in tournament.participants.filter(name="Jan Kowalski")] == ["Jan Kowalski"]
 
 
 @pytest.mark.parametrize(

@@ -326,8 +326,8 @@ def final_rows(
     elif players:
         rows = [FinalRow(p.participant_id, p.name, p.role, bankrupt=p.bankrupt, player=p) for p in players]
     else:
-        rows = [FinalRow(s.pk, s.name, roles.get(s.pk, "")) for s in seated]
-    rows += [FinalRow(a.participant.pk, a.participant.name, points=0, absent=True) for a in absent]
+        rows = [FinalRow(s.pk, s.shown_name, roles.get(s.pk, "")) for s in seated]
+    rows += [FinalRow(a.participant.pk, a.participant.shown_name, points=0, absent=True) for a in absent]
     return rows, source
 
 

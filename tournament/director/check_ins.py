@@ -88,7 +88,7 @@ def _scanned(request, tournament: Tournament, link: str) -> None:
     except RoundError as e:
         messages.error(request, str(e))
     else:
-        said = {"name": participant.name, "n": done.round_number}
+        said = {"name": participant.shown_name, "n": done.round_number}
         if new:
             messages.info(request, _("%(name)s is checked in for round %(n)s.") % said)
         else:

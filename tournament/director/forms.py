@@ -30,7 +30,7 @@ def is_row_id(value) -> bool:
 def people_choices(participants) -> list[tuple[str, str]]:
     """A select's choices of participants in Polish alphabetical order (a queryset orders by code points)."""
     return [("", "---------")] + [
-        (str(p.pk), p.name) for p in sorted(participants, key=lambda p: name_key(p.name))
+        (str(p.pk), p.shown_name) for p in sorted(participants, key=lambda p: name_key(p.name))
     ]
 
 
@@ -200,10 +200,31 @@ class ParticipantForm(forms.ModelForm):
         bound_numbers(self)
 
     def clean_name(self):
-        name = self.cleaned_data["name"].strip()
-        if self.tournament and self.tournament.participants.filter(name__iexact=name).exists():
-            raise forms.ValidationError(_("%(name)s is already registered.") % {"name": name})
-        return name
+        return self.cleaned_data["name"].strip()
+
+    def clean(self):
+        """A second person of a registered name is welcome when his club tells them apart (namesakes: both
+        printed with their clubs); the same name and club is the same person, and so is the same name with no
+        club given."""
+        data = super().clean()
+        name, club = data.get("name"), (data.get("club") or "").strip()
+        if name and self.tournament:
+            same = self.tournament.participants.filter(name__iexact=name)
+            if self.instance.pk:
+                same = same.exclude(pk=self.instance.pk)
+            if same.exists() and (not club or same.filter(club__iexact=club).exists()):
+                self.add_error(None, registered_already(name, club))
+        return data
+
+
+def registered_already(name: str, club: str) -> str:
+    """Why a participant of this name and club is refused: he is registered (a namesake needs his club)."""
+    if club:
+        return _("%(name)s of %(club)s is already registered.") % {"name": name, "club": club}
+    return _(
+        "%(name)s is already registered. If this is another person of that name, give his club or school "
+        "(or a note in its place) to tell them apart."
+    ) % {"name": name}
 
 
 class ImportForm(forms.Form):

@@ -64,8 +64,10 @@ def link_change(request, pk: int, participant: int):
     def change(data) -> str:
         if do == "new":
             links.reissue(p, request.user, data["reason"])
-            return _("%(name)s has a new link; the old one no longer opens anything.") % {"name": p.name}
+            return _("%(name)s has a new link; the old one no longer opens anything.") % {
+                "name": p.shown_name
+            }
         links.revoke(p, request.user, data["reason"])
-        return _("%(name)s's link is revoked: it no longer opens anything.") % {"name": p.name}
+        return _("%(name)s's link is revoked: it no longer opens anything.") % {"name": p.shown_name}
 
     return change_by_form(request, ReasonForm(request.POST), change, back)

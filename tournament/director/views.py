@@ -364,7 +364,7 @@ def table_detail(request, pk: int, number: int, table: int):
         return redirect("table", pk=pk, number=number, table=table)
     starting = request.method == "POST" and "order" in request.POST
     order_form = OrderOfPlayForm(
-        [(p.pk, p.name, report.roles.get(p.pk, "")) for p in seats], request.POST if starting else None
+        [(p.pk, p.shown_name, report.roles.get(p.pk, "")) for p in seats], request.POST if starting else None
     )
     if starting and order_form.is_valid():  # refused: the page again, the places as chosen and why
         try:

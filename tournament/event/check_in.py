@@ -39,7 +39,7 @@ def check_in(participant: Participant, *, by=None) -> tuple[CheckIn, int]:
     if not tournament.check_in:
         raise RoundError(_("This tournament does not ask its participants to check in."))
     if not participant.active:
-        withdrew = {"name": participant.name, "n": participant.withdrawn_after}
+        withdrew = {"name": participant.shown_name, "n": participant.withdrawn_after}
         raise RoundError(_("%(name)s withdrew after round %(n)s.") % withdrew)
     via = CheckIn.Via.LINK if by is None else CheckIn.Via.DIRECTOR
     with transaction.atomic():

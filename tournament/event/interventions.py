@@ -194,7 +194,10 @@ def table_players(table: Table) -> list[tuple[int, str, str]]:
     game = Game.objects.at(table).first()
     if game is not None:
         return [(p.participant_id, p.name, p.role) for p in game.players.all() if p.participant_id]
-    return [(s.participant_id, s.participant.name, s.role) for s in table.seats.select_related("participant")]
+    return [
+        (s.participant_id, s.participant.shown_name, s.role)
+        for s in table.seats.select_related("participant")
+    ]
 
 
 def bankrupt_players(table: Table) -> set[int]:

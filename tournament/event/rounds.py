@@ -266,7 +266,11 @@ def start_table_game(table: Table, order: list[int], user=None) -> Game:
         name=_("%(tournament)s · round %(round)s · table %(table)s")
         % {"tournament": t.name, "round": round_.number, "table": table.number},
         players=[
-            {"name": seated[pid].name, "participant": seated[pid], **({"role": roles[pid]} if roles else {})}
+            {
+                "name": seated[pid].shown_name,
+                "participant": seated[pid],
+                **({"role": roles[pid]} if roles else {}),
+            }
             for pid in order
         ],
         referees=list(table.referees.all()),

@@ -59,8 +59,8 @@ def blank_table_sheet_pdf(tournament: Tournament, table: TableReport, *, pages: 
     """The table's paper record: ``pages`` pages of ruled operation rows, then the final figures to sign."""
     doc = Document(_("Backup sheet of a table"), tournament.name)
     width = doc.width
-    names = [p.name for p in table.seated]
-    named = [esc(p.name) + _role(table, p.pk) for p in table.seated]  # with the role (Anti-Monopoly)
+    names = [p.shown_name for p in table.seated]
+    named = [esc(p.shown_name) + _role(table, p.pk) for p in table.seated]  # with the role (Anti-Monopoly)
     head = [
         para(
             _("Backup sheet: round %(round)s, table %(table)s")

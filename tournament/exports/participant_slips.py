@@ -53,7 +53,7 @@ def slips_pdf(tournament, people: list[tuple[object, str]]) -> bytes:
 
 def _slip(tournament, participant, url: str, text_w: float) -> Table:
     text = [
-        Paragraph(esc(participant.name), _name_style()),
+        Paragraph(esc(participant.shown_name), _name_style()),
         *([para(participant.club)] if participant.club else []),
         para(tournament.name, "muted"),
         para(_("Scan: your table, your results, your cards and the standings."), "small"),

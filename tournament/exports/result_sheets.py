@@ -107,7 +107,7 @@ def _info(tournament: Tournament, t: TableReport, width: float) -> Table:
         rows.append(
             (
                 _("Absent"),
-                esc("; ".join(f"{a.participant.name} (“{a.reason}”)" for a in t.absent)),
+                esc("; ".join(f"{a.participant.shown_name} (“{a.reason}”)" for a in t.absent)),
             )
         )
     label_w = 32 * mm

@@ -36,7 +36,7 @@ def standings_pdf(report: StandingsReport | TournamentReport) -> bytes:
     rows = []
     for row in by_rank_then_name(report.standings):
         p = row.participant
-        name = esc(p.name)
+        name = esc(p.shown_name)
         if p.withdrawn_after is not None:
             name += " <font color='#555555'>(" + esc(
                 _("withdrawn after round %(n)s") % {"n": p.withdrawn_after}

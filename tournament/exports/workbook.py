@@ -190,7 +190,7 @@ class _Names:
 
     def __init__(self, report: TournamentReport):
         self.people = {row.participant.pk: row.participant for row in report.standings}
-        self.name = {pk: safe_text(p.name) for pk, p in self.people.items()}
+        self.name = {pk: safe_text(p.shown_name) for pk, p in self.people.items()}
         self.club = {pk: safe_text(p.club) for pk, p in self.people.items()}
 
     def of(self, player: PlayerReport) -> str:

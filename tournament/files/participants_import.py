@@ -286,13 +286,13 @@ def _participants(numbered: Iterator[tuple[int, Sequence[str]]]) -> list[Partici
                     )
                 )
                 continue
-        key = name.casefold()
-        if key in seen:
-            problems.append(
-                (i, _("%(name)s is already on line %(line)s") % {"name": name, "line": seen[key]})
-            )
+        key = (name.casefold(), club.casefold())  # namesakes of two clubs are two people
+        earlier = seen.get(key) or (None if club else seen.get(name.casefold()))
+        if earlier:  # the same name and club, or the same name with no club to tell him apart
+            problems.append((i, _("%(name)s is already on line %(line)s") % {"name": name, "line": earlier}))
             continue
         seen[key] = i
+        seen.setdefault(name.casefold(), i)
         rows.append(ParticipantRow(i, name, club, seed))
     if not rows and not problems:
         problems.append((None, _("The file lists no participants.")))
@@ -347,21 +347,28 @@ def add_participants(tournament, rows: list[ParticipantRow]) -> int:
     """Add ``rows`` to the tournament, all or none (none when one of them is registered already)."""
     from django.db import transaction
 
+    from tournament.director.forms import registered_already
     from tournament.models import Participant, Tournament
     from tournament.models.standings_changes import standings_changed
+    from tournament.participants import namesakes
 
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)  # one change of the list at a time
-        existing = {n.casefold() for n in tournament.participants.values_list("name", flat=True)}
+        existing = {
+            (n.casefold(), c.casefold()) for n, c in tournament.participants.values_list("name", "club")
+        }
+        names = {n for n, _c in existing}
         problems = [
-            (r.line, _("%(name)s is already registered") % {"name": r.name})
+            (r.line, registered_already(r.name, r.club))
             for r in rows
-            if r.name.casefold() in existing
+            if (r.name.casefold(), r.club.casefold()) in existing
+            or (not r.club and r.name.casefold() in names)
         ]
         if problems:
             raise ParticipantFileError(problems)
         Participant.objects.bulk_create(
             Participant(tournament=tournament, name=r.name, club=r.club, seed=r.seed) for r in rows
         )
-        standings_changed(tournament.pk)  # added in bulk: no signal of each
+        namesakes.mark(tournament.pk)  # added in bulk: no signal of each
+        standings_changed(tournament.pk)
     return len(rows)

@@ -108,7 +108,13 @@ def _players(table: Table, record: dict) -> list[dict]:
     """The record's players matched to the participants seated at the table, in the record's order (the order
     of play): [{"id", "name" (the participant's), "role"?, "participant"}]."""
     seats = list(table.seats.select_related("participant"))
-    seated = {_key(s.participant.name): s.participant for s in seats}
+    # by the name as printed (a namesake's with his club: "Jan Kowalski (SP 12)"), which the games' records
+    # carry, and by the bare name where it names one person at the table
+    seated = {_key(s.participant.shown_name): s.participant for s in seats}
+    bare: dict[str, list] = {}
+    for s in seats:
+        bare.setdefault(_key(s.participant.name), []).append(s.participant)
+    by_name = {key: people[0] for key, people in bare.items() if len(people) == 1}
     seat_role = {s.participant_id: s.role for s in seats}  # Anti-Monopoly: given at seating
     pid_length = GamePlayer._meta.get_field("pid").max_length
     out, seen = [], set()
@@ -121,25 +127,26 @@ def _players(table: Table, record: dict) -> list[dict]:
         name = p.get("name")
         if not isinstance(name, str) or not name.strip():
             raise RecordImportError(_("The record's player %(n)s has no name.") % {"n": i + 1})
-        key = _key(name)
-        participant = seated.get(key)
+        participant = seated.get(_key(name)) or by_name.get(_key(name))
+        key = _key(participant.shown_name) if participant is not None else _key(name)
         if participant is None:
             raise RecordImportError(
                 _("The record's player “%(name)s” is not seated at this table (seated: %(seated)s).")
                 % {
                     "name": echo(name),
-                    "seated": ", ".join(sorted((x.name for x in seated.values()), key=_key)),
+                    "seated": ", ".join(sorted((x.shown_name for x in seated.values()), key=_key)),
                 }
             )
         if key in seen:
-            raise RecordImportError(_("The record names “%(name)s” twice.") % {"name": participant.name})
+            twice = _("The record names “%(name)s” twice.")
+            raise RecordImportError(twice % {"name": participant.shown_name})
         seen.add(key)
         role = seat_role[participant.pk] or p.get("role")
         if p.get("role") and seat_role[participant.pk] and p["role"] != seat_role[participant.pk]:
             raise RecordImportError(
                 _("The record makes %(name)s a %(role)s; he is seated as a %(seated)s.")
                 % {
-                    "name": participant.name,
+                    "name": participant.shown_name,
                     "role": role_label(p["role"]) or echo(str(p["role"])),
                     "seated": role_label(seat_role[participant.pk]),
                 }
@@ -147,12 +154,12 @@ def _players(table: Table, record: dict) -> list[dict]:
         out.append(
             {
                 "id": p["id"],
-                "name": participant.name,
+                "name": participant.shown_name,
                 **({"role": role} if role else {}),
                 "participant": participant,
             }
         )
-    missing = [x.name for k, x in seated.items() if k not in seen]
+    missing = [x.shown_name for k, x in seated.items() if k not in seen]
     if missing:
         raise RecordImportError(
             _("The record does not name %(names)s, seated at this table.")

@@ -2,34 +2,68 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import tournament.models.held_files
 from django.conf import settings
 from django.db import migrations, models
 
+import tournament.models.held_files
+
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0028_league_log'),
+        ("tournament", "0028_league_log"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='HeldFile',
+            name="HeldFile",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(default=tournament.models.held_files.new_key, editable=False, max_length=64, unique=True, verbose_name='key')),
-                ('purpose', models.CharField(choices=[('past_results', 'past results')], max_length=16, verbose_name='purpose')),
-                ('name', models.CharField(max_length=255, verbose_name='file name')),
-                ('data', models.BinaryField(verbose_name='contents')),
-                ('held_at', models.DateTimeField(default=django.utils.timezone.now, editable=False, verbose_name='held at')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='held for')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        default=tournament.models.held_files.new_key,
+                        editable=False,
+                        max_length=64,
+                        unique=True,
+                        verbose_name="key",
+                    ),
+                ),
+                (
+                    "purpose",
+                    models.CharField(
+                        choices=[("past_results", "past results")], max_length=16, verbose_name="purpose"
+                    ),
+                ),
+                ("name", models.CharField(max_length=255, verbose_name="file name")),
+                ("data", models.BinaryField(verbose_name="contents")),
+                (
+                    "held_at",
+                    models.DateTimeField(
+                        default=django.utils.timezone.now, editable=False, verbose_name="held at"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="held for",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'file held for confirmation',
-                'verbose_name_plural': 'files held for confirmation',
-                'constraints': [models.UniqueConstraint(fields=('user', 'purpose'), name='one_held_file_a_purpose')],
+                "verbose_name": "file held for confirmation",
+                "verbose_name_plural": "files held for confirmation",
+                "constraints": [
+                    models.UniqueConstraint(fields=("user", "purpose"), name="one_held_file_a_purpose")
+                ],
             },
         ),
     ]

@@ -232,13 +232,20 @@ class Participant(models.Model):
         verbose_name=_("player"),
     )
 
+    # Another participant of the tournament has his name (as compared): the two are told apart by their clubs
+    # wherever a name is printed (``shown_name``). Kept by tournament.participants.namesakes.
+    namesake = models.BooleanField(_("has a namesake"), default=False, editable=False)
+
     class Meta:
         ordering = ["tournament", "name"]
         verbose_name = _("participant")
         verbose_name_plural = _("participants")
         constraints = [
-            # "Anna Nowak" and "anna nowak" are one person: the name is unique in any case
-            models.UniqueConstraint(F("tournament"), Lower("name"), name="unique_participant_name"),
+            # "Anna Nowak" and "anna nowak" are one person, unless their clubs tell them apart: two people of
+            # one name are real (RULES.md's namesakes), two of one name and one club are one
+            models.UniqueConstraint(
+                F("tournament"), Lower("name"), Lower("club"), name="unique_participant_name_and_club"
+            ),
             # one person plays once in a tournament
             models.UniqueConstraint(
                 fields=["tournament", "player"],
@@ -248,7 +255,18 @@ class Participant(models.Model):
         ]
 
     def __str__(self):
-        return self.name
+        return self.shown_name
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        participant = super().from_db(db, field_names, values)
+        participant._stored_name = participant.__dict__.get("name")  # a rename marks the namesakes again
+        return participant
+
+    @property
+    def shown_name(self) -> str:
+        """His name as printed: with his club when another participant has his name ("Jan Nowak (SP 1)")."""
+        return f"{self.name} ({self.club})" if self.namesake and self.club else self.name
 
     @property
     def active(self) -> bool:

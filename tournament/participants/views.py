@@ -89,8 +89,8 @@ def cards(request, pk: int, key: str):
     """His income/cost cards, as the director prints them."""
     participant = participant_by_link(pk, key)
     entries = participant_entries(participant_rounds(participant), participant.pk)
-    data = ledger_cards_pdf(participant.tournament, entries, participant.name)
-    return _private(file_response(data, file_name(participant.tournament, participant.name) + ".pdf"))
+    data = ledger_cards_pdf(participant.tournament, entries, participant.shown_name)
+    return _private(file_response(data, file_name(participant.tournament, participant.shown_name) + ".pdf"))
 
 
 @require_POST

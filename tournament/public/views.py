@@ -51,7 +51,7 @@ def shown_rows(tournament: Tournament) -> list[dict]:
     rows = [
         {
             "rank": r.rank,
-            "name": r.participant.name,
+            "name": r.participant.shown_name,
             "name_key": name_key(r.participant.name),
             "club": r.participant.club,
             "points": r.points,
@@ -195,7 +195,13 @@ def _seating_rows(round_: Round | None) -> list[tuple]:
         return []
     tables = Table.objects.filter(round=round_).order_by("number", "seats__order", "seats__pk")
     return list(
-        tables.values_list("number", "seats__participant__name", "seats__participant__club", "seats__role")
+        tables.values_list(
+            "number",
+            "seats__participant__name",
+            "seats__participant__club",
+            "seats__role",
+            "seats__participant__namesake",
+        )
     )
 
 
@@ -241,10 +247,12 @@ def seating(request, pk: int, number: int | None = None):
 
     def seated() -> dict:  # made only when the rendered page is not kept: sorting a thousand names costs
         tables: dict[int, list[dict]] = {}
-        for table, name, club, role in rows:
+        for table, name, club, role, namesake in rows:
             players = tables.setdefault(table, [])
-            if name is not None:  # else a table left without players
-                players.append({"name": name, "club": club, "role": role})
+            if name is not None:  # else a table left without players (a namesake: with his club)
+                told_apart = namesake and club  # his club printed in his name, not again beside it
+                shown = f"{name} ({club})" if told_apart else name
+                players.append({"name": shown, "club": "" if told_apart else club, "role": role})
         people = [{**p, "table": table} for table, players in tables.items() for p in players]
         people.sort(key=lambda p: name_key(p["name"]))
         return {

@@ -380,7 +380,9 @@ def _read_participants(nodes: list[_Node]) -> list[dict]:
     _unique("participants", (p["id"] for p in out))
     _unique("participants' players", (p["player"]["id"] for p in out if p["player"]))
     _unique("participants", (p["link_key"] for p in out if p["link_key"]))
-    _unique("participants", (p["name"] for p in out), key=str.lower)  # as the database: in any case
+    # as the database: in any case; namesakes are told apart by their clubs
+    shown = (f"{p['name']} ({p['club']})" if p["club"] else p["name"] for p in out)
+    _unique("participants", shown, key=str.lower)
     return out
 
 

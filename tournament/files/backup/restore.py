@@ -33,6 +33,7 @@ from tournament.models import (
 from tournament.models.players import name_key
 from tournament.models.standings_changes import standings_changed
 from tournament.models.tournaments import new_link_key
+from tournament.participants import namesakes
 from tournament.ratings import triggers
 from tournament.ratings.rebuild import Point
 
@@ -144,6 +145,7 @@ def _store(backup: dict, created: list) -> Tournament:
             **{k: v for k, v in p.items() if k not in ("id", "where", "player")},
         )
     Participant.objects.bulk_create(participant.values())
+    namesakes.mark(tournament.pk)  # in bulk: no signal of each
     if players:  # its results count for the league again (they came in bulk, without the signals)
         triggers.after_commit(Point.of_tournament(tournament))
 

@@ -20,6 +20,7 @@ from tournament.event import results, rounds
 from tournament.games import recording
 from tournament.models import Participant, PastEntrant, PastEvent, PastPlacement, Player, Tournament
 from tournament.models.standings_changes import standings_changed
+from tournament.participants import namesakes
 from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP
 from tournament.ratings.rebuild import Point, rebuild
 
@@ -79,7 +80,8 @@ class Command(BaseCommand):
         Participant.objects.bulk_create(
             Participant(tournament=t, name=p.name, club=p.club, player=p) for p in players
         )
-        standings_changed(t.pk)  # added in bulk: no signal of each
+        namesakes.mark(t.pk)  # added in bulk: no signal of each
+        standings_changed(t.pk)
         for number in (1, 2):
             round_ = rounds.seat_next_round(t)
             for i, table in enumerate(round_.tables.all()):
