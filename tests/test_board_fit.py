@@ -229,6 +229,26 @@ def test_a_new_game_on_a_board_that_does_not_fit_is_refused(client, director):
     assert "Boards that fit: Anti-Monopoly, US edition." in text(response)
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("variant", ["polish-table", "timed"])
+def test_a_variant_played_against_a_clock_asks_for_its_minutes(client, director, variant):
+    """RULES.md turn 4: without its minutes such a game has no clock and could not end on time."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    refused = client.post(reverse("tournament_new"), form_data(variant=variant, board="classic-pl"))
+    assert refused.status_code == 200 and not Tournament.objects.exists()
+    assert "is played against a clock: give its time limit in minutes." in text(refused)
+    taken = client.post(
+        reverse("tournament_new"), form_data(variant=variant, board="classic-pl", time_limit_minutes="90")
+    )
+    assert taken.status_code == 302 and Tournament.objects.get().time_limit_minutes == 90
+    game = {"variant": variant, "board": "classic-pl", "players": "Anna\nBartek", "name": "G"}
+    refused = client.post(reverse("game_new"), game)
+    assert refused.status_code == 200 and not Game.objects.exists()
+    assert "is played against a clock: give its time limit in minutes." in text(refused)
+    assert client.post(reverse("game_new"), {**game, "time_limit_minutes": "60"}).status_code == 302
+    assert Game.objects.get().options["time_limit_minutes"] == 60
+
+
 # -- imports -------------------------------------------------------------------------------------------------
 
 

@@ -129,9 +129,9 @@ def test_a_move_is_written_while_a_file_is_imported_and_one_file_imported_twice_
     data = past_results_csv(100)
     real, moves = past_results._store, []
 
-    def store(events, user):  # once the file is read and checked, before its transaction
+    def store(events, user, held=None):  # once the file is read and checked, before its transaction
         moves.append(at_once(lambda: a_move(director)))
-        return real(events, user)
+        return real(events, user, held)
 
     monkeypatch.setattr(past_results, "_store", store)
 

@@ -1,5 +1,5 @@
 """Namesakes (issue 38): a second "Jan Kowalski" of another club plays in the tournament; the two are told
-apart by their clubs wherever a name is printed (tournament/participants/namesakes.py,
+apart by their clubs wherever a name is printed (tournament/event/namesakes.py,
 ``Participant.shown_name``); the same name and club is one person, refused in the user's language. Two
 namesakes added at once, in threads on SQLite and PostgreSQL, both end marked."""
 

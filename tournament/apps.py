@@ -9,7 +9,7 @@ class TournamentConfig(AppConfig):
     def ready(self):
         from tournament.boards import editions
         from tournament.console import engine_check  # noqa: F401  (registers the phone engine's check)
-        from tournament.participants import namesakes
+        from tournament.event import namesakes
         from tournament.ratings import triggers
         from tournament.server import checks  # noqa: F401  (registers the board check)
 

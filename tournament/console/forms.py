@@ -9,6 +9,7 @@ from rules.record import MAX_PLAYERS
 from rules.roles import COMPETITOR, MONOPOLIST
 from tournament.boards import fitting
 from tournament.boards.names import board_choices
+from tournament.games.clock import check_clock
 from tournament.labels import variant_choices
 from tournament.models import Game, Tournament
 from tournament.models.games import NAME_LENGTH
@@ -94,6 +95,7 @@ class NewGameForm(forms.Form):
     def clean(self):
         data = super().clean()
         fitting.check_board_fits(self)
+        check_clock(self)
         variant, roles = data.get("variant"), getattr(self, "roles", [])
         if variant and "players" in data:
             with_roles = make_variant(variant).roles

@@ -11,6 +11,8 @@ from tournament.boards import fitting
 from tournament.boards.names import board_choices
 from tournament.collation import name_key
 from tournament.event.interventions import MAX_SCORE
+from tournament.event.namesakes import registered_already
+from tournament.games.clock import check_clock
 from tournament.labels import TIE_BREAK_LABELS, variant_choices
 from tournament.models import BoardEdition, Participant, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH
@@ -164,6 +166,7 @@ class TournamentForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         fitting.check_board_fits(self)
+        check_clock(self)
         return data
 
     def clean_ending(self):
@@ -215,16 +218,6 @@ class ParticipantForm(forms.ModelForm):
             if same.exists() and (not club or same.filter(club__iexact=club).exists()):
                 self.add_error(None, registered_already(name, club))
         return data
-
-
-def registered_already(name: str, club: str) -> str:
-    """Why a participant of this name and club is refused: he is registered (a namesake needs his club)."""
-    if club:
-        return _("%(name)s of %(club)s is already registered.") % {"name": name, "club": club}
-    return _(
-        "%(name)s is already registered. If this is another person of that name, give his club or school "
-        "(or a note in its place) to tell them apart."
-    ) % {"name": name}
 
 
 class ImportForm(forms.Form):

@@ -347,10 +347,10 @@ def add_participants(tournament, rows: list[ParticipantRow]) -> int:
     """Add ``rows`` to the tournament, all or none (none when one of them is registered already)."""
     from django.db import transaction
 
-    from tournament.director.forms import registered_already
+    from tournament.event import namesakes
+    from tournament.event.namesakes import registered_already
     from tournament.models import Participant, Tournament
     from tournament.models.standings_changes import standings_changed
-    from tournament.participants import namesakes
 
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)  # one change of the list at a time

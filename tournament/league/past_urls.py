@@ -7,7 +7,7 @@ from tournament.league import past_views as past
 
 urlpatterns = [
     path("league/past/", past.past_events, name="past_events"),
-    path("league/past/check/<str:key>/", past.past_results_check, name="past_results_check"),
+    path("league/past/check/<slug:key>/", past.past_results_check, name="past_results_check"),
     path("league/past/template.xlsx", past.past_results_template, name="past_results_template"),
     path("league/past/<id:event>/delete/", past.past_event_delete, name="past_event_delete"),
 ]

@@ -233,7 +233,7 @@ class Participant(models.Model):
     )
 
     # Another participant of the tournament has his name (as compared): the two are told apart by their clubs
-    # wherever a name is printed (``shown_name``). Kept by tournament.participants.namesakes.
+    # wherever a name is printed (``shown_name``). Kept by tournament.event.namesakes.
     namesake = models.BooleanField(_("has a namesake"), default=False, editable=False)
 
     class Meta:

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.boards.editions import hold_board, stored_board_version
+from tournament.event import namesakes
 from tournament.files.backup.check import Check
 from tournament.files.backup.format import BackupError
 from tournament.files.backup.reading import read_values
@@ -33,7 +34,6 @@ from tournament.models import (
 from tournament.models.players import name_key
 from tournament.models.standings_changes import standings_changed
 from tournament.models.tournaments import new_link_key
-from tournament.participants import namesakes
 from tournament.ratings import triggers
 from tournament.ratings.rebuild import Point
 

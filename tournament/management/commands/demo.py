@@ -16,11 +16,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from rules.simulate import simulate
-from tournament.event import results, rounds
+from tournament.event import namesakes, results, rounds
 from tournament.games import recording
 from tournament.models import Participant, PastEntrant, PastEvent, PastPlacement, Player, Tournament
 from tournament.models.standings_changes import standings_changed
-from tournament.participants import namesakes
 from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP
 from tournament.ratings.rebuild import Point, rebuild
 

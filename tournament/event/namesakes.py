@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Value
 from django.db.models.functions import Lower
 from django.db.models.signals import post_delete, post_save
+from django.utils.translation import gettext as _
 
 from tournament.models import Participant, Tournament
 
@@ -54,3 +55,13 @@ def connect() -> None:
     """Called once, when the app is ready (tournament/apps.py)."""
     post_save.connect(_saved, sender=Participant, dispatch_uid="participant_namesakes_saved")
     post_delete.connect(_deleted, sender=Participant, dispatch_uid="participant_namesakes_deleted")
+
+
+def registered_already(name: str, club: str) -> str:
+    """Why a participant of this name and club is refused: he is registered (a namesake needs his club)."""
+    if club:
+        return _("%(name)s of %(club)s is already registered.") % {"name": name, "club": club}
+    return _(
+        "%(name)s is already registered. If this is another person of that name, give his club or school "
+        "(or a note in its place) to tell them apart."
+    ) % {"name": name}
