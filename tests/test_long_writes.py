@@ -76,6 +76,22 @@ def test_a_result_reopened_while_the_ratings_are_computed_is_not_written_over(di
     assert sum(RatingStep.objects.filter(tournament=b).values_list("played", flat=True)) == 3 * 12 - 4
 
 
+def test_a_change_asked_for_and_done_while_a_rebuild_computes_is_not_written_over(director, monkeypatch):
+    """Nothing asked for before, nothing after (the change's own rebuild did its request): the count of
+    rebuilds written tells the first one that what it read is stale."""
+    a, b, c = league_of_three_tournaments()
+    rebuild()
+    table = TournamentTable.objects.filter(round__tournament=a, round__number=1).first()
+    while_computing(monkeypatch, lambda: results.reopen(table, director, "a wrong place"))
+    rebuild()
+    assert not RatingsPending.objects.exists()
+    after = snapshot()
+    monkeypatch.undo()
+    rebuild()
+    assert snapshot() == after
+    assert sum(RatingStep.objects.filter(tournament=a).values_list("played", flat=True)) == 3 * 12 - 4
+
+
 def test_a_change_meanwhile_has_the_rebuild_read_again(director, monkeypatch):
     a, b, c = league_of_three_tournaments()
     rebuild()
@@ -150,3 +166,22 @@ def test_a_move_is_written_while_a_file_is_imported_and_one_file_imported_twice_
         [(2, "Cup of 2025-03-01 is already imported: delete it first to import it again")],
         [(None, "The file was imported meanwhile: see the list.")],
     ), refused
+
+
+def test_one_file_chosen_twice_at_once_is_held_once(director):
+    from django.test import Client
+    from django.urls import reverse
+
+    from tournament.models import HeldFile
+
+    data = past_results_csv(10)
+
+    def upload():
+        c = Client()
+        c.force_login(director)
+        f = io.BytesIO(data)
+        f.name = "past.csv"
+        return c.post(reverse("past_events"), {"file": f}).status_code
+
+    assert at_once(upload, upload) == [302, 302]
+    assert HeldFile.objects.filter(user=director).count() == 1

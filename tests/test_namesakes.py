@@ -98,6 +98,18 @@ def test_a_rename_that_makes_or_ends_a_namesake_marks_them():
     assert sorted(p.shown_name for p in t.participants.all()) == ["Jan Kowalski", "Jan Nowak"]
 
 
+def test_a_namesakes_printed_name_fits_a_games_players_name_and_a_tournament_deleted_marks_nothing():
+    from tournament.models.games import NAME_LENGTH
+
+    long = "Aleksandra " + "Wielkopolska-" * 8 + "Nowak"
+    t = make_tournament([long[:NAME_LENGTH], long[:NAME_LENGTH]], clubs=["Klub " + "x" * 100, "SP 1"])
+    shown = {p.club[:4]: p.shown_name for p in t.participants.all()}
+    assert all(len(n) <= NAME_LENGTH for n in shown.values()) and shown["SP 1"].endswith(" (SP 1)")
+    assert shown["Klub"].endswith(" (Klub " + "x" * 35 + ")")
+    t.delete()
+    assert not Participant.objects.exists()
+
+
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_namesakes_added_at_once_are_both_marked(director):

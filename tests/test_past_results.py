@@ -540,7 +540,7 @@ def test_a_file_confirmed_twice_is_imported_once(director_client):
     assert director_client.post(check, {"import": ""}).status_code == 302
     placements = PastPlacement.objects.count()
     second = director_client.post(check, {"import": ""}, HTTP_ACCEPT_LANGUAGE="en", follow=True)
-    assert "That file is no longer waiting to be imported" in text(second)
+    assert "That file is imported already, or was let go: see the list." in text(second)
     assert PastEvent.objects.count() == 2 and PastPlacement.objects.count() == placements
 
 

@@ -12,12 +12,13 @@ namesake if he is left alone."""
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Value
+from django.db.models import Exists, OuterRef
 from django.db.models.functions import Lower
 from django.db.models.signals import post_delete, post_save
 from django.utils.translation import gettext as _
 
 from tournament.models import Participant, Tournament
+from tournament.models.standings_changes import with_its_tournament
 
 
 def mark(tournament_id: int) -> None:
@@ -42,13 +43,11 @@ def _saved(sender, instance: Participant, created: bool, **kwargs) -> None:
         instance.namesake = Participant.objects.filter(pk=instance.pk).values_list("namesake", flat=True)[0]
 
 
-def _deleted(sender, instance: Participant, **kwargs) -> None:
-    """His namesake, left alone, is no longer marked (a few queries: a tournament deleted with its
-    participants asks nothing of the others)."""
-    same = Participant.objects.filter(tournament_id=instance.tournament_id).annotate(key=Lower("name"))
-    same = same.filter(key=Lower(Value(instance.name)))
-    if len(left := list(same.values_list("pk", flat=True)[:2])) == 1:
-        Participant.objects.filter(pk=left[0]).update(namesake=False)
+def _deleted(sender, instance: Participant, origin=None, **kwargs) -> None:
+    """His namesake, left alone, is no longer marked; nothing to mark for a participant deleted with his
+    tournament."""
+    if not with_its_tournament(origin):
+        mark(instance.tournament_id)
 
 
 def connect() -> None:

@@ -65,7 +65,7 @@ def repeat_pairs_named(round_: Round) -> list[tuple[str, str, list[int]]]:
     for number, ids in earlier_tables(round_.tournament, before=round_.number):
         for pair_ in pairs_of([ids]):
             rounds_met.setdefault(pair_, []).append(number)
-    names = dict(Participant.objects.filter(seats__table__round=round_).values_list("pk", "name"))
+    names = {p.pk: p.shown_name for p in Participant.objects.filter(seats__table__round=round_)}
     out = []
     for ids in tables_of(round_):
         for pair_ in pairs_of([ids]):

@@ -24,7 +24,7 @@ from tournament.reasons import clean_reason
 def players_of(game: Game) -> dict[int, str]:
     """The participants who play the game: id → name, in seat order."""
     rows = game.players.filter(participant__isnull=False).order_by("seat")
-    return dict(rows.values_list("participant_id", "participant__name"))
+    return dict(rows.values_list("participant_id", "name"))  # as the game names him (a namesake: his club)
 
 
 def current(table: Table, game: Game) -> dict[int, Signature]:

@@ -128,7 +128,7 @@ def participant_cards(request, pk: int, participant: int):
     p = get_object_or_404(Participant.objects.select_related("tournament"), pk=participant, tournament_id=pk)
     entries = participant_entries(participant_rounds(p), p.pk)  # his games replayed, no other
     data = ledger_cards_pdf(p.tournament, entries, p.shown_name)
-    return file_response(data, file_name(p.tournament, p.name) + ".pdf")
+    return file_response(data, file_name(p.tournament, p.shown_name) + ".pdf")
 
 
 @require_safe

@@ -123,7 +123,10 @@ def past_results_check(request, key: str):
     let go ("cancel")."""
     held = HeldFile.of(request.user, HeldFile.Purpose.PAST_RESULTS, key)
     if held is None:
-        messages.error(request, _("That file is no longer waiting to be imported: choose it again."))
+        if request.method == "POST":  # "Import" tapped twice: the first imported it
+            messages.info(request, _("That file is imported already, or was let go: see the list."))
+        else:
+            messages.error(request, _("That file is no longer waiting to be imported: choose it again."))
         return redirect("past_events")
     data = bytes(held.data)
     if request.method == "POST" and "cancel" in request.POST:
@@ -136,6 +139,9 @@ def past_results_check(request, key: str):
         else:
             events = check_past_results(held.name, data)
     except PastResultsError as e:  # imported meanwhile (by another director, or this page twice)
+        if request.method == "POST" and not HeldFile.objects.filter(pk=held.pk).exists():
+            messages.info(request, _("That file is imported already, or was let go: see the list."))
+            return redirect("past_events")  # the same tap twice at once: the other one imported it
         HeldFile.objects.filter(pk=held.pk).delete()
         return _page(request, problems=e.problems, status=400)
     if request.method == "POST":

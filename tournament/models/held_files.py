@@ -10,7 +10,7 @@ import datetime
 import secrets
 
 from django.conf import settings
-from django.db import models
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -47,8 +47,16 @@ class HeldFile(models.Model):
     def hold(cls, user, purpose: str, name: str, data: bytes) -> HeldFile:
         """Hold ``data`` for ``user`` in place of what he held for that purpose; files held too long go."""
         cls.objects.filter(held_at__lt=timezone.now() - HELD_FOR).delete()
-        cls.objects.filter(user=user, purpose=purpose).delete()
-        return cls.objects.create(user=user, purpose=purpose, name=name[:255], data=data)
+        fields = {"key": new_key(), "name": name[:255], "data": data, "held_at": timezone.now()}
+        with transaction.atomic():  # two uploads at once (a double tap): the later one is held
+            if cls.objects.filter(user=user, purpose=purpose).update(**fields):
+                return cls.objects.get(user=user, purpose=purpose)
+            try:
+                with transaction.atomic():
+                    return cls.objects.create(user=user, purpose=purpose, **fields)
+            except IntegrityError:  # made meanwhile by the other upload
+                cls.objects.filter(user=user, purpose=purpose).update(**fields)
+                return cls.objects.get(user=user, purpose=purpose)
 
     @classmethod
     def of(cls, user, purpose: str, key: str) -> HeldFile | None:

@@ -205,6 +205,9 @@ class RatingsRebuild(models.Model):
     when the ratings were last rebuilt."""
 
     rebuilt_at = models.DateTimeField(_("rebuilt at"), null=True)
+    # how many rebuilds wrote their figures: with the rebuilds asked for, what a rebuild computed outside the
+    # lock checks under it (tournament/ratings/rebuild.py)
+    written = models.PositiveBigIntegerField(_("rebuilds written"), default=0)
 
     class Meta:
         verbose_name = _("ratings' rebuild")

@@ -54,7 +54,7 @@ def standings_changed(tournament_id: int | None) -> None:
         StandingsChange.objects.create(tournament_id=tournament_id)
 
 
-def _with_its_tournament(origin) -> bool:
+def with_its_tournament(origin) -> bool:
     """A row deleted along with its tournament (``tournament.delete()`` or a query's ``delete()``): nothing
     is left to show, and a change row would name a tournament gone."""
     return isinstance(origin, Tournament) or getattr(origin, "model", None) is Tournament
@@ -66,12 +66,12 @@ def _tournament_saved(sender, instance, raw=False, **kwargs):
 
 
 def _participant_changed(sender, instance, raw=False, origin=None, **kwargs):
-    if not raw and not _with_its_tournament(origin):
+    if not raw and not with_its_tournament(origin):
         standings_changed(instance.tournament_id)
 
 
 def _result_changed(sender, instance, raw=False, origin=None, **kwargs):
-    if not raw and not _with_its_tournament(origin):
+    if not raw and not with_its_tournament(origin):
         of_table = Table.objects.filter(pk=instance.table_id).values_list("round__tournament", flat=True)
         standings_changed(of_table.first())
 

@@ -201,6 +201,10 @@ def new_link_key() -> str:
     return secrets.token_urlsafe(LINK_KEY_BYTES)
 
 
+#: The most of a namesake's club his printed name carries (``Participant.shown_name``).
+SHOWN_CLUB_LENGTH = 40
+
+
 class Participant(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="participants", verbose_name=_("tournament")
@@ -266,7 +270,10 @@ class Participant(models.Model):
     @property
     def shown_name(self) -> str:
         """His name as printed: with his club when another participant has his name ("Jan Nowak (SP 1)")."""
-        return f"{self.name} ({self.club})" if self.namesake and self.club else self.name
+        if not (self.namesake and self.club):
+            return self.name
+        club = f" ({self.club[:SHOWN_CLUB_LENGTH]})"  # at most NAME_LENGTH in all: a game's player's name
+        return self.name[: NAME_LENGTH - len(club)] + club
 
     @property
     def active(self) -> bool:

@@ -16,8 +16,9 @@ transaction, so a rebuild that fails (or a process stopped before it ran) leaves
 
 A rebuild reads and computes outside the write lock (on SQLite, one for the whole database: the referees'
 moves wait on it) and writes in a short transaction, taking turns on the ``RatingsRebuild`` row. The rows
-asked for are its generation: the same when it began reading and once it holds the row, nothing it read has
-changed, and its figures are written; otherwise it reads again (``_settled``).
+asked for and the count of rebuilds written are its generation: the same when it began reading and once it
+holds the row, nothing it read has changed, and its figures are written; otherwise it reads again
+(``_settled``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from rules.ratings import League, Rating, Table
@@ -213,19 +214,21 @@ _ANYWAY = object()  # ``none_asked``: rebuild even when no rebuild is asked for
 def _settled(since_of, done_of, none_asked):
     """A rebuild computed from what is stored outside the write lock, then written in a short transaction if
     nothing changed meanwhile. Every change to what the ratings are made of asks for a rebuild in its own
-    transaction (``ask``): the rebuilds asked for, the same when the reading began and under the lock, say
-    that what was read is what is stored (they are the generation). Otherwise it is read again; after
+    transaction (``ask``), and every rebuild written counts itself: the rebuilds asked for and that count,
+    the same when the reading began and under the lock, say that what was read is what is stored (they are
+    the generation; the rows alone would miss a change asked for and done meanwhile by another rebuild, which
+    leaves the same rows — none). Otherwise it is read again; after
     ``ATTEMPTS``, under the lock. ``since_of`` and ``done_of`` take the rebuilds asked for (by pk) and give
     the point to rebuild from and the requests done by it; ``none_asked`` is returned when none is asked
     for."""
     for _attempt in range(ATTEMPTS):
-        asked = _asked()
+        asked, written = _asked(), _written()
         if not asked and none_asked is not _ANYWAY:
             return none_asked
         plan = _plan(since_of(asked))
         with transaction.atomic():
             _take_turn()
-            if _asked() == asked:
+            if _asked() == asked and _written() == written:
                 return _write(plan, done_of(asked))
     with transaction.atomic():  # the changes keep coming: read under the lock, as before any of this
         _take_turn()
@@ -233,6 +236,12 @@ def _settled(since_of, done_of, none_asked):
         if not asked and none_asked is not _ANYWAY:
             return none_asked
         return _write(_plan(since_of(asked)), done_of(asked))
+
+
+def _written() -> int:
+    """How many rebuilds have written their figures: another one meanwhile (a change asked for and done
+    while this one read, leaving the same rows asked for — none) makes what was read stale too."""
+    return RatingsRebuild.objects.filter(pk=1).values_list("written", flat=True).first() or 0
 
 
 def _asked() -> dict[int, Point | None]:
@@ -331,6 +340,7 @@ def _write(plan: Plan, done: list[int]) -> int:
     """The rebuild computed written and the requests it does deleted, in the caller's transaction; returns the
     tables rated."""
     RatingsPending.objects.filter(pk__in=done).delete()
+    RatingsRebuild.objects.filter(pk=1).update(written=F("written") + 1)
     _stale(plan.since).delete()
     insert(plan.steps)
     if plan.since is None:
