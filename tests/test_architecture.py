@@ -2,6 +2,7 @@
 every model change has its migration: both also run in .ci/run; here they fail the suite where they break."""
 
 import subprocess
+import sys
 from io import StringIO
 from pathlib import Path
 
@@ -11,8 +12,12 @@ from django.core.management import call_command
 ROOT = Path(__file__).resolve().parents[1]
 
 
+#: import-linter's command, beside the Python running the suite (its .venv, activated or not)
+LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
+
+
 def test_the_layers_contracts_are_kept():
-    run = subprocess.run(["lint-imports", "--no-cache"], cwd=ROOT, capture_output=True, text=True)
+    run = subprocess.run([str(LINT_IMPORTS), "--no-cache"], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
 
 
