@@ -10,7 +10,7 @@ import datetime
 import secrets
 
 from django.conf import settings
-from django.db import IntegrityError, models, transaction
+from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -48,15 +48,9 @@ class HeldFile(models.Model):
         """Hold ``data`` for ``user`` in place of what he held for that purpose; files held too long go."""
         cls.objects.filter(held_at__lt=timezone.now() - HELD_FOR).delete()
         fields = {"key": new_key(), "name": name[:255], "data": data, "held_at": timezone.now()}
-        with transaction.atomic():  # two uploads at once (a double tap): the later one is held
-            if cls.objects.filter(user=user, purpose=purpose).update(**fields):
-                return cls.objects.get(user=user, purpose=purpose)
-            try:
-                with transaction.atomic():
-                    return cls.objects.create(user=user, purpose=purpose, **fields)
-            except IntegrityError:  # made meanwhile by the other upload
-                cls.objects.filter(user=user, purpose=purpose).update(**fields)
-                return cls.objects.get(user=user, purpose=purpose)
+        # two uploads at once (a double tap): Django's update_or_create takes the row made meanwhile
+        held, _created = cls.objects.update_or_create(user=user, purpose=purpose, defaults=fields)
+        return held
 
     @classmethod
     def of(cls, user, purpose: str, key: str) -> HeldFile | None:

@@ -201,8 +201,17 @@ def new_link_key() -> str:
     return secrets.token_urlsafe(LINK_KEY_BYTES)
 
 
-#: The most of a namesake's club his printed name carries (``Participant.shown_name``).
+#: The most of a namesake's club his printed name carries (``shown_name``).
 SHOWN_CLUB_LENGTH = 40
+
+
+def shown_name(name: str, club: str, namesake: bool) -> str:
+    """A participant's name as printed: with his club when another participant has his name; at most
+    NAME_LENGTH in all (a game's player's name)."""
+    if not (namesake and club):
+        return name
+    told = f" ({club[:SHOWN_CLUB_LENGTH]})"
+    return name[: NAME_LENGTH - len(told)] + told
 
 
 class Participant(models.Model):
@@ -270,10 +279,7 @@ class Participant(models.Model):
     @property
     def shown_name(self) -> str:
         """His name as printed: with his club when another participant has his name ("Jan Nowak (SP 1)")."""
-        if not (self.namesake and self.club):
-            return self.name
-        club = f" ({self.club[:SHOWN_CLUB_LENGTH]})"  # at most NAME_LENGTH in all: a game's player's name
-        return self.name[: NAME_LENGTH - len(club)] + club
+        return shown_name(self.name, self.club, self.namesake)
 
     @property
     def active(self) -> bool:

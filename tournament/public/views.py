@@ -19,6 +19,7 @@ from django.views.decorators.gzip import gzip_page
 from tournament import reports
 from tournament.collation import name_key
 from tournament.models import Round, Table, Tournament, standings_changes
+from tournament.models.tournaments import shown_name
 
 ROWS_PER_COLUMN = 16  # projector rows one above another (projector.css: a row is 5 % of the screen's height)
 ROWS_PER_PAGE = 2 * ROWS_PER_COLUMN  # a 16:9 screen holds two columns of them side by side
@@ -251,7 +252,7 @@ def seating(request, pk: int, number: int | None = None):
             players = tables.setdefault(table, [])
             if name is not None:  # else a table left without players (a namesake: with his club)
                 told_apart = namesake and club  # his club printed in his name, not again beside it
-                shown = f"{name} ({club})" if told_apart else name
+                shown = shown_name(name, club, namesake)
                 players.append({"name": shown, "club": "" if told_apart else club, "role": role})
         people = [{**p, "table": table} for table, players in tables.items() for p in players]
         people.sort(key=lambda p: name_key(p["name"]))

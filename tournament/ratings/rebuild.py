@@ -303,7 +303,9 @@ def _plan(since: Point | None) -> Plan:
     playing = {p for ev in todo for t in ev.tables for p, _r in t.places if p is not None}
     before = {} if since is None else _ratings_before(since, affected | playing)
     league = League({p: Rating(s.mu, s.sigma, s.games) for p, s in before.items()})
-    new_steps: dict[int, tuple] = {}  # each player's latest
+    # each player's rating now (``RATING_FIELDS`` but the player): from before, then from each step made
+    latest = {p: (s.mu, s.sigma, s.ordinal, s.games, s.change, s.date) for p, s in before.items()}
+    stepped: set[int] = set()
     all_steps: list[tuple] = []
     rated = 0
     for ev in todo:
@@ -317,12 +319,12 @@ def _plan(since: Point | None) -> Plan:
                 rated += 1
                 played.update(players)
         for p, n in played.items():
-            step = _step(p, ev.point, league.ratings[p], n, league.ratings[p].ordinal - start[p])
-            all_steps.append(step)
-            new_steps[p] = step
-    latest = {p: (s.mu, s.sigma, s.ordinal, s.games, s.change, s.date) for p, s in before.items()}
-    latest.update({p: (s[6], s[7], s[8], s[9], s[11], s[3]) for p, s in new_steps.items()})
-    changed = affected | set(new_steps)
+            rating = league.ratings[p]
+            change = rating.ordinal - start[p]
+            all_steps.append(_step(p, ev.point, rating, n, change))
+            latest[p] = (rating.mu, rating.sigma, rating.ordinal, rating.games, change, ev.point.date)
+            stepped.add(p)
+    changed = affected | stepped
     return Plan(
         since,
         Rows.of(RatingStep, STEP_FIELDS, all_steps),
