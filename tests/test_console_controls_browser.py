@@ -23,7 +23,7 @@ from tests.test_console_browser import (  # noqa: F401 (browser, game_and_refere
     table_three,
     wi_fi,
 )
-from tests.test_console_outage_browser import served
+from tests.test_console_outage_browser import console_play, console_view, served
 from tournament.console.view_model import phone as phone_engine
 from tournament.games import recording
 
@@ -60,7 +60,7 @@ def owing(live_server, browser, django_user_model):  # noqa: F811
 
 
 def shown(ref) -> dict:
-    return ref.page.evaluate("() => document.getElementById('console').consoleView")
+    return console_view(ref.page)
 
 
 def test_a_rent_its_payer_cannot_pay_is_claimed_and_raised_on_its_card(owing):
@@ -128,7 +128,7 @@ def test_a_rent_s_way_out_half_ticked_when_the_wi_fi_goes_is_entered_offline_and
 
 
 def played(ref) -> dict:
-    return ref.page.evaluate("() => document.getElementById('console').consolePlay")
+    return console_play(ref.page)
 
 
 def small_targets(page) -> list[str]:
