@@ -122,7 +122,14 @@ move phase, at a moment when requests are in flight. Every failed request (a 5xx
 with its time: those within --kill-window s of the kill are the kill's, judged apart ("a server killed": each
 answered by tapping again, moves acknowledged after the kill, the other servers still up); any other still
 fails "5xx answers" or "connection errors". Behind HAProxy, "every server served" checks that each was sent
-requests. With PostgreSQL, the connections the servers hold are counted.
+requests. With PostgreSQL, the connections the servers hold are counted. With --streams, each gunicorn has
+its uvicorn beside it (a machine runs both) and HAProxy sends the streams' addresses to the uvicorns (a
+backend of their own, leastconn); the kill takes the first machine's uvicorn too, and the phones' streams it
+held come back as a browser's EventSource does: after the server's ``retry``, the same address with the last
+event's id (``Last-Event-ID``), to a server left, which sends at once what changed meanwhile. "Streams through
+the kill": connections were cut, all within the kill window, and each was answered again (the gaps printed);
+the moves meanwhile are judged by "moves on the streams" as any (coalesced into the event the stream resumed
+with, not missing).
 
 The temporary directory with the SQLite file and the gunicorn log is kept after a FAIL (or with --keep).
 
@@ -327,6 +334,9 @@ class Tally:
     stream_bad_events: Counter = field(default_factory=Counter)  # unreadable, or of another table
     delivery: Delivery | None = None  # the referees' changes on the streams of their tables
     stream_log: str = ""  # uvicorn's log
+    # with a kill: each stream's connection cut and opened again, (s into the move phase of the cut, s it took
+    # to be answered again or None when it was not)
+    stream_cuts: list[tuple[float, float | None]] = field(default_factory=list)
 
 
 @dataclass
@@ -749,15 +759,36 @@ def stream_checks(tally: Tally, limits: Limits) -> list[Check]:
                 f"{d.missing} missing; {delays}",
             )
         )
+    if tally.kill_at is not None:
+        checks.append(streams_through_the_kill(tally))
     found = log_findings(tally.stream_log)
     checks.append(Check("stream server log", not found, (listed(found) or "clean") + " (limit: clean)"))
     return checks
 
 
-def stream_request(path: str, port: int) -> bytes:
-    """A browser's EventSource GET, plain HTTP/1.1 (kept alive: the stream is its answer)."""
+def streams_through_the_kill(tally: Tally) -> Check:
+    """--streams with --kill-one-at: the killed server's streams were cut by the kill (within its window) and
+    each was answered again by a server left (the phone's EventSource reconnecting with Last-Event-ID through
+    the load balancer); the moves meanwhile are judged by "moves on the streams" (coalesced, not missing)."""
+    cuts = tally.stream_cuts
+    late = [at for at, _ in cuts if not in_kill_window(at, tally.kill_at, tally.kill_window_s)]
+    unanswered = sum(1 for _, gap in cuts if gap is None)
+    gaps = [gap for _, gap in cuts if gap is not None]
+    return Check(
+        "streams through the kill",
+        bool(cuts) and not late and not unanswered,
+        f"{len(cuts)} connections cut (limit: more than 0, all in the kill window: {len(late)} outside), "
+        f"{len(cuts) - unanswered} answered again (limit: all)"
+        + (f", after p50 {percentile(gaps, 50):.1f} s, at most {max(gaps):.1f} s" if gaps else ""),
+    )
+
+
+def stream_request(path: str, port: int, last_id: str | None = None) -> bytes:
+    """A browser's EventSource GET, plain HTTP/1.1 (kept alive: the stream is its answer); when it reconnects,
+    with the last event's id (``Last-Event-ID``: the server sends at once what changed since)."""
+    resume = f"Last-Event-ID: {last_id}\r\n" if last_id is not None else ""
     return (
-        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n"
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n{resume}"
         "Cache-Control: no-cache\r\nAccept-Language: en\r\nUser-Agent: load-event-day stream\r\n\r\n"
     ).encode()
 
@@ -1752,15 +1783,22 @@ class StreamState:
     ended: str | None = None  # how the server ended it (closed early)
     ended_at: float | None = None  # and when (monotonic)
     bad: Counter = field(default_factory=Counter)  # unreadable events, events of another table
+    last_id: str | None = None  # the last event's id (sent back as Last-Event-ID when it reconnects)
+    retry_s: float = 2.0  # the wait before it reconnects, as the server's ``retry`` says
+    cuts: list[float] = field(default_factory=list)  # monotonic times its connection was cut (reconnecting)
+    reopened: list[float] = field(default_factory=list)  # and when each new connection was answered
 
 
 class Streams(threading.Thread):
     """The phones holding event streams: one asyncio loop in one thread, a connection each (a plain HTTP/1.1
     GET), opened ``concurrency`` at a time (a stream is open at its first event), held until ``close``."""
 
-    def __init__(self, port: int, states: list[StreamState], concurrency: int):
+    def __init__(self, port: int, states: list[StreamState], concurrency: int, reconnect: bool = False):
         super().__init__(name="streams", daemon=True)
         self.port, self.states, self.concurrency = port, states, concurrency
+        # as a browser's EventSource: a stream cut after it opened is opened again after the server's
+        # ``retry``, with Last-Event-ID (--kill-one-at: the killed server's streams); else a cut ends it
+        self.reconnect = reconnect
         self.opened = threading.Event()  # every stream had its first event, or failed
         self.open_s: float | None = None  # from the first connection to the last stream opened
         self.error: BaseException | None = None
@@ -1825,7 +1863,6 @@ class Streams(threading.Thread):
 
     async def _follow(self, s: StreamState, gate: asyncio.Semaphore) -> None:
         opened = False
-        writer = None
 
         def resolve() -> None:  # open, or given up: the next stream may be opened
             nonlocal opened
@@ -1837,25 +1874,50 @@ class Streams(threading.Thread):
                     self.open_s = time.monotonic() - self._t0
                     self.opened.set()
 
-        give_up = time.monotonic() + STREAM_OPEN_TIMEOUT_S
         try:
             await gate.acquire()
+            while True:
+                ended = await self._session(s, resolve)
+                if ended is None or self._leaving:  # this side closed it (the run's end)
+                    return
+                if not (self.reconnect and s.opened_at is not None):
+                    self._ended(s, *ended)
+                    return
+                s.cuts.append(time.monotonic())  # then, as a browser: the server's retry, and again
+                await asyncio.sleep(s.retry_s)
+        except asyncio.CancelledError:
+            if s.opened_at is None and s.failure is None:
+                s.failure = "not open when the run ended"
+            raise
+        finally:
+            resolve()
+
+    async def _session(self, s: StreamState, resolve) -> tuple[str, str] | None:
+        """One connection of the stream: opened (with Last-Event-ID when it reconnects), read until it ends.
+        None when this side closed it; else how it ended: (as a failure before the stream's first event, as
+        an end after it)."""
+        writer = None
+        again = bool(s.cuts)
+        give_up = time.monotonic() + STREAM_OPEN_TIMEOUT_S
+        try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection("127.0.0.1", self.port), STREAM_OPEN_TIMEOUT_S
             )
             self._writers.add(writer)
             if self._leaving:
-                return
-            writer.write(stream_request(s.path, self.port))
+                return None
+            writer.write(stream_request(s.path, self.port, s.last_id if again else None))
             await writer.drain()
             status, headers = await asyncio.wait_for(read_head(reader), give_up - time.monotonic())
             if status != 200:
-                s.failure = f"HTTP {status}"
-                return
+                return f"HTTP {status}", f"HTTP {status} when it reconnected"
             if not headers.get("content-type", "").startswith("text/event-stream"):
-                s.failure = f"not an event stream ({headers.get('content-type')})"
-                return
+                kind = f"not an event stream ({headers.get('content-type')})"
+                return kind, kind
+            if again:
+                s.reopened.append(time.monotonic())
             parser = SseParser()
+            heartbeats = s.heartbeats
             body = body_chunks(reader, "chunked" in headers.get("transfer-encoding", "").lower())
             while True:
                 wait = STREAM_SILENCE_S if s.opened_at is not None else max(0.0, give_up - time.monotonic())
@@ -1866,25 +1928,22 @@ class Streams(threading.Thread):
                 now = time.monotonic()
                 for event in parser.feed(data):
                     self._event(s, event, now)
+                    if event.id is not None:
+                        s.last_id = event.id
                     if s.opened_at is None:
                         s.opened_at = now
                         resolve()
-                s.heartbeats = parser.comments
+                s.heartbeats = heartbeats + parser.comments
+                if parser.retry is not None:
+                    s.retry_s = parser.retry / 1000
                 if self._leaving:
-                    break
-            self._ended(s, "closed before its first event", "closed by the server")
+                    return None
+            return "closed before its first event", "closed by the server"
         except TimeoutError:
-            self._ended(
-                s, f"no first event within {STREAM_OPEN_TIMEOUT_S} s", f"silent for {STREAM_SILENCE_S} s"
-            )
+            return f"no first event within {STREAM_OPEN_TIMEOUT_S} s", f"silent for {STREAM_SILENCE_S} s"
         except (OSError, asyncio.IncompleteReadError, ValueError) as e:
-            self._ended(s, f"connection error ({type(e).__name__})", f"cut ({type(e).__name__})")
-        except asyncio.CancelledError:
-            if s.opened_at is None and s.failure is None:
-                s.failure = "not open when the run ended"
-            raise
+            return f"connection error ({type(e).__name__})", f"cut ({type(e).__name__})"
         finally:
-            resolve()
             if writer is not None:
                 self._writers.discard(writer)
                 writer.close()
@@ -2491,7 +2550,11 @@ class AppServer:
 
 
 def haproxy_config(
-    port: int, servers: list[tuple[str, int]], balance: str = "leastconn", stats_port: int | None = None
+    port: int,
+    servers: list[tuple[str, int]],
+    balance: str = "leastconn",
+    stats_port: int | None = None,
+    stream_servers: list[tuple[str, int]] = (),
 ) -> str:
     """HAProxy in front of the app servers, as on an event day (docs/scaling.md), on 127.0.0.1.
 
@@ -2501,7 +2564,11 @@ def haproxy_config(
     server died, and only the app knows a resend is harmless (a move's ``client_key``) — its answer is a 502,
     and the referee taps again. A server is taken out at its first connection error (``observe layer4``)
     or three failed health checks two seconds apart (a check waits 5 s for its answer: a server slow under
-    load is not taken out), and put back after two good ones."""
+    load is not taken out), and put back after two good ones.
+
+    ``stream_servers``: the event streams' servers (uvicorn, one beside each gunicorn), to which the streams'
+    addresses go (README: ``/events/`` routed to it); each holds its streams, and a stream it dropped comes
+    back through here to another (the browser reconnects)."""
     lines = [
         "global",
         "    log stdout format raw local0 info",
@@ -2524,6 +2591,11 @@ def haproxy_config(
         "",
         "frontend event",
         f"    bind 127.0.0.1:{port}",
+        *(
+            ["    acl stream path_reg ^/tournaments/[0-9]+/events/$", "    use_backend streams if stream"]
+            if stream_servers
+            else []
+        ),
         "    default_backend app",
         "",
         "backend app",
@@ -2536,6 +2608,14 @@ def haproxy_config(
         "    default-server pool-purge-delay 5s  # idle connections to a server: gunicorn keeps them longer",
         *(f"    server {name} 127.0.0.1:{server_port}" for name, server_port in servers),
     ]
+    if stream_servers:  # a connection check: a stream's server is up when it takes connections
+        lines += [
+            "",
+            "backend streams",
+            "    balance leastconn",
+            "    default-server check inter 2s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down",
+            *(f"    server {name} 127.0.0.1:{server_port}" for name, server_port in stream_servers),
+        ]
     if stats_port is not None:  # what each server was sent (haproxy_sent)
         lines += [
             "",
@@ -2564,7 +2644,12 @@ def haproxy_sent(stats_port: int) -> dict[str, int]:
 
 
 def start_haproxy(
-    port: int, servers: list[AppServer], tmp: Path, balance: str, stats_port: int
+    port: int,
+    servers: list[AppServer],
+    tmp: Path,
+    balance: str,
+    stats_port: int,
+    stream_servers: list[AppServer] = (),
 ) -> subprocess.Popen:
     """HAProxy in front of ``servers``, in the foreground (``-db``), its log (stdout) in tmp/haproxy.log."""
     binary = shutil.which("haproxy") or next(
@@ -2576,7 +2661,15 @@ def start_haproxy(
             "apt-get install -y haproxy (Debian's package)"
         )
     config = tmp / "haproxy.cfg"
-    config.write_text(haproxy_config(port, [(s.name, s.port) for s in servers], balance, stats_port))
+    config.write_text(
+        haproxy_config(
+            port,
+            [(s.name, s.port) for s in servers],
+            balance,
+            stats_port,
+            [(s.name, s.port) for s in stream_servers],
+        )
+    )
     subprocess.run([binary, "-c", "-q", "-f", str(config)], check=True)
     log_path = tmp / "haproxy.log"
     with open(log_path, "ab") as log:
@@ -2622,9 +2715,10 @@ class Killer(threading.Thread):
     requests are in flight (up to 5 s later): some are on the killed server then, and their answers are lost
     after the server may have committed them — what tapping again must mend."""
 
-    def __init__(self, run: Run, server: AppServer, at: float):
+    def __init__(self, run: Run, server: AppServer, at: float, beside: AppServer | None = None):
         super().__init__(name="killer", daemon=True)
         self.run_, self.server, self.at = run, server, at
+        self.beside = beside  # the streams' server on the same machine (--streams): killed with it
         self.error: Exception | None = None
 
     def run(self) -> None:
@@ -2638,12 +2732,15 @@ class Killer(threading.Thread):
         # taken before the signal: every failure it causes comes after
         run.killed_at, run.killed_wall = time.monotonic(), time.time()
         try:
-            kill_server(self.server)
+            for server in (self.server, self.beside):
+                if server is not None:
+                    kill_server(server)
         except Exception as e:  # reported with the figures
             self.error = e
             return
         at = run.killed_at - run.t0
-        print(f"killed {self.server.name} (kill -9 of its process group) at {at:.1f} s", flush=True)
+        names = " and ".join(s.name for s in (self.server, self.beside) if s is not None)
+        print(f"killed {names} (kill -9 of each process group) at {at:.1f} s", flush=True)
 
 
 class ConnectionCount(threading.Thread):
@@ -2768,6 +2865,11 @@ def stream_tally(run: Run) -> dict:
         "stream_bad_events": bad,
         "delivery": deliveries(list(run.acks or []), [(s.game, s.arrivals) for s in states]),
         "stream_log": run.stream_log,
+        "stream_cuts": [
+            (cut - run.t0, next((r - cut for r in s.reopened if r >= cut), None))
+            for s in states
+            for cut in s.cuts
+        ],
     }
 
 
@@ -3187,7 +3289,8 @@ def kill_time(text: str) -> tuple[float, bool]:
 def main(argv=None) -> int:
     args = parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="monopoly-load-"))
-    pg = balancer = uvicorn = streams = None
+    pg = balancer = streams = None
+    uvicorns: list[AppServer] = []  # the streams' servers (--streams): one beside each gunicorn
     servers: list[AppServer] = []
     ok = False
 
@@ -3202,7 +3305,7 @@ def main(argv=None) -> int:
 
             connections_wanted = args.servers * args.workers * args.threads + 20
             if args.streams:  # each uvicorn worker's hub: a reader and a listener; the streams being opened
-                connections_wanted += 2 * args.stream_workers + args.stream_open_concurrency
+                connections_wanted += args.servers * 2 * args.stream_workers + args.stream_open_concurrency
             pg = Server(durable=True, max_connections=max(300, connections_wanted))
             pg.start()
             pg.create_database("loadtest")
@@ -3257,33 +3360,39 @@ def main(argv=None) -> int:
             name = "gunicorn" if args.servers == 1 else f"app{i}"
             port, log_path = free_port(), tmp / f"{name}.log"
             servers.append(AppServer(name, port, start_gunicorn(args, env, port, log_path), log_path))
+        if args.streams:  # beside each gunicorn (a machine runs both), behind HAProxy with them
+            enough_files(2 * (args.streams + args.tables) + 1024)  # this client's sockets, and uvicorn's
+            for server in servers:
+                name = "uvicorn" if args.servers == 1 else f"{server.name}-streams"
+                stream_port, log_path = free_port(), tmp / f"{name}.log"
+                uvicorns.append(
+                    AppServer(name, stream_port, start_uvicorn(args, env, stream_port, log_path), log_path)
+                )
         port = servers[0].port
+        stream_port = uvicorns[0].port if uvicorns else None
         if args.servers > 1:
             port, stats_port = free_port(), free_port()
-            balancer = start_haproxy(port, servers, tmp, args.balance, stats_port)
-        if args.streams:
-            enough_files(2 * (args.streams + args.tables) + 1024)  # this client's sockets, and uvicorn's
-            stream_port, log_path = free_port(), tmp / "uvicorn.log"
-            uvicorn = AppServer(
-                "uvicorn", stream_port, start_uvicorn(args, env, stream_port, log_path), log_path
-            )
+            balancer = start_haproxy(port, servers, tmp, args.balance, stats_port, uvicorns)
+            stream_port = port
         print(
             f"set-up: {time.monotonic() - t_setup:.1f} s; "
             + ", ".join(f"{s.name} pid {s.proc.pid} on 127.0.0.1:{s.port}" for s in servers)
             + (f"; HAProxy pid {balancer.pid} on 127.0.0.1:{port}" if balancer else "")
-            + (f"; uvicorn pid {uvicorn.proc.pid} on 127.0.0.1:{uvicorn.port}" if uvicorn else "")
+            + "".join(f"; {u.name} pid {u.proc.pid} on 127.0.0.1:{u.port}" for u in uvicorns)
         )
 
         run = Run(args, port)
         memory = MemorySampler(
             {
                 "gunicorn": [s.proc.pid for s in servers],
-                **({"uvicorn": [uvicorn.proc.pid]} if uvicorn else {}),
+                **({"uvicorn": [u.proc.pid for u in uvicorns]} if uvicorns else {}),
             }
         )
-        if uvicorn is not None:  # the phones' streams, open before the referees come
+        if uvicorns:  # the phones' streams, open before the referees come
             run.stream_states = states
-            streams = Streams(uvicorn.port, states, args.stream_open_concurrency)
+            streams = Streams(
+                stream_port, states, args.stream_open_concurrency, reconnect=args.kill_one_at is not None
+            )
             streams.start()
             streams.opened.wait(
                 timeout=STREAM_OPEN_TIMEOUT_S * (1 + len(states) // args.stream_open_concurrency)
@@ -3308,7 +3417,7 @@ def main(argv=None) -> int:
                     default=0,
                 )
                 value *= span
-            killer = Killer(run, servers[0], value)
+            killer = Killer(run, servers[0], value, beside=uvicorns[0] if uvicorns else None)
             killer.start()
         pg_connections = ConnectionCount(database_url) if database_url else None
         t_login = time.monotonic()
@@ -3330,7 +3439,7 @@ def main(argv=None) -> int:
                 return {pid: t for s in servers for pid, t in cpu_ticks(s.proc.pid).items()}
 
             def stream_ticks() -> dict[int, int]:
-                return cpu_ticks(uvicorn.proc.pid) if uvicorn is not None else {}
+                return {pid: t for u in uvicorns for pid, t in cpu_ticks(u.proc.pid).items()}
 
             def cpu_since(before) -> dict:
                 total, idle = machine_ticks()
@@ -3409,15 +3518,16 @@ def main(argv=None) -> int:
                 f"{args.servers * args.workers * args.threads} possible; "
                 f"max_connections {pg.max_connections})"
                 + (
-                    f"; uvicorn's included ({args.stream_workers} x a reader and a listener)"
-                    if uvicorn
+                    f"; uvicorn's included ({len(uvicorns)} x {args.stream_workers} x a reader, a listener)"
+                    if uvicorns
                     else ""
                 )
             )
         killed = killer.server if killer is not None and run.killed_at is not None else None
         if killer is not None and killer.error is not None:
             notes.append(f"the kill failed: {killer.error!r}")
-        others_up = all(s.proc.poll() is None for s in servers if s is not killed)
+        dead = (killed, killer.beside) if killed is not None else ()
+        others_up = all(s.proc.poll() is None for s in [*servers, *uvicorns] if s not in dead)
         sent = None
         if balancer is not None:
             sent = haproxy_sent(stats_port)
@@ -3430,9 +3540,11 @@ def main(argv=None) -> int:
             streams.close()
             run.streams_error, run.streams_close_s = streams.error, streams.close_s
             time.sleep(0.5)
-            stop_process(uvicorn.proc)
-            if uvicorn.log_path.exists():
-                run.stream_log = uvicorn.log_path.read_text(errors="replace")
+            for u in uvicorns:
+                stop_process(u.proc)
+            run.stream_log = "".join(
+                u.log_path.read_text(errors="replace") for u in uvicorns if u.log_path.exists()
+            )
         stop_process(balancer)  # first: its health checks would see the servers stop
         for s in servers:
             stop_process(s.proc)
@@ -3461,8 +3573,8 @@ def main(argv=None) -> int:
     finally:
         if streams is not None:
             streams.close()
-        if uvicorn is not None:
-            stop_process(uvicorn.proc)
+        for u in uvicorns:
+            stop_process(u.proc)
         stop_process(balancer)
         for s in servers:
             stop_process(s.proc)

@@ -372,10 +372,23 @@ def test_the_haproxy_configuration_retries_only_what_no_server_received():
     assert "option forwardfor" in lines  # the app behind it reads the phone's address: DJANGO_BEHIND_PROXY=1
 
 
+def test_the_haproxy_configuration_sends_the_streams_to_the_streams_servers():
+    apps, streamers = [("app1", 8001), ("app2", 8002)], [("s1", 8011), ("s2", 8012)]
+    text = load.haproxy_config(8000, apps, stream_servers=streamers)
+    lines = [line.split("#")[0].strip() for line in text.splitlines()]
+    assert "acl stream path_reg ^/tournaments/[0-9]+/events/$" in lines
+    assert "use_backend streams if stream" in lines
+    streams = lines[lines.index("backend streams") :]
+    assert "server s1 127.0.0.1:8011" in streams and "server s2 127.0.0.1:8012" in streams
+    assert "server s1 127.0.0.1:8011" not in lines[: lines.index("backend streams")]
+    assert "acl stream" not in load.haproxy_config(8000, [("app1", 8001)])  # without streams' servers: none
+
+
 @needs_haproxy
-def test_haproxy_accepts_the_configuration(tmp_path):
+@pytest.mark.parametrize("streams", [[], [("s1", 8011), ("s2", 8012)]], ids=["app", "app and streams"])
+def test_haproxy_accepts_the_configuration(tmp_path, streams):
     config = tmp_path / "haproxy.cfg"
-    config.write_text(load.haproxy_config(8000, [("app1", 8001), ("app2", 8002)]))
+    config.write_text(load.haproxy_config(8000, [("app1", 8001), ("app2", 8002)], stream_servers=streams))
     out = subprocess.run(["haproxy", "-c", "-f", str(config)], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "ALERT" not in out.stdout + out.stderr and "WARNING" not in out.stdout + out.stderr
@@ -953,9 +966,15 @@ def test_the_answers_head_and_its_chunked_body_are_read():
 class _EventStreams(BaseHTTPRequestHandler):
     """Event streams as uvicorn answers them (HTTP/1.1, chunked): table 12's goes on (its first event, then
     version 58 cut across two chunks, then heartbeats), table 13's ends after its first event, 14 is a 404,
-    15's sends an event every millisecond (the client is closed while they come)."""
+    15's sends an event every millisecond (the client is closed while they come). Table 16's is cut after its
+    first event (its id: table16=x) unless asked again with that Last-Event-ID: then version 60 (what changed
+    meanwhile) and heartbeats."""
 
     protocol_version = "HTTP/1.1"
+
+    def handle(self):
+        with contextlib.suppress(OSError):  # table 16's connection shut under the handler
+            super().handle()
 
     def chunk(self, data: bytes) -> None:
         self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
@@ -972,6 +991,17 @@ class _EventStreams(BaseHTTPRequestHandler):
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
+        if table == 16:
+            self.chunk(b"retry: 50\n\n")
+            if self.headers.get("Last-Event-ID") != "table16=x":
+                self.chunk(app_event(table, table + 22, 57).encode())
+                self.connection.shutdown(socket.SHUT_RDWR)  # the server dies: no end of the chunks
+                return
+            self.chunk(app_event(table, table + 22, 60).encode())
+            with contextlib.suppress(OSError):
+                while True:
+                    time.sleep(0.05)
+                    self.chunk(b": still here\n\n")
         self.chunk(b"retry: 2000\n\n")
         self.chunk(app_event(table, table + 22, 57).encode())
         if table == 13:
@@ -1028,6 +1058,58 @@ def test_the_streams_client_reads_many_streams_and_tells_how_each_ended():
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_stream_cut_after_it_opened_reconnects_with_its_last_event_id_when_asked():
+    """--kill-one-at: the phones' EventSource comes back after the server's retry, with Last-Event-ID, and is
+    answered by a server left; without a kill a cut ends the stream (a criterion of its own)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _EventStreams)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        for reconnect in (True, False):
+            states = [load.StreamState("/tournaments/3/events/?table=16", 16, 38)]
+            streams = load.Streams(server.server_address[1], states, concurrency=1, reconnect=reconnect)
+            streams.start()
+            assert streams.opened.wait(timeout=10)
+            s = states[0]
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and not (s.ended or (s.top == 60 and s.heartbeats)):
+                time.sleep(0.02)
+            streams.close()
+            assert streams.error is None
+            if reconnect:
+                assert [(g, v) for g, v, _at in s.arrivals] == [(38, 57), (38, 60)] and s.ended is None
+                assert len(s.cuts) == len(s.reopened) == 1 and s.cuts[0] <= s.reopened[0]
+                assert s.retry_s == 0.05 and s.last_id == "table16=x"
+                run = load.Run(load.parse_args(["--streams", "1"]), port=0)
+                run.stream_states, run.t0 = states, s.cuts[0] - 20.0
+                ((at, gap),) = load.stream_tally(run)["stream_cuts"]
+                assert at == pytest.approx(20.0) and gap == pytest.approx(s.reopened[0] - s.cuts[0])
+            else:
+                assert s.ended in ("closed by the server", "cut (IncompleteReadError)"), s.ended
+                assert s.cuts == [] and s.top == 57
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize(
+    ("cuts", "ok", "figure"),
+    [
+        ([(20.1, 2.2), (20.3, 2.1)], True, "2 connections cut (limit: more than 0, all in the kill window: 0 "
+         "outside), 2 answered again (limit: all), after p50 2.2 s, at most 2.2 s"),
+        ([], False, "0 connections cut"),
+        ([(20.1, 2.2), (20.2, None)], False, "1 answered again (limit: all)"),
+        ([(20.1, 2.2), (45.0, 2.0)], False, "all in the kill window: 1 outside"),
+    ],
+)  # fmt: skip
+def test_the_streams_cut_by_the_kill_must_each_be_answered_again(cuts, ok, figure):
+    t = streamed(kill_asked=True, kill_at=20.0, acked_after_kill=100, stream_cuts=cuts)
+    checks = {c.name: c for c in verdict(t, CLEAN_LOG)}
+    assert checks["streams through the kill"].ok is ok
+    assert figure in checks["streams through the kill"].detail
+    assert "streams through the kill" not in {c.name for c in verdict(streamed(), CLEAN_LOG)}  # no kill: none
 
 
 def test_the_referees_changes_are_kept_only_with_streams():
