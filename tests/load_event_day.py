@@ -2525,6 +2525,28 @@ def wait_until_it_answers(proc: subprocess.Popen, port: int, name: str, log_path
     raise SystemExit(f"{name} did not answer within 60 s: see {log_path}")
 
 
+def established_to(port: int) -> int:
+    """TCP connections established to ``port`` on this machine (its server's side, from /proc/net/tcp{,6})."""
+    n = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError), open(table) as f:
+            next(f, None)  # the header
+            for line in f:
+                fields = line.split()
+                if fields[3] == "01" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                    n += 1
+    return n
+
+
+def wait_until_left(ports: list[int], give_up_s: float = 30.0) -> int:
+    """Wait until no connection is established to any of ``ports`` (the phones gone, and the balancer's
+    connections behind them closed), at most ``give_up_s``: the connections still there (0 when all left)."""
+    give_up = time.monotonic() + give_up_s
+    while (left := sum(established_to(p) for p in ports)) and time.monotonic() < give_up:
+        time.sleep(0.05)
+    return left
+
+
 def stop_process(proc: subprocess.Popen | None) -> None:
     """Stop gunicorn (started here, in its own session): TERM, then KILL its process group."""
     if proc is None or proc.poll() is not None:
@@ -3539,7 +3561,8 @@ def main(argv=None) -> int:
         if streams is not None:  # the phones leave first: uvicorn then stops without streams to cancel
             streams.close()
             run.streams_error, run.streams_close_s = streams.error, streams.close_s
-            time.sleep(0.5)
+            if left := wait_until_left([u.port for u in uvicorns]):
+                notes.append(f"{left} connections to the streams' servers open 30 s after the phones left")
             for u in uvicorns:
                 stop_process(u.proc)
             run.stream_log = "".join(

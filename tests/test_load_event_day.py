@@ -1160,3 +1160,18 @@ def test_the_memory_of_a_process_group_is_summed():
     sampler.done.set()
     sampler.join(timeout=5)
     assert sampler.samples >= 2 and sampler.most["here"][0] > 0
+
+
+def test_the_streams_servers_are_stopped_once_their_connections_have_left():
+    """A server's side of each connection is counted (not the client's, nor the listening socket), and the
+    wait ends when the last one has closed: then uvicorn has no stream to cancel at its stop."""
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+        assert load.established_to(port) == 0
+        phones = [socket.create_connection(("127.0.0.1", port)) for _ in range(2)]
+        accepted = [server.accept()[0] for _ in phones]
+        assert load.established_to(port) == 2
+        assert load.wait_until_left([port], give_up_s=0) == 2  # still there: said, not waited forever
+        for s in phones + accepted:
+            s.close()
+        assert load.wait_until_left([port]) == 0
