@@ -6,8 +6,9 @@ Headless Chromium (Debian's, as the browser tests) loads static/console/engine.j
 server: Pyodide (the pinned files tests/venv.sh fetched) and the rules zip the server serves
 (tournament/console/engine_files.py). Each run is a new browser context (no compiled WebAssembly kept):
 the engine's start, then a simulated game's moves applied one by one as the offline console applies them
-(the game as JSON to the worker and back, the console's screen with it). Prints the medians over the
-runs: the start, and a move's time (median and 95th percentile within each run). The same moves on the
+(the game as JSON to the worker and back, the console's screen with it); then the page opened again in
+the same context, whose engine starts from the one the first kept. Prints the medians over the runs: the
+start, the next start, and a move's time (median and 95th percentile within each run). The same moves on the
 server's Python (tournament/console/view_model/phone.py, this process) beside them.
 """
 
@@ -62,6 +63,21 @@ PLAY = """async ([game, events]) => {
 }"""
 
 
+#: Wait until the engine is kept in the phone (static/console/engine-worker.js), at most a minute.
+KEPT = """async () => {
+  const given = performance.now() + 60000;
+  const kept = () => new Promise((resolve) => {
+    const opening = indexedDB.open("console-engine", 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore("pyodide-snapshots");
+    opening.onsuccess = () => {
+      const keys = opening.result.transaction("pyodide-snapshots").objectStore("pyodide-snapshots").count();
+      keys.onsuccess = () => { opening.result.close(); resolve(keys.result > 0); };
+    };
+  });
+  while (!(await kept()) && performance.now() < given) { await new Promise((r) => setTimeout(r, 50)); }
+}"""
+
+
 def site() -> Path:
     folder = Path(tempfile.mkdtemp())
     (folder / "index.html").write_text(PAGE)
@@ -75,6 +91,11 @@ def site() -> Path:
 class Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args) -> None:
         pass
+
+    def end_headers(self) -> None:
+        if self.path.endswith("rules.zip"):  # the rules' version, as the server sends it (the kept key)
+            self.send_header("ETag", phone_zip()[1])
+        super().end_headers()
 
 
 def serve(folder: Path) -> http.server.ThreadingHTTPServer:
@@ -99,7 +120,7 @@ def main() -> None:
     game = {"state": dump_state(start), "ledger": {p.id: [0, 0] for p in start.players}}
     server = serve(site())
     url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
-    starts, medians, p95s = [], [], []
+    starts, kept_starts, how, medians, p95s = [], [], [], [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for _ in range(args.runs):
@@ -110,6 +131,11 @@ def main() -> None:
             starts.append(out["start"])
             medians.append(statistics.median(out["moves"]))
             p95s.append(p95(out["moves"]))
+            page.evaluate(KEPT)  # the engine kept (in the background after the first start)
+            page.goto(url)  # the phone's next console: the kept engine restored
+            began = time.perf_counter()
+            how.append(page.evaluate("() => window.consoleEngine.start()"))
+            kept_starts.append((time.perf_counter() - began) * 1000)
             context.close()
         browser.close()
     server.shutdown()
@@ -124,6 +150,8 @@ def main() -> None:
     print(f"{len(events)} moves, {args.runs} runs (a new browser context each)")
     print(f"load average {os.getloadavg()[0]:.2f}")
     print(f"engine start in the browser: median {statistics.median(starts):.0f} ms (runs: {runs})")
+    kept = ", ".join(f"{s:.0f} {h}" for s, h in zip(kept_starts, how, strict=True))
+    print(f"the next start, the engine kept: median {statistics.median(kept_starts):.0f} ms (runs: {kept})")
     median, high = statistics.median(medians), statistics.median(p95s)
     print(f"a move in the browser: median {median:.1f} ms, p95 {high:.1f} ms")
     print(f"the same move in this process: median {statistics.median(here):.2f} ms, p95 {p95(here):.2f} ms")

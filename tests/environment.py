@@ -18,6 +18,8 @@
   event-day load test;
 - the tests that drive chromium are marked ``browser`` (those using the ``browser`` fixture):
   ``-m "not browser"`` leaves them out;
+- the engine a browser test's phone kept, served to the process's next phones (tests/test_console_browser.py's
+  ``Phones``), from a static folder of its own;
 - Hypothesis's profiles (tests/fuzzing.py): ``--hypothesis-profile=quick`` or ``HYPOTHESIS_PROFILE=quick``.
 """
 
@@ -48,6 +50,10 @@ def _roomy(path: str) -> bool:
         return False
     return stat.f_bavail * stat.f_frsize >= MEMORY_ROOM and os.access(path, os.W_OK)
 
+
+#: The environment variable naming this process's folder of the engine a browser test's phone keeps (served
+#: at ``/static/tests-kept-engine/``).
+KEPT_ENGINE = "TESTS_KEPT_ENGINE"
 
 #: The fixtures through which pytest-django lets a test use the database (each of the first ones asks for
 #: ``_django_db_helper``; ``live_server`` gets ``transactional_db`` by an autouse fixture of pytest-django).
@@ -167,12 +173,22 @@ def pytest_load_initial_conftests(early_config, parser, args):
     os.environ["DJANGO_STATIC_MANIFEST"] = "0"
     os.environ["DJANGO_STATIC_ROOT"] = os.path.join(tmp, "static")  # nothing collected there: found by name
     os.mkdir(os.environ["DJANGO_STATIC_ROOT"])
+    os.environ[KEPT_ENGINE] = os.path.join(tmp, "kept-engine")  # served: pytest_sessionstart
+    os.mkdir(os.environ[KEPT_ENGINE])
     if early_config.known_args_namespace.postgres and not os.environ.get("DATABASE_URL"):
         from tests.pgserver import Server
 
         server = Server().start()
         early_config.stash[_server_key] = server
         os.environ["DATABASE_URL"] = server.url()
+
+
+def pytest_sessionstart(session):
+    """The folder of the engine a phone keeps (tests/test_console_browser.py's Phones) among the static files,
+    under ``tests-kept-engine/``: in the base settings, under any a test overrides."""
+    from django.conf import settings
+
+    settings.STATICFILES_DIRS = [*settings.STATICFILES_DIRS, ("tests-kept-engine", os.environ[KEPT_ENGINE])]
 
 
 def pytest_report_header(config):

@@ -5,6 +5,7 @@ exit with the fine, an undo. Screenshots go to out/screens/ (look at them). Set 
 on a machine without chromium; CI installs it (tests/setup.sh).
 """
 
+import base64
 import os
 import shutil
 from contextlib import contextmanager
@@ -16,6 +17,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 
 from django.contrib.auth.models import User  # noqa: E402
 
+from tests import environment  # noqa: E402
 from tournament.games import recording  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -47,8 +49,94 @@ def browser():
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
+        yield Phones(b)
         b.close()
+
+
+#: The engine a phone keeps after its first console (static/console/engine-worker.js: Python with the rules
+#: imported, gzipped in IndexedDB), once a context of this process has kept it: its key, its URL on the live
+#: server (a static folder of this process's own, tests/environment.py) and a blank page's beside it.
+KEPT_ENGINE: list[str] = []
+
+#: Put the kept engine in the phone's IndexedDB, as the worker would have left it.
+KEEP_ENGINE = """async ([key, url]) => {
+  const answer = await fetch(url);
+  if (!answer.ok) { throw new Error(`${url}: ${answer.status}`); }
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  await new Promise((resolve, reject) => {
+    const opening = indexedDB.open("console-engine", 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore("pyodide-snapshots");
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      const tx = db.transaction("pyodide-snapshots", "readwrite");
+      tx.objectStore("pyodide-snapshots").put(bytes, key);
+      tx.oncomplete = () => { db.close(); resolve(); };
+      tx.onerror = () => reject(tx.error);
+    };
+  });
+}"""
+
+
+class Phones:
+    """The browser, whose new contexts are phones that have opened a console before (most phones on an event
+    day, from the second game on): their console restores the engine kept then rather than start Python
+    afresh (4 s of CPU a console in the suite). The kept engine is put in the context's storage by its first
+    page, on a blank page of the live server, before the test has it (not by a route: a route would turn the
+    browser's HTTP cache off).
+    ``new_context(cold=True)``: a phone that never has; so is a context without JavaScript or offline. The
+    first start, the keeping and the restoring are tested in tests/test_offline_engine_browser.py."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+    def new_context(self, cold: bool = False, **options):
+        context = self._browser.new_context(**options)
+        if cold or options.get("java_script_enabled") is False or options.get("offline"):
+            return context
+        if KEPT_ENGINE:
+            new_page = context.new_page
+
+            def kept_first(*args, **kwargs):  # the first page puts the engine in, then is the test's
+                del context.new_page
+                page = new_page(*args, **kwargs)
+                page.goto(KEPT_ENGINE[2])
+                page.evaluate(KEEP_ENGINE, KEPT_ENGINE[:2])
+                return page
+
+            context.new_page = kept_first
+            return context
+        close = context.close
+
+        def close_and_keep(*args, **kwargs):
+            if not KEPT_ENGINE:
+                keep_engine(context.storage_state(indexed_db=True))
+            return close(*args, **kwargs)
+
+        context.close = close_and_keep
+        return context
+
+
+def keep_engine(state: dict) -> None:
+    """The engine a context's console kept (its storage state), if it did, served to the next contexts (from
+    the static folder tests/environment.py gives this process)."""
+    from django.conf import settings
+
+    for origin in state["origins"]:
+        for db in origin.get("indexedDB", []):
+            for store in db["stores"] if db["name"] == "console-engine" else ():
+                for record in store["records"]:
+                    if "ta" in record.get("valueEncoded", {}):
+                        folder = Path(os.environ[environment.KEPT_ENGINE])
+                        engine = base64.b64decode(record["valueEncoded"]["ta"]["b"])
+                        (folder / "engine.bin").write_bytes(engine)
+                        (folder / "blank.html").write_text("<!doctype html><title>-</title>")
+                        url = f"{origin['origin']}{settings.STATIC_URL}tests-kept-engine/"
+                        KEPT_ENGINE.extend([record["key"], f"{url}engine.bin", f"{url}blank.html"])
+                        return
 
 
 class Referee:

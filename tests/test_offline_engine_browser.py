@@ -21,6 +21,7 @@ from tests.test_console_browser import (
     polish_phone,
 )
 from tests.tournaments import make_tournament
+from tournament.console import pyodide
 from tournament.console.view_model import phone as phone_engine
 from tournament.console.view_model import screen
 from tournament.event import rounds
@@ -130,4 +131,93 @@ def test_the_phone_and_the_server_draw_the_same_screen_after_every_move(live_ser
             assert played["views"][i] == out["view"], (variant, i, event)
             here = json.dumps(out["game"])
         assert played["game"] == json.loads(here)
+    context.close()
+
+
+#: The snapshots the phone keeps (static/console/engine-worker.js): {"<Pyodide folder's URL> <rules' ETag>":
+#: gzipped bytes}.
+KEPT = """() => new Promise((resolve, reject) => {
+  const opening = indexedDB.open("console-engine", 1);
+  opening.onupgradeneeded = () => opening.result.createObjectStore("pyodide-snapshots");
+  opening.onerror = () => reject(opening.error);
+  opening.onsuccess = () => {
+    const db = opening.result;
+    const store = db.transaction("pyodide-snapshots").objectStore("pyodide-snapshots");
+    const keys = store.getAllKeys();
+    const values = store.getAll();
+    values.onsuccess = () => {
+      db.close();
+      resolve(Object.fromEntries(keys.result.map((key, i) => [key, values.result[i].byteLength])));
+    };
+  };
+})"""
+#: Wait until one snapshot is kept (not the spoilt one below, 4 kB unzipped), at most a minute: whether it is
+ONE_KEPT = f"""async () => {{
+  const given = performance.now() + 60000;
+  const kept = async () => Object.values(await ({KEPT})()).filter((size) => size > 100000).length === 1;
+  while (!(await kept()) && performance.now() < given) {{ await new Promise((r) => setTimeout(r, 50)); }}
+  return kept();
+}}"""
+
+#: A kept snapshot spoilt (valid gzip of what is no interpreter): as a phone's storage could be left.
+SPOILT = """async () => {
+  const packing = new Blob([new Uint8Array(4096).fill(7)]).stream()
+    .pipeThrough(new CompressionStream("gzip"));
+  const spoilt = new Uint8Array(await new Response(packing).arrayBuffer());
+  const db = await new Promise((resolve) => {
+    const opening = indexedDB.open("console-engine", 1);
+    opening.onsuccess = () => resolve(opening.result);
+  });
+  const store = db.transaction("pyodide-snapshots", "readwrite").objectStore("pyodide-snapshots");
+  const keys = await new Promise((resolve) => {
+    const asked = store.getAllKeys();
+    asked.onsuccess = () => resolve(asked.result);
+  });
+  await new Promise((resolve) => { store.put(spoilt, keys[0]).onsuccess = resolve; });
+  db.close();
+}"""
+
+
+def test_the_phone_keeps_python_started_and_restores_it_at_the_next_console(live_server, browser):  # noqa: F811
+    """Starting Python is most of the engine's wait: the phone keeps the interpreter as it is just after its
+    start, and the next console restores it instead (the time of each is printed, pytest -s); the restored
+    engine plays a game as the server does; a kept copy spoilt is dropped, Python started afresh and kept
+    again."""
+    User.objects.create_user("sedzia", password="pw")
+    game = recording.create_game(
+        variant="classic", board="classic-us", players=[{"name": "A"}, {"name": "B"}], referees=[]
+    )
+    game.referees.add(User.objects.get(username="sedzia"))
+    ref, context = polish_phone(browser, live_server, "sedzia", f"/games/{game.pk}/", cold=True)
+    with_the_sites_policy(context)
+    page = ref.page
+
+    def start() -> str:
+        page.reload()
+        began = time.perf_counter()
+        how = page.evaluate("() => window.consoleEngine.start()")
+        print(f"the phone's engine {how} in {time.perf_counter() - began:.1f} s")
+        return how
+
+    assert page.evaluate(KEPT) == {} and start() == "started"
+    assert page.evaluate(ONE_KEPT)  # kept after the start: nobody waits for it
+    rules = ref.page.request.get(f"{live_server.url}/console/engine/rules.zip").headers["etag"]
+    folder = f"{live_server.url}{settings.STATIC_URL}{pyodide.folder_name()}/"
+    assert list(page.evaluate(KEPT)) == [f"{folder} {rules}"]  # the rules' version: kept with them imported
+    assert start() == "restored"
+    record = simulate("classic", "classic-us", 3, seed=5, max_events=300)
+    state = start_state(parse_record(record))
+    ledger = {p.id: [0, 0] for p in state.players}
+    played = page.evaluate(PLAY, [{"state": dump_state(state), "ledger": ledger}, record["events"]])
+    here = json.dumps({"state": dump_state(state), "ledger": ledger})
+    for event in record["events"]:
+        here = json.loads(phone_engine.apply(here, json.dumps([event])))["game"]
+        here = json.dumps(here)
+    assert played["game"] == json.loads(here)
+
+    page.evaluate(SPOILT)
+    assert start() == "started"
+    assert page.locator("[data-rules=ready]").count() == 1  # the console's rules ready all the same
+    assert page.evaluate(ONE_KEPT)
+    assert start() == "restored"
     context.close()

@@ -7,6 +7,8 @@
    - useBoard(board): a board that is not shipped, as the server gives it.
    A game's state is the server's snapshot (rules/snapshot.py), its ledger each player's [income, cost]; objects
    here, JSON between the page and the worker.
+   start() answers how Python began: "restored" (the interpreter the phone kept at an earlier start, a fraction
+   of a second) or "started" (afresh, seconds; then kept for the next time): engine-worker.js.
    The page names the files: <script src="engine.js" data-pyodide="…/pyodide-<version>/" data-rules="…zip">. */
 (function () {
   "use strict";
