@@ -8,6 +8,7 @@ on a machine without chromium; CI installs it (tests/setup.sh).
 import base64
 import os
 import shutil
+import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -72,7 +73,7 @@ KEEP_ENGINE = """async ([key, url]) => {
       const tx = db.transaction("pyodide-snapshots", "readwrite");
       tx.objectStore("pyodide-snapshots").put(bytes, key);
       tx.oncomplete = () => { db.close(); resolve(); };
-      tx.onerror = () => reject(tx.error);
+      tx.onerror = tx.onabort = () => { db.close(); reject(tx.error); };
     };
   });
 }"""
@@ -94,6 +95,8 @@ class Phones:
         return getattr(self._browser, name)
 
     def new_context(self, cold: bool = False, **options):
+        from playwright.sync_api import Error as PlaywrightError
+
         context = self._browser.new_context(**options)
         if cold or options.get("java_script_enabled") is False or options.get("offline"):
             return context
@@ -103,12 +106,23 @@ class Phones:
             def kept_first(*args, **kwargs):  # the first page puts the engine in, then is the test's
                 del context.new_page
                 page = new_page(*args, **kwargs)
-                page.goto(KEPT_ENGINE[2])
-                page.evaluate(KEEP_ENGINE, KEPT_ENGINE[:2])
+                kept = list(KEPT_ENGINE)
+                try:
+                    page.goto(kept[2])
+                    page.evaluate(KEEP_ENGINE, kept[:2])
+                except PlaywrightError:  # not put in: this phone starts afresh
+                    if kept == KEPT_ENGINE and not answers(kept[2]):  # its server gone (a test's own one)
+                        KEPT_ENGINE.clear()
+                        self._keeping(context)
                 return page
 
             context.new_page = kept_first
             return context
+        return self._keeping(context)
+
+    @staticmethod
+    def _keeping(context):
+        """``context``, which keeps the engine its console kept when it is closed, if none is kept yet."""
         close = context.close
 
         def close_and_keep(*args, **kwargs):
@@ -118,6 +132,15 @@ class Phones:
 
         context.close = close_and_keep
         return context
+
+
+def answers(url: str) -> bool:
+    """Whether a server answers at ``url`` (a kept engine's, which may be a server of one test only)."""
+    try:
+        with urllib.request.urlopen(url, timeout=10):
+            return True
+    except OSError:
+        return False
 
 
 def keep_engine(state: dict) -> None:

@@ -134,8 +134,8 @@ def test_the_phone_and_the_server_draw_the_same_screen_after_every_move(live_ser
     context.close()
 
 
-#: The snapshots the phone keeps (static/console/engine-worker.js): {"<Pyodide folder's URL> <rules' ETag>":
-#: gzipped bytes}.
+#: The snapshots the phone keeps (static/console/engine-worker.js): {"<Pyodide folder's URL> <rules' ETag>
+#: <worker's URL>": gzipped bytes}.
 KEPT = """() => new Promise((resolve, reject) => {
   const opening = indexedDB.open("console-engine", 1);
   opening.onupgradeneeded = () => opening.result.createObjectStore("pyodide-snapshots");
@@ -164,16 +164,22 @@ SPOILT = """async () => {
   const packing = new Blob([new Uint8Array(4096).fill(7)]).stream()
     .pipeThrough(new CompressionStream("gzip"));
   const spoilt = new Uint8Array(await new Response(packing).arrayBuffer());
-  const db = await new Promise((resolve) => {
+  const db = await new Promise((resolve, reject) => {
     const opening = indexedDB.open("console-engine", 1);
     opening.onsuccess = () => resolve(opening.result);
+    opening.onerror = () => reject(opening.error);
   });
   const store = db.transaction("pyodide-snapshots", "readwrite").objectStore("pyodide-snapshots");
-  const keys = await new Promise((resolve) => {
+  const keys = await new Promise((resolve, reject) => {
     const asked = store.getAllKeys();
     asked.onsuccess = () => resolve(asked.result);
+    asked.onerror = () => reject(asked.error);
   });
-  await new Promise((resolve) => { store.put(spoilt, keys[0]).onsuccess = resolve; });
+  await new Promise((resolve, reject) => {
+    const put = store.put(spoilt, keys[0]);
+    put.onsuccess = resolve;
+    put.onerror = () => reject(put.error);
+  });
   db.close();
 }"""
 
@@ -203,7 +209,8 @@ def test_the_phone_keeps_python_started_and_restores_it_at_the_next_console(live
     assert page.evaluate(ONE_KEPT)  # kept after the start: nobody waits for it
     rules = ref.page.request.get(f"{live_server.url}/console/engine/rules.zip").headers["etag"]
     folder = f"{live_server.url}{settings.STATIC_URL}{pyodide.folder_name()}/"
-    assert list(page.evaluate(KEPT)) == [f"{folder} {rules}"]  # the rules' version: kept with them imported
+    worker = f"{live_server.url}{settings.STATIC_URL}console/engine-worker.js"
+    assert list(page.evaluate(KEPT)) == [f"{folder} {rules} {worker}"]  # the rules kept imported: by version
     assert start() == "restored"
     record = simulate("classic", "classic-us", 3, seed=5, max_events=300)
     state = start_state(parse_record(record))

@@ -5,8 +5,9 @@
 
    Starting Python and importing the rules is most of the wait (6 s on a laptop, several times that on a phone).
    So the phone keeps the interpreter as it is then — a memory snapshot, gzipped in IndexedDB (it works over
-   plain HTTP too), one only, under the Pyodide folder and the rules' version (their zip's ETag) — and the next
-   start with the same of both restores it instead (the rules' files unpacked again: the memory holds no files).
+   plain HTTP too), one only, under the Pyodide folder, the rules' version (their zip's ETag) and this file's
+   address (its name carries a digest when served) — and the next start with the same of all three restores it
+   instead (the rules' files unpacked again: the memory holds no files).
    A snapshot that does not restore, or restores an interpreter without the rules, is dropped and Python started
    afresh; without IndexedDB (a private window) or the rules' version, every start is a fresh one. "start"
    answers how: "restored" or "started". */
@@ -22,10 +23,12 @@ function snapshots(mode, act) {  // one request on the snapshots' store: its res
     opening.onerror = () => reject(opening.error);
     opening.onsuccess = () => {
       const db = opening.result;
-      const tx = db.transaction(SNAPSHOTS, mode);
-      const request = act(tx.objectStore(SNAPSHOTS));
-      tx.oncomplete = () => { db.close(); resolve(request.result); };
-      tx.onerror = tx.onabort = () => { db.close(); reject(tx.error); };
+      try {
+        const tx = db.transaction(SNAPSHOTS, mode);
+        const request = act(tx.objectStore(SNAPSHOTS));
+        tx.oncomplete = () => { db.close(); resolve(request.result); };
+        tx.onerror = tx.onabort = () => { db.close(); reject(tx.error); };
+      } catch (error) { db.close(); reject(error); }  // no such store, a closing database: never left pending
     };
   });
 }
@@ -63,7 +66,7 @@ async function start(folder, rulesZip) {
   if (!zip.ok) { throw new Error("rules: " + zip.status); }
   const rules = await zip.arrayBuffer();
   const version = zip.headers.get("ETag");  // the rules' (engine_files.py): a snapshot holds them imported
-  const key = version && `${folder} ${version}`;
+  const key = version && `${folder} ${version} ${self.location.href}`;  // and this file's (hashed when served)
   let py = await restored(loadPyodide, folder, key);
   const how = py ? "restored" : "started";
   if (!py) { py = await loadPyodide({ indexURL: folder, _makeSnapshot: true }); }
