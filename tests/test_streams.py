@@ -13,6 +13,7 @@ import time
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 
 from rules.simulate import simulate
 from tests.tournaments import make_tournament, play_table
@@ -216,12 +217,13 @@ def test_under_asgi_a_move_reaches_the_open_stream_and_a_dropped_stream_resumes(
     stream = Stream(port, path)
     first = stream.next_event()  # no Last-Event-ID: all it follows
     assert first["version"] == game.version
-    asked = time.monotonic()
+    [one] = [h for h in hub._hubs.values() if ("table", table.pk) in h.by_topic]
+    periodic = one.periodic_reads
     game = a_move(game)
     moved = stream.next_event()
-    took = time.monotonic() - asked
     assert (moved["changed"], moved["version"], moved["seq"]) == ([f"table{table.pk}"], game.version, 1)
-    assert took < 10, took  # PostgreSQL: announced (the periodic read is 30 s away); SQLite: read every 0.2 s
+    if connection.vendor == "postgresql":  # announced: no periodic read (30 s apart) brought it
+        assert one.periodic_reads == periodic
     stream.close()
     deadline = time.monotonic() + 5
     while ("table", table.pk) in hubs_topics() and time.monotonic() < deadline:
@@ -243,10 +245,13 @@ def test_under_asgi_many_streams_of_one_table_are_read_once_a_change(asgi_server
     assert {s.next_event()["version"] for s in streams} == {game.version}
     [one] = [h for h in hub._hubs.values() if ("table", table.pk) in h.by_topic]
     assert len(one.by_topic[("table", table.pk)]) == 20  # twenty streams, one topic
-    reads = one.reads
+    reads, periodic = one.reads, one.periodic_reads
     game = a_move(game)
     assert {s.next_event()["version"] for s in streams} == {game.version}
-    assert one.reads - reads <= 2  # read once for the twenty (a periodic read may fall in between)
+    # the move read once for the twenty: at its announcement (PostgreSQL) or by the period's read, which reads
+    # every topic once however many streams hold it (SQLite); a loaded machine may see several periods pass
+    assert (one.reads - one.periodic_reads) - (reads - periodic) <= 1
+    assert one.periodic_reads > periodic or connection.vendor == "postgresql"
     for s in streams:
         s.close()
 

@@ -60,6 +60,7 @@ class Hub:
         self._due: set[Topic] = set()
         self._waiting: set[Subscription] = set()  # subscribed to a topic not read yet
         self.reads = 0  # how many times the database was read (the tests count them)
+        self.periodic_reads = 0  # of which at the period's end, every topic served
         self._wake = asyncio.Event()
         self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="streams")
         self._tasks = [asyncio.create_task(self._run())]
@@ -116,7 +117,8 @@ class Hub:
                 async with asyncio.timeout_at(last_whole + every):
                     await self._wake.wait()
             self._wake.clear()
-            if loop.time() >= last_whole + every:
+            periodic = loop.time() >= last_whole + every
+            if periodic:
                 wanted, last_whole = set(self.by_topic), loop.time()
             else:
                 wanted = self._due & self.by_topic.keys()
@@ -124,6 +126,7 @@ class Hub:
             if not wanted:
                 continue
             self.reads += 1
+            self.periodic_reads += periodic
             try:
                 shown = await loop.run_in_executor(self._reader, _read, wanted)
             except Exception:
