@@ -27,6 +27,14 @@ def net_worth(s: GameState, player_id: str) -> int:
     return p.cash + sum(holding_value(s, sq) for sq, h in s.holdings.items() if h.owner == player_id)
 
 
+def net_worths(s: GameState) -> dict[str, int]:
+    """Every player's :func:`net_worth` by id, the holdings read once for all of them."""
+    worth = {p.id: p.cash for p in s.players}
+    for sq, h in s.holdings.items():
+        worth[h.owner] += holding_value(s, sq)
+    return worth
+
+
 class NetWorth(NamedTuple):
     """The parts of a net worth as a score sheet shows them (RULES.md §3); ``total`` is ``net_worth``."""
 

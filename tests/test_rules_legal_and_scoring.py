@@ -6,7 +6,7 @@ from rules import apply, replay
 from rules.legal import legal_actions
 from rules.scoring import ranking
 from rules.simulate import Simulator
-from rules.valuation import net_worth
+from rules.valuation import net_worth, net_worths
 from tests.support import Table
 
 
@@ -126,3 +126,10 @@ def test_net_worth_counts_mortgaged_at_half_and_hotel_with_its_houses():
     t = Table()
     t.give("A", 39, level=5).give("A", 37, mortgaged=True)
     assert net_worth(t.state, "A") == 1500 + 400 + 5 * 200 + 175
+
+
+def test_every_players_net_worth_at_once_is_each_ones():
+    t = Table()
+    t.give("A", 39, level=5).give("A", 37, mortgaged=True).give("B", 5)
+    assert net_worths(t.state) == {p: net_worth(t.state, p) for p in "ABC"}
+    assert net_worths(t.state)["C"] == 1500  # nothing but his cash

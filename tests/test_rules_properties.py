@@ -19,7 +19,7 @@ from ledger.report import replay_ledger, summary
 from rules import BANK, replay
 from rules.record import EVENT_TYPES
 from rules.simulate import Simulator
-from rules.valuation import net_worth
+from rules.valuation import net_worths
 
 GAMES = int(os.environ.get("RULES_PROPERTY_GAMES", "400"))
 VARIANTS = [
@@ -68,10 +68,11 @@ def check_game(variant, board, seed):
                 hotels_on_board += h.level == hotel
                 houses_on_board += h.level if h.level < hotel else 0
         assert s.houses + houses_on_board == v.bank_houses and s.hotels + hotels_on_board == v.bank_hotels
+        worth = net_worths(s)
         for p in s.players:
             assert p.cash == v.starting_cash + cash_moves[p.id], (seed, i, p.id)
             if not p.bankrupt:
-                assert net_worth(s, p.id) == ledger.equity(p.id), (seed, i, p.id)
+                assert worth[p.id] == ledger.equity(p.id), (seed, i, p.id)
         if i + 1 == k:
             kept.append(s.clone())
 
