@@ -61,6 +61,7 @@ def dump_state(s: GameState) -> dict:
         "final_step": s.final_step,
         "final_rolls": {str(sq): total for sq, total in sorted(s.final_rolls.items())},
         "time_up": s.time_up,
+        "stopped": s.stopped,
         "finished": s.finished,
         "end_reason": s.end_reason,
         "bankruptcies": s.bankruptcies,
@@ -101,6 +102,7 @@ def load_state(data: dict) -> GameState:
         final_step=data.get("final_step"),
         final_rolls={int(sq): total for sq, total in (data.get("final_rolls") or {}).items()},
         time_up=data["time_up"],
+        stopped=data.get("stopped", False),  # (a game stored before it was kept: not known, not said)
         finished=data["finished"],
         end_reason=data["end_reason"],
         bankruptcies=data["bankruptcies"],

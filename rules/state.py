@@ -197,6 +197,7 @@ class GameState:
     final_step: str | None = None  # Anti-Monopoly two-hour game after the last round: "dealings", "tour"
     final_rolls: dict[int, int] = field(default_factory=dict)  # utility square -> dice total (final_roll)
     time_up: bool = False
+    stopped: bool = False  # the organisers stopped the game (a ``time_up`` with ``now``), its clock or not
     finished: bool = False
     end_reason: str | None = None
     bankruptcies: int = 0
@@ -243,6 +244,7 @@ class GameState:
         c.final_step = self.final_step
         c.final_rolls = self.final_rolls.copy()
         c.time_up = self.time_up
+        c.stopped = self.stopped
         c.finished = self.finished
         c.end_reason = self.end_reason
         c.bankruptcies = self.bankruptcies

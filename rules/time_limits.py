@@ -55,11 +55,18 @@ def time_up(tx: Tx, ev: dict) -> None:
     if s.time_up and not (ev.get("now") and v.ending != "two_hour"):
         raise RuleError("time_up.twice", gettext_noop("The time limit has already been reached."))
     s.time_up = True
-    if ev.get("now") and v.ending != "two_hour":
-        tx.note(gettext_noop("The game is stopped: it ends now."))
-        turns.finish(s, "time")
-        return
-    if v.finish_round_on_time:
+    if ev.get("now"):
+        s.stopped = True
+        if v.ending != "two_hour":
+            tx.note(gettext_noop("The game is stopped: it ends now."))
+            turns.finish(s, "time")
+            return
+    if ev.get("now"):  # a two-hour game stopped: as at its time limit, then its final steps
+        if v.finish_round_on_time:
+            tx.note(gettext_noop("The game is stopped: the round in play is finished, then the final steps."))
+        else:
+            tx.note(gettext_noop("The game is stopped: the final steps."))
+    elif v.finish_round_on_time:
         tx.note(gettext_noop("Time is up: the round in play is finished, then the game ends."))
     else:
         tx.note(gettext_noop("Time is up: the game ends."))

@@ -166,3 +166,79 @@ def test_a_director_seats_a_round_and_adds_a_co_director_on_a_phone_in_polish(li
     response = page.goto(f"{live_server.url}/tournaments/{t.pk}/rounds/1/")
     assert response.status == 403
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "over", "final_steps"),
+    [
+        (
+            "pl-PL",
+            "Koniec gry: dyrektor zatrzymał grę",
+            "Dyrektor zatrzymał grę: rozliczenia tylko z bankiem",
+        ),
+        (
+            "en-US",
+            "Game over: the director stopped the game",
+            "The director stopped the game: dealings with the bank only",
+        ),
+    ],
+)
+def test_the_referees_phone_says_the_director_stopped_the_game(
+    live_server,
+    browser,  # noqa: F811
+    locale,
+    over,
+    final_steps,
+):
+    """The director stops a table's game while its referee has the console open on his phone: the phone says
+    the director stopped it (not that a time limit was reached: the game had none), in the phone's language;
+    an Anti-Monopoly two-hour game stopped goes on to its final steps, and the phone says who stopped it."""
+    boss = User.objects.create_user("boss", password="pw")
+    boss.groups.add(Group.objects.create(name=DIRECTORS_GROUP))
+    ania = User.objects.create_user("ania", password="pw")
+    ania.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
+    games = {}
+    for variant, board in (("tournament-pl", "classic-pl"), ("anti-monopoly", "anti-monopoly-us")):
+        t = Tournament.objects.create(  # (Anti-Monopoly's ending: the two-hour game, the default)
+            name=f"Puchar {variant}",
+            rounds=1,
+            table_size=4,
+            seed=3,
+            created_by=boss,
+            variant=variant,
+            board=board,
+        )
+        for name in ["Łucja", "Zenon", "Adam", "Ewa"]:
+            Participant.objects.create(tournament=t, name=name)
+        round_ = rounds.seat_next_round(t)
+        rounds.start_round(round_)
+        table = round_.tables.get()
+        table.referees.add(ania)
+        game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=None)
+        games[variant] = (t, game)
+
+    referee_context = browser.new_context(viewport=PHONE, locale=locale, has_touch=True)
+    director_context = browser.new_context(viewport=DESKTOP, locale=locale)
+    desk = director_context.new_page()
+    Referee(desk, live_server.url).login("boss", "pw", f"/tournaments/{games['tournament-pl'][0].pk}/")
+    phone = Referee(referee_context.new_page(), live_server.url)
+    phone.login("ania", "pw", f"/games/{games['tournament-pl'][1].pk}/")
+    for variant, said in (("tournament-pl", over), ("anti-monopoly", final_steps)):
+        t, game = games[variant]
+        if variant != "tournament-pl":
+            phone.page.goto(f"{live_server.url}/games/{game.pk}/")
+            phone.ready()
+        desk.goto(f"{live_server.url}/tournaments/{t.pk}/rounds/1/tables/1/")
+        desk.locator("details:has(form[action$='/stop/']) > summary").click()
+        desk.locator("form[action$='/stop/'] input[name=reason]").fill("harmonogram")
+        desk.locator("form[action$='/stop/'] button").click()
+        desk.wait_for_load_state()
+        # the phone learns of it as of any other device's move (the table's stream, or its poll)
+        expect(phone.page.locator("#console")).to_contain_text(said, timeout=60_000)
+        for time_words in (
+            ("Czas minął", "limit czasu") if locale == "pl-PL" else ("Time is up", "time limit")
+        ):
+            expect(phone.page.locator("#console")).not_to_contain_text(time_words)  # no clock ran out
+        phone.shot(f"console-stopped-{variant}-{locale[:2]}")
+    referee_context.close()
+    director_context.close()

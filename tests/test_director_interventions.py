@@ -12,6 +12,7 @@ from django.utils import translation
 from rules import RulesError, apply
 from rules.replay import replay
 from rules.simulate import simulate
+from rules.snapshot import dump_state, load_state
 from tests.tournaments import make_tournament
 from tournament.errors import RoundError
 from tournament.event import current_standings, interventions, results, rounds
@@ -181,8 +182,13 @@ def test_time_up_now_in_the_engine_ends_any_game_at_once():
     record = simulate("tournament-pl", "classic-pl", 3, seed=2)
     record["events"] = record["events"][:30]
     state = replay(record).state
+    assert not state.stopped
     out = apply(state, {"type": "time_up", "now": True})
-    assert out.state.finished and out.state.end_reason == "time"
+    assert out.state.finished and out.state.end_reason == "time"  # (GAME_RECORD.md's end reason)
+    assert out.state.stopped  # and stopped: what the console and the sheets say instead of a time limit
+    assert load_state(dump_state(out.state)).stopped
+    kept_before = {k: v for k, v in dump_state(out.state).items() if k != "stopped"}
+    assert not load_state(kept_before).stopped  # a state stored before it was kept: not said
     with pytest.raises(RulesError):
         apply(state, {"type": "time_up", "now": "yes"})  # a bad field: refused, saying what it must be
 

@@ -233,6 +233,7 @@ def test_decision_time_up_between_two_rounds_ends_the_game_at_once():
         t.roll(pid, 4, 6)  # the round is complete
     t("time_up")
     assert t.state.finished and t.state.end_reason == "time" and t.state.round == 1
+    assert not t.state.stopped  # its clock ran out: nobody stopped it
     t.fails("game.finished", "roll", player="A", dice=[1, 2])
 
 
@@ -592,7 +593,7 @@ def test_decision_time_up_is_refused_in_a_game_without_a_clock(variant):
     clocked = Table(variant, players=("A", "B"), options={"time_limit_minutes": 60})
     assert clocked.state.variant.timed
     t("time_up", now=True)  # the organisers stop it: any game
-    assert t.state.finished and t.state.end_reason == "time"
+    assert t.state.finished and t.state.end_reason == "time" and t.state.stopped
 
 
 @pytest.mark.parametrize("limit", ["rounds", "time"])

@@ -197,7 +197,9 @@
       pills.push(h("span", { class: "pill", text: fmt(_("Round %(n)s"), { n: g.round }) + (g.max_rounds ? " / " + g.max_rounds : "") }));
     }
     if (g.last_round) { pills.push(h("span", { class: "pill warn", text: _("Last round") })); }
-    if (g.final_step) { pills.push(h("span", { class: "pill warn", text: _("Time is up: the final steps") })); } else if (g.time_up && !g.finished) {
+    if (g.final_step) {
+      pills.push(h("span", { class: "pill warn", text: g.stopped ? _("The director stopped the game: the final steps") : _("Time is up: the final steps") }));
+    } else if (g.time_up && !g.finished) {
       pills.push(h("span", { class: "pill warn", text: _("Time is up: finishing the round") }));
     }
     if (g.mover && !g.final_step) { pills.push(h("span", { class: "pill", text: fmt(_("Turn: %(name)s"), { name: n.player(g.mover) }) })); }
@@ -264,7 +266,12 @@
     last_player: function () { return _("only one player is left"); },
     role_eliminated: function () { return _("one role is all bankrupt"); }
   };
-  function endReason(code) { return END_REASONS[code] ? END_REASONS[code]() : (code || ""); }
+  /* Why the game is over: a director's stop says so (its end reason is "time" all the same, GAME_RECORD.md). */
+  function endReason(game) {
+    if (game.stopped) { return _("the director stopped the game"); }
+    var code = game.end_reason;
+    return END_REASONS[code] ? END_REASONS[code]() : (code || "");
+  }
   function scoreWord(kind) {
     return { cash: _("cash"), rule_25: _("cash and one rent per property (rule 25)") }[kind] || _("net worth");
   }
@@ -272,7 +279,7 @@
   function finished(view, ctx, n) {
     var ranked = view.players.slice().sort(function (a, b) { return a.rank - b.rank; });
     var box = h("section", { class: "now finished" },
-      h("h2", { text: _("Game over") + ": " + endReason(view.game.end_reason) }),
+      h("h2", { text: _("Game over") + ": " + endReason(view.game) }),
       h("ol", { class: "ranking" }, ranked.map(function (p) {
         return h("li", {}, h("strong", { text: p.name }), role(p.role), " — " + scoreWord(view.game.score) + " " + p.score + (p.bankrupt ? " (" + _("bankrupt") + ")" : ""));
       })));
@@ -605,7 +612,7 @@
   function finalSteps(f, view, ctx, n) {
     var box = card("final");
     if (f.step === "dealings") {
-      box.appendChild(h("h2", { text: _("Time is up: dealings with the bank only") }));
+      box.appendChild(h("h2", { text: view.game.stopped ? _("The director stopped the game: dealings with the bank only") : _("Time is up: dealings with the bank only") }));
       box.appendChild(h("p", { class: "muted", text: _("Players may build, sell buildings, mortgage and lift mortgages. Then each keeps a share of cash (competitors 10 %, monopolists 20 %); the rest goes to the bank.") }));
       box.appendChild(h("table", { class: "compact" }, h("tr", {}, h("th", { text: _("Player") }), h("th", { text: _("Cash") }), h("th", { text: _("Keeps") })),
         f.keeps.map(function (k) { return h("tr", {}, h("td", { text: n.player(k.player) }), h("td", { text: String(k.cash) }), h("td", { text: String(k.kept) })); })));

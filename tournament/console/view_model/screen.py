@@ -51,6 +51,7 @@ def _standing(state: GameState, mover: str | None) -> dict:
         "finished": state.finished,
         "end_reason": state.end_reason,
         "time_up": state.time_up,
+        "stopped": state.stopped,  # by the director (the end reason is "time" all the same)
         "final_step": state.final_step,
         "time_limit_minutes": v.time_limit_minutes,
         "roles": bool(v.roles),
