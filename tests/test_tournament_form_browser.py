@@ -172,3 +172,47 @@ def test_zero_rounds_is_refused_by_the_browser_and_by_the_server(live_server, br
     assert not Tournament.objects.exists()
     director.shot("tournament-form-zero-rounds-pl")
     no_horizontal_scroll(page)
+
+
+@pytest.mark.parametrize(
+    ("viewport", "language", "save", "said"),
+    [
+        (DESKTOP, "en", "Save", "Enter a date from 1935-01-01 to"),
+        (PHONE, "pl", "Zapisz", "Podaj datę od 1935-01-01 do"),
+    ],
+    ids=["english-desktop", "polish-phone"],
+)
+def test_a_year_typed_wrong_is_refused_by_the_browser_and_by_the_server(
+    live_server,
+    browser,  # noqa: F811
+    boss,
+    viewport,
+    language,
+    save,
+    said,
+):
+    """1900 or 2206 for 2026: the date input takes no date outside the years a tournament may have (the
+    browser says so at Save); a browser that does not check (the form's checks off) is told by the server,
+    in its language, what it takes, the rest of the form as typed."""
+    director = director_in(browser, live_server, viewport, language)
+    page = director.page
+    page.fill("input[name=name]", "Puchar Łodzi")
+    date_input = page.locator("input[name=date]")
+    for day, refused in (("1900-12-05", "rangeUnderflow"), ("2206-12-05", "rangeOverflow")):
+        date_input.fill(day)
+        page.get_by_role("button", name=save, exact=True).click()
+        assert date_input.evaluate(f"e => e.validity.{refused}")  # the browser keeps the form
+        assert page.url.endswith("/tournaments/new/") and not Tournament.objects.exists()
+    page.locator("form:has(input[name=date])").evaluate("f => { f.noValidate = true; }")
+    page.get_by_role("button", name=save, exact=True).click()
+    expect(page.locator("body")).to_contain_text(said)
+    assert page.locator("input[name=name]").input_value() == "Puchar Łodzi"  # nothing typed is lost
+    assert date_input.input_value() == "2206-12-05"
+    director.shot(f"tournament-form-date-refused-{language}")
+    no_horizontal_scroll(page)
+    assert not Tournament.objects.exists()
+    date_input.fill(date.today().isoformat())
+    page.get_by_role("button", name=save, exact=True).click()
+    page.wait_for_url("**/tournaments/*/")
+    assert Tournament.objects.get().date == date.today()
+    page.context.close()

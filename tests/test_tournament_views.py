@@ -106,6 +106,34 @@ def test_tournament_form_refuses_bad_values(client, director, field, value):
     )
 
 
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "Enter a date from 1935-01-01 to"), ("pl", "Podaj datę od 1935-01-01 do")]
+)
+@pytest.mark.parametrize("day", ["1900-12-05", "2206-12-05"])
+def test_a_date_no_tournament_can_have_is_refused_saying_which_it_takes(client, director, language, day, said):
+    """A slip of the year (1900 or 2206 for 2026) would move the tournament in the league's history."""
+    data = {
+        "name": "X",
+        "date": day,
+        "variant": "classic",
+        "board": "classic-us",
+        "rounds": "3",
+        "table_size": "4",
+        "placement_points": "4,2,1,0",
+        "tie_breaks": "points",
+        "seed": "1",
+    }
+    response = client.post(reverse("tournament_new"), data, HTTP_ACCEPT_LANGUAGE=language)
+    shown = page(response)
+    assert response.status_code == 200 and said in shown
+    assert f"({'nie' if language == 'pl' else 'not'} {day})" in shown
+    assert not Tournament.objects.exists()
+    form = page(client.get(reverse("tournament_new")))
+    assert re.search(r'<input type="date" name="date"[^>]* min="1935-01-01" max="\d{4}-12-31"', form), form
+    data["date"] = "2026-12-05"
+    assert client.post(reverse("tournament_new"), data).status_code == 302  # a date of today's years: taken
+
+
 def test_settings_locked_after_the_first_round_starts(client, tournament):
     client.post(reverse("round_seat", args=[tournament.pk]))
     assert client.get(reverse("tournament_edit", args=[tournament.pk])).status_code == 200

@@ -16,7 +16,7 @@ from tournament.games.clock import check_clock
 from tournament.labels import TIE_BREAK_LABELS, variant_choices
 from tournament.models import BoardEdition, Participant, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH
-from tournament.models.bounds import field_maximum
+from tournament.models.bounds import EARLIEST_EVENT_DATE, check_event_date, field_maximum, latest_event_date
 from tournament.models.games import REASON_LENGTH
 from tournament.models.tournaments import PLACEMENT_POINTS_REFUSED, TABLE_SIZES, tie_breaks_refused
 from tournament.people.access import referee_accounts
@@ -160,6 +160,10 @@ class TournamentForm(forms.ModelForm):
         self.fields["ending"].required = False  # only Anti-Monopoly reads it: the default otherwise
         self.fields["rounds"].widget.attrs["min"] = 1  # the model refuses 0 (its validator): the browser too
         self.fields["table_size"].widget.attrs.update(min=TABLE_SIZES[0], max=TABLE_SIZES[-1])
+        # the browser refuses a date outside them as it refuses a number too large; the server says which
+        self.fields["date"].widget.attrs.update(
+            min=EARLIEST_EVENT_DATE.isoformat(), max=latest_event_date().isoformat()
+        )
         bound_numbers(self)
         fitting.offer_fitting_boards(self)
 
@@ -171,6 +175,11 @@ class TournamentForm(forms.ModelForm):
 
     def clean_ending(self):
         return self.cleaned_data.get("ending") or Tournament._meta.get_field("ending").default
+
+    def clean_date(self):
+        day = self.cleaned_data["date"]
+        check_event_date(day)
+        return day
 
     def clean_placement_points(self):
         """The typed text as a list of numbers; the numbers are the model's to judge (``full_clean``)."""

@@ -28,6 +28,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import get_language, ngettext
@@ -42,7 +43,7 @@ from tournament.files.participants_import import (
     rows_from_xlsx,
 )
 from tournament.models import HeldFile, PastEntrant, PastEvent, PastPlacement
-from tournament.models.bounds import SMALL_MAX
+from tournament.models.bounds import SMALL_MAX, check_event_date
 from tournament.models.bulk import Rows, insert
 from tournament.models.games import NAME_LENGTH
 from tournament.ratings import triggers
@@ -279,6 +280,10 @@ def _date(value) -> datetime.date:
             _("the date %(date)s is in the future: only past results are imported")
             % {"date": day.isoformat()}
         )
+    try:
+        check_event_date(day)  # (not before Monopoly's first edition either)
+    except ValidationError as e:
+        raise ValueError(e.messages[0]) from None
     return day
 
 

@@ -7,7 +7,12 @@ backup that PostgreSQL refuses. The model fields carry these bounds as validator
 refuse the same numbers on both databases, in one place.
 """
 
+import datetime
+
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 SMALL_MAX = 32_767  # PositiveSmallIntegerField: a round, a table, a seat, minutes, seconds
 INTEGER_MAX = 2_147_483_647  # PositiveIntegerField: a seed, a version, a move's sequence number
@@ -26,3 +31,27 @@ def field_maximum(model, field: str) -> int:
         v.limit_value for v in model._meta.get_field(field).validators if isinstance(v, MaxValueValidator)
     ]
     return min(limits)
+
+
+#: The dates a tournament (or a past one, imported for the ratings) may have: a date outside is a typing error
+#: (1900 for 2026, 2206 for 2026), and it would move the event in the league's history, whose ratings are
+#: computed in date order. From Monopoly's first edition (1935) to this many years after today (a tournament
+#: entered ahead of its day).
+EARLIEST_EVENT_DATE = datetime.date(1935, 1, 1)
+EVENT_YEARS_AHEAD = 2
+
+
+def latest_event_date() -> datetime.date:
+    today = timezone.localdate()
+    return datetime.date(today.year + EVENT_YEARS_AHEAD, 12, 31)
+
+
+def check_event_date(day: datetime.date) -> None:
+    """ValidationError, saying the dates taken, when ``day`` is no date an event may have."""
+    first, last = EARLIEST_EVENT_DATE, latest_event_date()
+    if not first <= day <= last:
+        raise ValidationError(
+            _("Enter a date from %(first)s to %(last)s (not %(date)s).")
+            % {"first": first.isoformat(), "last": last.isoformat(), "date": day.isoformat()},
+            code="event_date",
+        )
