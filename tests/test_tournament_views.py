@@ -110,7 +110,7 @@ def test_tournament_form_refuses_bad_values(client, director, field, value):
     ("language", "said"), [("en", "Enter a date from 1935-01-01 to"), ("pl", "Podaj datę od 1935-01-01 do")]
 )
 @pytest.mark.parametrize("day", ["1900-12-05", "2206-12-05"])
-def test_a_date_no_tournament_can_have_is_refused_saying_which_it_takes(client, director, language, day, said):
+def test_a_date_no_tournament_may_have_is_refused_saying_which(client, director, language, day, said):
     """A slip of the year (1900 or 2206 for 2026) would move the tournament in the league's history."""
     data = {
         "name": "X",
