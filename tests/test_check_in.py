@@ -148,6 +148,19 @@ def test_the_doors_scan_checks_in_the_participant_of_the_slip(client, cup, direc
     client.post(url, {"link": q.link_key})  # the key alone, pasted
     by = dict(CheckIn.objects.values_list("participant__name", "via"))
     assert by == {"P01": "director", "P02": "director"}
+    # the door's page says how many are here, as the tournament's page does, in the director's language
+    of = cup.participants.filter(withdrawn_after=None).count()
+    for language, said in (
+        ("en", f"Check-in for round 1: 2 of {of} here"),
+        ("pl", f"Obecność na rundę 1: 2 z {of}"),
+    ):
+        assert said in client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert (
+            said
+            in client.get(
+                reverse("tournament", args=[cup.pk]), HTTP_ACCEPT_LANGUAGE=language
+            ).content.decode()
+        )
 
 
 @pytest.mark.django_db

@@ -157,10 +157,14 @@ def scan_at_the_door(desk: Referee, tournament, participant, base_url: str, fold
     """The director, on the tournament's page, opens the door's scan page and photographs the participant's
     slip: its QR code is read in the page, and he is checked in."""
     desk.page.get_by_role("link", name="Check-in at the door: scan the slips with a phone").click()
+    count = desk.page.locator("#check-in-count")
+    expect(count).to_contain_text("Check-in for round 1: ")  # how many are here, at the door too
+    here, of = (int(n) for n in re.findall(r"(\d+) of (\d+) here", count.inner_text())[0])
     desk.page.locator("input[data-scan-photo]").set_input_files(
         slip_photo(tournament, participant, base_url, folder)
     )
     expect(desk.page.locator(".msg")).to_have_text(f"{participant.name} is checked in for round 1.")
+    expect(count).to_have_text(f"Check-in for round 1: {here + 1} of {of} here")  # one more
 
 
 def test_two_check_in_from_their_links_the_director_scans_and_ticks_others_and_seats_them(

@@ -69,7 +69,11 @@ def scan(request, pk: int):
     if request.method == "POST":
         _scanned(request, tournament, request.POST.get("link", "")[:500])
         return redirect("check_in_scan", pk=pk)
-    return render(request, "director/check_in_scan.html", {"tournament": tournament})
+    return render(
+        request,
+        "director/check_in_scan.html",
+        {"tournament": tournament, "check_in": check_ins.attendance(tournament)},  # how many are here
+    )
 
 
 def _scanned(request, tournament: Tournament, link: str) -> None:

@@ -135,7 +135,7 @@ def tournament_detail(request, pk: int):
     context = {
         "tournament": tournament,
         "participants": participants,
-        "check_in": _check_in(tournament, participants),
+        "check_in": check_ins.attendance(tournament, participants),
         "rounds": all_rounds,
         "next_round": rounds.next_round_state(tournament, all_rounds[-1] if all_rounds else None),
         "participant_form": ParticipantForm(tournament=tournament),
@@ -145,19 +145,6 @@ def tournament_detail(request, pk: int):
         "audit": tournament.audit.filter(round_number=None).select_related("participant", "user"),
     }
     return render(request, "director/tournament.html", context)
-
-
-def _check_in(tournament: Tournament, participants: list) -> dict | None:
-    """Who is here for the round check-in is for, each participant marked (``here``: his check-in or None);
-    None when the tournament does not ask for check-in or no round is left to check in for."""
-    number = check_ins.check_in_round(tournament) if tournament.check_in else None
-    if number is None:
-        return None
-    here = check_ins.checked_in(tournament, number)
-    for p in participants:
-        p.here = here.get(p.pk)
-    active = [p for p in participants if p.active]
-    return {"round": number, "here": sum(p.here is not None for p in active), "of": len(active)}
 
 
 @director_required

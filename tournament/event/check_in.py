@@ -30,6 +30,22 @@ def checked_in(tournament: Tournament, number: int) -> dict[int, CheckIn]:
     return {c.participant_id: c for c in rows}
 
 
+def attendance(tournament: Tournament, participants: list[Participant] | None = None) -> dict | None:
+    """Who is here for the round check-in is for: ``{"round", "here", "of"}``, counted over the participants
+    still in; each of ``participants`` (by default all the tournament's) marked with ``here``, his check-in or
+    None. None when the tournament does not ask for check-in or no round is left to check in for."""
+    number = check_in_round(tournament) if tournament.check_in else None
+    if number is None:
+        return None
+    if participants is None:
+        participants = list(tournament.participants.all())
+    here = checked_in(tournament, number)
+    for p in participants:
+        p.here = here.get(p.pk)
+    active = [p for p in participants if p.active]
+    return {"round": number, "here": sum(p.here is not None for p in active), "of": len(active)}
+
+
 def check_in(participant: Participant, *, by=None) -> tuple[CheckIn, int]:
     """``participant`` here for the round check-in is for (``by``: the director who ticks him; None: his own
     link). Once a round: a second check-in (a double tap, the director at the same moment) finds the first.
