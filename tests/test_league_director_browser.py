@@ -84,7 +84,10 @@ def test_a_director_imports_past_results_links_the_players_and_seeds_round_1(liv
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     director.shot("league-01-who-is-who-past-phone")
     page.get_by_role("button", name="Confirm").click()
-    expect(page.locator("body")).to_contain_text("8 links changed.")
+    said = page.locator(".msg")  # which links changed, not only how many
+    expect(said).to_contain_text("8 links changed: ")
+    for name, _club in PEOPLE:
+        expect(said).to_contain_text(name)
     assert Player.objects.count() == 8
 
     # the league: rated from the past tournament, the two winners on top
@@ -112,7 +115,10 @@ def test_a_director_imports_past_results_links_the_players_and_seeds_round_1(liv
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     director.shot("league-03-who-is-who-tournament-phone-pl")
     page.get_by_role("button", name="Zatwierdź").click()
-    expect(page.locator("body")).to_contain_text("Zmieniono 9 powiązań.")
+    said = page.locator(".msg")
+    expect(said).to_contain_text("Zmieniono 9 powiązań: ")
+    for name, _club in PEOPLE + [("Zenon Nowy", "")]:
+        expect(said).to_contain_text(name)
 
     # the seeds round 1 takes from the ratings, then the seating
     page.goto(f"{live_server.url}/tournaments/{t.pk}/")

@@ -53,8 +53,10 @@ def test_link_new_existing_and_none():
     ada = Player.objects.create(name="Ada")
     t = make_tournament(["Ada", "Bob", "Cyd"])
     ps = {p.name: p for p in t.participants.all()}
-    n = identities.link(list(ps.values()), {ps["Ada"].pk: str(ada.pk), ps["Bob"].pk: NEW, ps["Cyd"].pk: NONE})
-    assert n == 2
+    changed = identities.link(
+        list(ps.values()), {ps["Ada"].pk: str(ada.pk), ps["Bob"].pk: NEW, ps["Cyd"].pk: NONE}
+    )
+    assert [p.name for p in changed] == ["Ada", "Bob"]  # Cyd had no player and has none
     got = {p.name: p.player for p in t.participants.select_related("player")}
     assert got["Ada"] == ada and got["Bob"].name == "Bob" and got["Cyd"] is None
 

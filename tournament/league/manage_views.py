@@ -31,9 +31,11 @@ def _links_page(request, *, entries, title, back, template_context):
         except RoundError as e:
             messages.error(request, str(e))
         else:
+            names = ", ".join(getattr(e, "shown_name", e.name) for e in changed)  # which, not only how many
             messages.success(
                 request,
-                ngettext("%(n)s link changed.", "%(n)s links changed.", changed) % {"n": changed}
+                ngettext("%(n)s link changed: %(names)s.", "%(n)s links changed: %(names)s.", len(changed))
+                % {"n": len(changed), "names": names}
                 if changed
                 else _("Nothing changed."),
             )

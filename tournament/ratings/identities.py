@@ -83,13 +83,13 @@ def _point_of(entry: Model) -> Point:
 
 
 @transaction.atomic
-def link(entries: Sequence[Model], choices: dict[int, str]) -> int:
+def link(entries: Sequence[Model], choices: dict[int, str]) -> list[Model]:
     """Link each entry (of one tournament, or one past tournament) as chosen: ``choices`` by entry pk, a
     player's id, ``NEW`` (a new player of the entry's name and club) or ``NONE`` (no player). An entry not in
     ``choices`` keeps its link. RoundError (nothing changed) for a player who is not there or is chosen for
-    two entries of the tournament. Returns how many links changed."""
+    two entries of the tournament. Returns the entries whose link changed, in the order given."""
     if not entries:
-        return 0
+        return []
     entries = list(entries)
     chosen_ids = {int(c) for c in choices.values() if c not in (NEW, NONE)}
     players = Player.objects.select_for_update().in_bulk(chosen_ids)  # held: not merged away meanwhile
@@ -134,7 +134,7 @@ def link(entries: Sequence[Model], choices: dict[int, str]) -> int:
     model.objects.bulk_update([e for e in changed if e.player_id is not None], ["player"])
     if changed:
         triggers.after_commit(_point_of(entries[0]))
-    return len(changed)
+    return changed
 
 
 def _shared(a: Player, b: Player) -> str | None:
