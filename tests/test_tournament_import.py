@@ -460,3 +460,25 @@ def test_names_not_shown_by_this_page_are_refused(director_client, tournament):
         text = page(director_client.post(url, {"rows": token}, follow=True))
         assert "The names shown are out of date: import the file again." in text
     assert not Participant.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "imported", "of_them"),
+    [
+        ("en", "2 participants imported.", "1 of them has the name of a player of the league"),
+        ("pl", "Zaimportowano uczestników: 2.", "1 z nich nosi nazwisko gracza ligi"),
+    ],
+)
+def test_of_them_counts_the_participants_imported_not_those_entered_before(
+    director_client, tournament, language, imported, of_them
+):
+    """Ada, entered by hand before, has a league player's name (her link left unset); the file brings Bob (a
+    league player's name too) and Cyd: one of the two imported has a player's name, not two."""
+    from tournament.models import Player
+
+    for name in ("Ada", "Bob"):
+        Player.objects.create(name=name)
+    Participant.objects.create(tournament=tournament, name="Ada")
+    director_client.cookies["django_language"] = language
+    shown = page(post_file(director_client, tournament, "lista.csv", b"name\nBob\nCyd\n"))
+    assert imported in shown and of_them in shown

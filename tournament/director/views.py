@@ -214,14 +214,12 @@ def participant_import(request, pk: int):
     )
 
 
-def _participants_imported(request, tournament, added: int):
+def _participants_imported(request, tournament, added: list):
     pk = tournament.pk
-    messages.info(request, _("%(n)s participants imported.") % {"n": added})
-    known = sum(
-        1
-        for m in identities.matches(list(tournament.participants.filter(player__isnull=True)))
-        if m.candidates
-    )
+    messages.info(request, _("%(n)s participants imported.") % {"n": len(added)})
+    # "of them": of those imported, not of those entered before (their links the director may have left unset)
+    imported = tournament.participants.filter(pk__in=[p.pk for p in added], player__isnull=True)
+    known = sum(1 for m in identities.matches(list(imported)) if m.candidates)
     if known:  # the director confirms who is who: nothing is linked without him
         messages.info(
             request,

@@ -340,11 +340,12 @@ def rows_of_preview(tournament_pk: int, token: str) -> list[ParticipantRow]:
 
 def import_participants(tournament, filename: str, data: bytes) -> int:
     """Add the file's participants to the tournament, all or none. Returns how many were added."""
-    return add_participants(tournament, read_participants(filename, data))
+    return len(add_participants(tournament, read_participants(filename, data)))
 
 
-def add_participants(tournament, rows: list[ParticipantRow]) -> int:
-    """Add ``rows`` to the tournament, all or none (none when one of them is registered already)."""
+def add_participants(tournament, rows: list[ParticipantRow]) -> list:
+    """Add ``rows`` to the tournament, all or none (none when one of them is registered already); the
+    participants added."""
     from django.db import transaction
 
     from tournament.event import namesakes
@@ -366,9 +367,9 @@ def add_participants(tournament, rows: list[ParticipantRow]) -> int:
         ]
         if problems:
             raise ParticipantFileError(problems)
-        Participant.objects.bulk_create(
+        added = Participant.objects.bulk_create(
             Participant(tournament=tournament, name=r.name, club=r.club, seed=r.seed) for r in rows
         )
         namesakes.mark(tournament.pk)  # added in bulk: no signal of each
         standings_changed(tournament.pk)
-    return len(rows)
+    return added
