@@ -8,13 +8,25 @@ them.
 
 from __future__ import annotations
 
+import re
+
 
 def gettext_noop(message: str) -> str:
     """Mark a string for translation without translating it (picked up by ``makemessages``)."""
     return message
 
 
+#: A value followed by the sentence's full stop: "{square}." ("Wall St." ends it with its own).
+_VALUE_THEN_STOP = re.compile(r"(?<!\{)\{(\w+)\}\.")
+
+
 def render(template: str, params: dict) -> str:
+    """The template with its values; a value that ends with a full stop of its own (an abbreviation: "Wall
+    St.", "p.m.") ends the sentence with it, not with a second one (static/console/console.js does the
+    same)."""
+    template = _VALUE_THEN_STOP.sub(
+        lambda m: m.group(0)[:-1] if str(params.get(m.group(1), "")).endswith(".") else m.group(0), template
+    )
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):  # a template/param mismatch must never hide the message

@@ -496,6 +496,36 @@ def test_an_anti_monopoly_two_hour_game_to_its_end_on_a_phone(live_server, brows
     context.close()
 
 
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [("en-US", "Celina lands on Sunset Blvd."), ("pl-PL", "Celina staje na polu Sunset Blvd.")],
+)
+def test_a_square_whose_name_ends_with_a_full_stop_ends_the_sentence_with_it(
+    live_server, browser, locale, said
+):  # noqa: F811
+    """A square named "Sunset Blvd." at the end of a sentence: one full stop, not two, as the phone's rules
+    say it (the server's own words say the same: tests/test_i18n.py)."""
+    from playwright.sync_api import expect
+
+    user = User.objects.create_user("ref2", password="pw")
+    game = recording.create_game(
+        name="Anty 2",
+        variant="anti-monopoly",
+        board="anti-monopoly-us",
+        options={"ending": "two_hour"},
+        referees=[user],
+        players=[{"name": "Celina", "role": "competitor"}, {"name": "Marek", "role": "monopolist"}],
+    )
+    context = browser.new_context(viewport=PHONE, locale=locale, has_touch=True)
+    ref = Referee(context.new_page(), live_server.url)
+    ref.login("ref2", "pw", f"/games/{game.pk}/")
+    ref.roll(2, 4)  # Celina: 6, Sunset Blvd.
+    just = ref.page.locator("#just-now")
+    expect(just).to_contain_text(said)
+    assert "Blvd.." not in just.inner_text()
+    context.close()
+
+
 def test_a_timeout_is_deliberate_apart_from_the_dice_and_undoable(live_server, browser):
     from playwright.sync_api import expect
 

@@ -102,3 +102,17 @@ def test_polish_catalog_is_complete():
     fuzzy = [e for e in entries if "#, fuzzy" in e]
     empty = [e for e in entries if e.rstrip().endswith('msgstr ""') and "msgid_plural" not in e]
     assert fuzzy == [] and empty == []
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_a_value_that_ends_with_a_full_stop_ends_the_sentence(language):
+    """A square named "Wall St." at a sentence's end: one full stop (the phone's words do the same:
+    static/console/console.js, tests/test_console_browser.py)."""
+    from rules.messages import Message
+    from tournament.games.messages import message_text
+
+    with translation.override(language):
+        said = message_text(Message("{player} lands on {square}.", {"player": "Ala", "square": "Wall St."}))
+        plain = message_text(Message("{player} lands on {square}.", {"player": "Ala", "square": "Boardwalk"}))
+    assert said.endswith(" Wall St.") and not said.endswith("..")
+    assert plain.endswith(" Boardwalk.")

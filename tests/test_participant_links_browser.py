@@ -267,14 +267,15 @@ def test_his_page_shows_his_seat_and_his_result_without_a_reload_and_keeps_what_
     expect(page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1", timeout=10_000)
     # he starts to write why he disputes them; a change meanwhile does not take his typing away
     page.locator(".me-sign summary").click()
-    page.locator(".me-sign input[name=reason]").fill("a rent was not paid")
+    page.locator(".me-sign input[name=reason]").fill("a rent was not paid.")
     page.evaluate(ASKED)
     t.participants.get(name="P03").save()  # (the standings' version moves): the page would ask...
     page.wait_for_function("() => window.asked > 0", timeout=30_000)  # ... and is kept from it
-    expect(page.locator(".me-sign input[name=reason]")).to_have_value("a rent was not paid")
+    expect(page.locator(".me-sign input[name=reason]")).to_have_value("a rent was not paid.")
     page.get_by_role("button", name="I dispute", exact=True).click()
-    said = "You dispute these figures: “a rent was not paid”."
+    said = "You dispute these figures. Your reason: “a rent was not paid.”"  # (no full stop after his own)
     expect(page.locator(".me-sign .negative")).to_contain_text(said)
+    assert ".”." not in page.locator(".me-sign .negative").inner_text()
     phone.shot("participant-page-live")
 
 

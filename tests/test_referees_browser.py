@@ -72,6 +72,8 @@ def test_the_director_adds_referees_and_one_logs_in_with_his_link(live_server, b
     add_referee(page, base, "Ewa Maria Lis", "ewa")
     link_url = page.locator(".link-url").inner_text().strip()
     assert "/login/link/" in link_url and page.locator("img.qr").is_visible()
+    until = page.locator("main").inner_text()
+    assert "Until " in until and ".." not in until  # ("p.m." not followed by a second full stop)
     assert page.evaluate("document.querySelector('img.qr').naturalWidth") > 0  # the QR code's SVG is drawn
     director.shot("referees-03-link-1280")
     page.goto(f"{base}/referees/")

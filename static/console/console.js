@@ -85,10 +85,12 @@
         values[k] = v.split(", ").map(word).join(", ");
       } else if (typeof v === "string" && names.ids[k]) { values[k] = names.ids[k][v] || v; } else { values[k] = v; }
     });
-    return template.replace(/\{(\w+)(?::([^}]*))?\}/g, function (all, k, spec) {
+    // (a value that ends with a full stop of its own, "Wall St.", ends the sentence: rules/messages.py render)
+    return template.replace(/\{(\w+)(?::([^}]*))?\}(\.?)/g, function (all, k, spec, stop) {
       if (!(k in values)) { return all; }
       var v = values[k];
-      return spec && spec.indexOf("+") >= 0 && typeof v === "number" && v >= 0 ? "+" + v : String(v);
+      var text = spec && spec.indexOf("+") >= 0 && typeof v === "number" && v >= 0 ? "+" + v : String(v);
+      return text + (stop && text.slice(-1) !== "." ? stop : "");
     });
   }
 
