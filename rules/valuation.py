@@ -21,18 +21,19 @@ def property_value(s: GameState, square: int, mortgaged: bool) -> int:
     return sq.price - (sq.mortgage if mortgaged else 0)
 
 
-def net_worth(s: GameState, player_id: str) -> int:
-    """RULES.md §3: cash + properties (mortgaged: price − loan, i.e. half) + buildings at purchase price."""
-    p = s.player(player_id)
-    return p.cash + sum(holding_value(s, sq) for sq, h in s.holdings.items() if h.owner == player_id)
-
-
 def net_worths(s: GameState) -> dict[str, int]:
-    """Every player's :func:`net_worth` by id, the holdings read once for all of them."""
+    """Every player's net worth by id (RULES.md §3): cash + properties (mortgaged: price − loan, i.e. half) +
+    buildings at purchase price; the holdings read once for all of them."""
     worth = {p.id: p.cash for p in s.players}
     for sq, h in s.holdings.items():
         worth[h.owner] += holding_value(s, sq)
     return worth
+
+
+def net_worth(s: GameState, player_id: str) -> int:
+    """One player's :func:`net_worths`."""
+    s.player(player_id)  # (an unknown id refused as the state refuses it)
+    return net_worths(s)[player_id]
 
 
 class NetWorth(NamedTuple):

@@ -169,17 +169,19 @@ def test_a_director_seats_a_round_and_adds_a_co_director_on_a_phone_in_polish(li
 
 
 @pytest.mark.parametrize(
-    ("locale", "over", "final_steps"),
+    ("locale", "over", "final_steps", "finishing"),
     [
         (
             "pl-PL",
             "Koniec gry: dyrektor zatrzymał grę",
             "Dyrektor zatrzymał grę: rozliczenia tylko z bankiem",
+            "Dyrektor zatrzymał grę: bieżąca kolejka jest dokańczana",
         ),
         (
             "en-US",
             "Game over: the director stopped the game",
             "The director stopped the game: dealings with the bank only",
+            "The director stopped the game: finishing the round",
         ),
     ],
 )
@@ -189,18 +191,26 @@ def test_the_referees_phone_says_the_director_stopped_the_game(
     locale,
     over,
     final_steps,
+    finishing,
 ):
     """The director stops a table's game while its referee has the console open on his phone: the phone says
     the director stopped it (not that a time limit was reached: the game had none), in the phone's language;
-    an Anti-Monopoly two-hour game stopped goes on to its final steps, and the phone says who stopped it."""
+    an Anti-Monopoly two-hour game stopped goes on to its final steps (at once between two rounds, after the
+    round in play in the middle of one), and the phone says who stopped it."""
     boss = User.objects.create_user("boss", password="pw")
     boss.groups.add(Group.objects.create(name=DIRECTORS_GROUP))
     ania = User.objects.create_user("ania", password="pw")
     ania.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
     games = {}
-    for variant, board in (("tournament-pl", "classic-pl"), ("anti-monopoly", "anti-monopoly-us")):
+    tables = (
+        ("tournament-pl", "classic-pl"),
+        ("anti-monopoly", "anti-monopoly-us"),
+        ("mid-round", "anti-monopoly-us"),
+    )
+    for key, board in tables:
+        variant = "anti-monopoly" if key == "mid-round" else key
         t = Tournament.objects.create(  # (Anti-Monopoly's ending: the two-hour game, the default)
-            name=f"Puchar {variant}",
+            name=f"Puchar {key}",
             rounds=1,
             table_size=4,
             seed=3,
@@ -215,7 +225,11 @@ def test_the_referees_phone_says_the_director_stopped_the_game(
         table = round_.tables.get()
         table.referees.add(ania)
         game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=None)
-        games[variant] = (t, game)
+        if key == "mid-round":  # the first player has thrown (4+6: visiting the prison, nothing pending)
+            recording.submit(
+                game.pk, {"type": "roll", "player": game.players.first().pid, "dice": [4, 6]}, version=None
+            )
+        games[key] = (t, game)
 
     referee_context = browser.new_context(viewport=PHONE, locale=locale, has_touch=True)
     director_context = browser.new_context(viewport=DESKTOP, locale=locale)
@@ -223,7 +237,7 @@ def test_the_referees_phone_says_the_director_stopped_the_game(
     Referee(desk, live_server.url).login("boss", "pw", f"/tournaments/{games['tournament-pl'][0].pk}/")
     phone = Referee(referee_context.new_page(), live_server.url)
     phone.login("ania", "pw", f"/games/{games['tournament-pl'][1].pk}/")
-    for variant, said in (("tournament-pl", over), ("anti-monopoly", final_steps)):
+    for variant, said in (("tournament-pl", over), ("anti-monopoly", final_steps), ("mid-round", finishing)):
         t, game = games[variant]
         if variant != "tournament-pl":
             phone.page.goto(f"{live_server.url}/games/{game.pk}/")

@@ -511,7 +511,7 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
         error,
         ranking=table_ranking,
         waiting=waiting,
-        stopped=state.finished and state.stopped,
+        stopped=state.finished and state.stopped and state.end_reason == "time",  # (no bankruptcy first)
         started_at=game.started_at or game.created_at,
         ended_at=game.finished_at if state.finished else None,
     )

@@ -200,7 +200,7 @@
     if (g.final_step) {
       pills.push(h("span", { class: "pill warn", text: g.stopped ? _("The director stopped the game: the final steps") : _("Time is up: the final steps") }));
     } else if (g.time_up && !g.finished) {
-      pills.push(h("span", { class: "pill warn", text: _("Time is up: finishing the round") }));
+      pills.push(h("span", { class: "pill warn", text: g.stopped ? _("The director stopped the game: finishing the round") : _("Time is up: finishing the round") }));
     }
     if (g.mover && !g.final_step) { pills.push(h("span", { class: "pill", text: fmt(_("Turn: %(name)s"), { name: n.player(g.mover) }) })); }
     if (g.time_limit_minutes && ctx.started_at && !g.finished) {
@@ -268,7 +268,7 @@
   };
   /* Why the game is over: a director's stop says so (its end reason is "time" all the same, GAME_RECORD.md). */
   function endReason(game) {
-    if (game.stopped) { return _("the director stopped the game"); }
+    if (game.stopped && game.end_reason === "time") { return _("the director stopped the game"); }  // (a bankruptcy may end it first)
     var code = game.end_reason;
     return END_REASONS[code] ? END_REASONS[code]() : (code || "");
   }

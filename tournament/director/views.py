@@ -218,8 +218,7 @@ def _participants_imported(request, tournament, added: list):
     pk = tournament.pk
     messages.info(request, _("%(n)s participants imported.") % {"n": len(added)})
     # "of them": of those imported, not of those entered before (their links the director may have left unset)
-    imported = tournament.participants.filter(pk__in=[p.pk for p in added], player__isnull=True)
-    known = sum(1 for m in identities.matches(list(imported)) if m.candidates)
+    known = sum(1 for m in identities.matches(added) if m.candidates)  # (new: linked to no player yet)
     if known:  # the director confirms who is who: nothing is linked without him
         messages.info(
             request,

@@ -28,7 +28,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import get_language, ngettext
@@ -43,7 +42,7 @@ from tournament.files.participants_import import (
     rows_from_xlsx,
 )
 from tournament.models import HeldFile, PastEntrant, PastEvent, PastPlacement
-from tournament.models.bounds import SMALL_MAX, check_event_date
+from tournament.models.bounds import EARLIEST_EVENT_DATE, SMALL_MAX
 from tournament.models.bulk import Rows, insert
 from tournament.models.games import NAME_LENGTH
 from tournament.ratings import triggers
@@ -280,10 +279,11 @@ def _date(value) -> datetime.date:
             _("the date %(date)s is in the future: only past results are imported")
             % {"date": day.isoformat()}
         )
-    try:
-        check_event_date(day)  # (not before Monopoly's first edition either)
-    except ValidationError as e:
-        raise ValueError(e.messages[0]) from None
+    if day < EARLIEST_EVENT_DATE:
+        raise ValueError(
+            _("the date %(date)s is before %(first)s, Monopoly's first edition")
+            % {"date": day.isoformat(), "first": EARLIEST_EVENT_DATE.isoformat()}
+        )
     return day
 
 
