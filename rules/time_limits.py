@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules import rent, turns
 from rules.errors import RuleError, gettext_noop
-from rules.state import BuyDecision, CardDraw
+from rules.state import BuyDecision, CardDraw, GameState
 from rules.transaction import Tx
 
 
@@ -60,9 +60,7 @@ def time_up(tx: Tx, ev: dict) -> None:
         if v.ending != "two_hour":
             tx.note(gettext_noop("The game is stopped: it ends now."))
             turns.finish(s, "time")
-            return
-    if ev.get("now"):  # a two-hour game stopped: as at its time limit, then its final steps
-        if v.finish_round_on_time:
+        elif v.finish_round_on_time:  # a two-hour game stopped: as at its time limit, then its final steps
             tx.note(gettext_noop("The game is stopped: the round in play is finished, then the final steps."))
         else:
             tx.note(gettext_noop("The game is stopped: the final steps."))
@@ -70,3 +68,9 @@ def time_up(tx: Tx, ev: dict) -> None:
         tx.note(gettext_noop("Time is up: the round in play is finished, then the game ends."))
     else:
         tx.note(gettext_noop("Time is up: the game ends."))
+
+
+def ended_by_stop(s: GameState) -> bool:
+    """The organisers' stop ended the game (its ``end_reason`` is ``time`` all the same, GAME_RECORD.md),
+    not a bankruptcy in the round a two-hour game was let finish."""
+    return s.finished and s.stopped and s.end_reason == "time"

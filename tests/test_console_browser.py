@@ -447,17 +447,21 @@ def test_a_move_whose_answer_is_lost_is_sent_again_and_entered_once(game_and_ref
     ref.shot("08-answer-lost")
 
 
-def test_an_anti_monopoly_two_hour_game_to_its_end_on_a_phone(live_server, browser):
-    """Roles shown, the income tax choice, a utility's rent thrown afresh, time up, the final steps."""
-    user = User.objects.create_user("ref2", password="pw")
-    game = recording.create_game(
-        name="Anty 1",
+def two_hour_anti_monopoly_game(name: str):
+    """A two-hour Anti-Monopoly game of Celina (competitor) and Marek (monopolist), refereed by "ref2"."""
+    return recording.create_game(
+        name=name,
         variant="anti-monopoly",
         board="anti-monopoly-us",
         options={"ending": "two_hour"},
-        referees=[user],
+        referees=[User.objects.create_user("ref2", password="pw")],
         players=[{"name": "Celina", "role": "competitor"}, {"name": "Marek", "role": "monopolist"}],
     )
+
+
+def test_an_anti_monopoly_two_hour_game_to_its_end_on_a_phone(live_server, browser):
+    """Roles shown, the income tax choice, a utility's rent thrown afresh, time up, the final steps."""
+    game = two_hour_anti_monopoly_game("Anty 1")
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="en-US", has_touch=True)
     ref = Referee(context.new_page(), live_server.url)
     ref.login("ref2", "pw", f"/games/{game.pk}/")
@@ -507,15 +511,7 @@ def test_a_square_whose_name_ends_with_a_full_stop_ends_the_sentence_with_it(
     say it (the server's own words say the same: tests/test_i18n.py)."""
     from playwright.sync_api import expect
 
-    user = User.objects.create_user("ref2", password="pw")
-    game = recording.create_game(
-        name="Anty 2",
-        variant="anti-monopoly",
-        board="anti-monopoly-us",
-        options={"ending": "two_hour"},
-        referees=[user],
-        players=[{"name": "Celina", "role": "competitor"}, {"name": "Marek", "role": "monopolist"}],
-    )
+    game = two_hour_anti_monopoly_game("Anty 2")
     context = browser.new_context(viewport=PHONE, locale=locale, has_touch=True)
     ref = Referee(context.new_page(), live_server.url)
     ref.login("ref2", "pw", f"/games/{game.pk}/")

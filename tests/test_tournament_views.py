@@ -84,22 +84,25 @@ def test_the_director_chooses_to_print_the_private_links_on_the_result_sheets(cl
     assert tournament.links_on_sheets is False
 
 
+#: A new tournament's form, filled in with what it takes.
+A_SMALL_TOURNAMENT = {
+    "name": "X",
+    "date": "2026-12-05",
+    "variant": "classic",
+    "board": "classic-us",
+    "rounds": "3",
+    "table_size": "4",
+    "placement_points": "4,2,1,0",
+    "tie_breaks": "points",
+    "seed": "1",
+}
+
+
 @pytest.mark.parametrize(
     ("field", "value"), [("placement_points", "4, two"), ("tie_breaks", "points, luck"), ("table_size", "9")]
 )
 def test_tournament_form_refuses_bad_values(client, director, field, value):
-    data = {
-        "name": "X",
-        "date": "2026-12-05",
-        "variant": "classic",
-        "board": "classic-us",
-        "rounds": "3",
-        "table_size": "4",
-        "placement_points": "4,2,1,0",
-        "tie_breaks": "points",
-        "seed": "1",
-        field: value,
-    }
+    data = {**A_SMALL_TOURNAMENT, field: value}
     response = client.post(reverse("tournament_new"), data)
     assert (
         response.status_code == 200 and 'class="error"' in page(response) and not Tournament.objects.exists()
@@ -112,17 +115,7 @@ def test_tournament_form_refuses_bad_values(client, director, field, value):
 @pytest.mark.parametrize("day", ["1900-12-05", "2206-12-05"])
 def test_a_date_no_tournament_may_have_is_refused_saying_which(client, director, language, day, said):
     """A slip of the year (1900 or 2206 for 2026) would move the tournament in the league's history."""
-    data = {
-        "name": "X",
-        "date": day,
-        "variant": "classic",
-        "board": "classic-us",
-        "rounds": "3",
-        "table_size": "4",
-        "placement_points": "4,2,1,0",
-        "tie_breaks": "points",
-        "seed": "1",
-    }
+    data = {**A_SMALL_TOURNAMENT, "date": day}
     response = client.post(reverse("tournament_new"), data, HTTP_ACCEPT_LANGUAGE=language)
     shown = page(response)
     assert response.status_code == 200 and said in shown

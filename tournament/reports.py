@@ -32,6 +32,7 @@ from rules.cash_counts import CashCounts
 from rules.movements import BANK
 from rules.scoring import ranking, score
 from rules.standings import placement_points
+from rules.time_limits import ended_by_stop
 from rules.valuation import NetWorth, net_worth_parts
 from tournament.boards.words import square_name
 from tournament.collation import name_key
@@ -511,7 +512,7 @@ def _report(game: Game, record: dict, players: list[GamePlayer], seqs: list[int]
         error,
         ranking=table_ranking,
         waiting=waiting,
-        stopped=state.finished and state.stopped and state.end_reason == "time",  # (no bankruptcy first)
+        stopped=ended_by_stop(state),
         started_at=game.started_at or game.created_at,
         ended_at=game.finished_at if state.finished else None,
     )

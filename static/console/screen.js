@@ -268,7 +268,7 @@
   };
   /* Why the game is over: a director's stop says so (its end reason is "time" all the same, GAME_RECORD.md). */
   function endReason(game) {
-    if (game.stopped && game.end_reason === "time") { return _("the director stopped the game"); }  // (a bankruptcy may end it first)
+    if (game.ended_by_stop) { return _("the director stopped the game"); }  // (rules.time_limits.ended_by_stop)
     var code = game.end_reason;
     return END_REASONS[code] ? END_REASONS[code]() : (code || "");
   }

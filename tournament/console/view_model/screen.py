@@ -14,8 +14,9 @@ from rules.legal import Legal, PlayerOptions, legal_actions
 from rules.movements import BANK
 from rules.scoring import ranking, score
 from rules.state import GameState
+from rules.time_limits import ended_by_stop
 from rules.turns import in_own_turn
-from rules.valuation import net_worth
+from rules.valuation import net_worths
 from tournament.console.view_model.building import group_builds, street_builds
 from tournament.console.view_model.cards import card_offer
 from tournament.console.view_model.raising import raising_choices, rent_way_out
@@ -51,7 +52,8 @@ def _standing(state: GameState, mover: str | None) -> dict:
         "finished": state.finished,
         "end_reason": state.end_reason,
         "time_up": state.time_up,
-        "stopped": state.stopped,  # by the director (the end reason is "time" all the same)
+        "stopped": state.stopped,  # by the director: what the time's words say while it finishes
+        "ended_by_stop": ended_by_stop(state),  # what the game over says (its end reason: "time")
         "final_step": state.final_step,
         "time_limit_minutes": v.time_limit_minutes,
         "roles": bool(v.roles),
@@ -106,14 +108,16 @@ def trade_pair(state: GameState, mover: str | None) -> list[str] | None:
 def _players(state: GameState, legal: Legal, mover, pair, ledger: dict, counts: dict) -> list[dict]:
     """The players' cards, in the order of play."""
     ranks = ranking(state) if state.finished else {}
-    notes = banknotes(state)
+    notes, worths = banknotes(state), net_worths(state)
     return [
-        _player_card(state, p, legal.players.get(p.id), mover, pair, ledger, counts, ranks, notes[p.id])
+        _player_card(
+            state, p, legal.players.get(p.id), mover, pair, ledger, counts, ranks, notes[p.id], worths[p.id]
+        )
         for p in state.players
     ]
 
 
-def _player_card(state: GameState, p, options, mover, pair, ledger, counts, ranks, notes) -> dict:
+def _player_card(state: GameState, p, options, mover, pair, ledger, counts, ranks, notes, worth) -> dict:
     """One player's card: his cash (what he owes or is owed, the banknotes he should hold, his last count),
     where he is, his deeds, his figures, what he may do with what he owns."""
     income, cost = ledger.get(p.id, (0, 0))
@@ -133,7 +137,7 @@ def _player_card(state: GameState, p, options, mover, pair, ledger, counts, rank
         "bankrupt": p.bankrupt,
         "deeds": _deeds(state, p.id, options, pair),
         "top": state.hotel_level(p.id),  # his top building level (the hotel; Anti-Monopoly's apartment)
-        "net_worth": net_worth(state, p.id),
+        "net_worth": worth,
         "score": score(state, p.id),
         "income": income,
         "cost": cost,
