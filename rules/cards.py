@@ -48,13 +48,25 @@ CLASSIC_CARDS_BOARD = "classic-us"
 
 def classic_effects() -> list[dict]:
     """Each effect the classic cards print, once: by kind in GAME_RECORD.md's order, then by its values."""
-    effects: list[dict] = []
-    for deck in get_board(CLASSIC_CARDS_BOARD).decks.values():
-        for c in deck.cards or ():
-            if c.effect not in effects:
-                effects.append(c.effect)
+    decks = get_board(CLASSIC_CARDS_BOARD).decks.values()
+    return _in_order(c.effect for deck in decks for c in deck.cards or ())
+
+
+def deck_effects(deck_id: str) -> list[dict] | None:
+    """Each effect a deck of this kind prints, once, in ``classic_effects``' order: the classic deck of the
+    same id's (Chance for Szansa, Community Chest for Kasa Społeczna; the boards share their squares' places).
+    None for a deck the classic board has not (Anti-Monopoly's role decks)."""
+    deck = get_board(CLASSIC_CARDS_BOARD).decks.get(deck_id)
+    return None if deck is None else _in_order(c.effect for c in deck.cards or ())
+
+
+def _in_order(effects) -> list[dict]:
+    unique: list[dict] = []
+    for e in effects:
+        if e not in unique:
+            unique.append(e)
     kinds = list(EFFECT_FIELDS)
-    return sorted(effects, key=lambda e: (kinds.index(e["kind"]), [e[f] for f in EFFECT_FIELDS[e["kind"]]]))
+    return sorted(unique, key=lambda e: (kinds.index(e["kind"]), [e[f] for f in EFFECT_FIELDS[e["kind"]]]))
 
 
 def needs_dice_for(s: GameState, player_id: str, effect: dict) -> bool:

@@ -115,7 +115,7 @@ def _cards(card: dict) -> Iterator[tuple[str, list[dict]]]:
         for c in card["cards"]:
             yield "card", [{**draw, "card": f"{card['deck']}:{c['id']}", **_dice(c)}]
         return
-    for e in card["effects"]:
+    for e in card["effects"] + card["other"]:
         yield "card_effect", [{**draw, "effect": e["effect"], **_dice(e)}]
     for typed in card["typed"]:
         for e in typed["effects"]:

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from ledger.report import replay_ledger
+from rules.cards import deck_effects
 from rules.engine import apply
 from rules.errors import RulesError
 from rules.record import parse_record
@@ -16,6 +17,7 @@ from rules.replay import start_state
 from rules.simulate import simulate
 from rules.valuation import net_worth
 from tests.console_offers import offered
+from tests.support import Table
 from tournament.console.view_model import screen
 
 GAMES = [
@@ -194,3 +196,28 @@ def check_choices(state, choices):
         after = apply(before, c["event"], narrate=False).state
         pid = c["event"]["player"]
         assert cash(after, pid) - cash(before, pid) == c["raises"], c
+
+
+def test_a_polish_deck_offers_what_a_deck_of_its_kind_prints():
+    """Szansa is offered the classic Chance's effects one tap each, Kasa Społeczna the Community Chest's; the
+    cards without an amount not among them (the nearest railroad and utility for Kasa Społeczna) behind one
+    more tap; a "Get out of jail free" card a player holds is offered nowhere."""
+    t = Table("tournament-pl", "classic-pl")
+    jail_card = {"kind": "jail_card"}
+
+    def offers():
+        card = screen(t.state)["now"]["card"]
+        return [e["effect"] for e in card["effects"]], [e["effect"] for e in card["other"]]
+
+    t.roll("A", 3, 4)  # Szansa
+    assert offers() == (deck_effects("chance"), [])
+    assert len(deck_effects("chance")) == 15 and jail_card in deck_effects("chance")
+    t("card", player="A", effect=jail_card)
+    t.roll("B", 1, 1)  # Kasa Społeczna
+    effects, other = offers()
+    assert effects == deck_effects("community_chest") and jail_card in effects
+    assert [e["square_kind"] for e in other] == ["railroad", "utility"]
+    t("card", player="B", effect={"kind": "collect", "amount": 200})
+    t.roll("B", 2, 3)  # his double's second throw: 2 -> 7, Szansa, whose jail card Anna holds
+    effects, other = offers()
+    assert effects == [e for e in deck_effects("chance") if e != jail_card] and other == []

@@ -442,15 +442,33 @@
     return EFFECTS[effect.kind] ? EFFECTS[effect.kind]() : effect.kind;
   }
 
+  /* A card's effect as the card says it, its values in words: "the bank pays 50", "advance to Start". */
+  function effectWords(effect, playerRole, n) {
+    var v = { amount: effect.amount, steps: effect.steps, house: effect.per_house, hotel: effect.per_hotel,
+      square: effect.square === undefined ? "" : n.square(effect.square) };
+    switch (effect.kind) {
+      case "collect": return fmt(_("the bank pays %(amount)s"), v);
+      case "pay": return fmt(_("pay %(amount)s to the bank"), v);
+      case "move_to": return fmt(_("advance to %(square)s"), v);
+      case "move_back": return fmt(ngettext("go back %(steps)s square", "go back %(steps)s squares", effect.steps), v);
+      case "repairs": return fmt(_("repairs: %(house)s a house, %(hotel)s a hotel"), v);
+      case "pay_each_player": return fmt(_("pay each player %(amount)s"), v);
+      case "collect_from_each_player": return fmt(_("collect %(amount)s from each player"), v);
+      default: return effectLabel(effect, playerRole);
+    }
+  }
+
   function cardDraw(c, view, ctx, n) {
     var player = view.players.filter(function (p) { return p.id === c.player; })[0];
     var draw = function (what) { return Object.assign({ type: "card", player: c.player }, what); };
     var box = card("card-draw", h("h2", { text: fmt(_("%(name)s draws from %(deck)s"), { name: n.player(c.player), deck: n.deck(c.deck) }) }));
     var diceBox = h("div", { class: "card-dice", hidden: true });
-    /* A card that sends the token to an owned utility: the dice thrown for the rent are asked in place. */
+    /* A card that sends the token to an owned utility: the dice thrown for the rent are asked in place,
+       under the row of the card tapped. */
     var offer = function (label, what, needsDice, cls) {
       if (!needsDice) { return tapButton(ctx, label, [draw(what)], { cls: cls || "big", what: "card" }); }
-      return h("button", { type: "button", class: cls || "big", "data-what": "card", on: { click: function () {
+      return h("button", { type: "button", class: cls || "big", "data-what": "card", on: { click: function (e) {
+        e.currentTarget.parentNode.after(diceBox);
         diceBox.replaceChildren();
         add(diceBox, [h("p", { class: "muted", text: fmt(_("%(card)s: the dice thrown for the utility's rent:"), { card: label }) }),
           dicePad(ctx, function (dice) { return [draw(Object.assign({ dice: dice }, what))]; }, { quiet: true, what: "card" })]);
@@ -467,15 +485,19 @@
       return box;
     }
     box.appendChild(h("p", { class: "muted", text: _("The texts of this deck are not listed: tap what the card does.") }));
+    var role = player && player.role;
     box.appendChild(h("div", { class: "row wrap one-tap" }, c.effects.map(function (e) {
-      return offer(effectLabel(e.effect, player && player.role), { effect: e.effect }, e.dice);
+      return offer(effectWords(e.effect, role, n), { effect: e.effect }, e.dice);
     })));
-    var typed = details("card-typed", false, h("summary", { text: _("A card with an amount, a square or a step count") }), function () {
-      return c.typed.map(typedForm);
+    var typed = details("card-typed", false, h("summary", { text: _("Another card (an amount, a square or a step count)") }), function () {
+      var other = c.other.length ? h("div", { class: "row wrap" }, c.other.map(function (e) {
+        return offer(effectLabel(e.effect, role), { effect: e.effect }, e.dice, "");
+      })) : null;
+      return [other].concat(c.typed.map(typedForm));
     });
     typed.className = "typed";
     function typedForm(t) {
-      var label = effectLabel({ kind: t.kind }, player && player.role);
+      var label = effectLabel({ kind: t.kind }, role);
       var fields = t.fields.map(function (f) {
         if (f === "square") {
           return h("select", { name: f, "aria-label": FIELDS.square(), required: true }, h("option", { value: "", text: FIELDS.square() + "…" }),

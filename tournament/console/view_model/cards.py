@@ -1,6 +1,8 @@
 """What the console offers for a pending card: the deck's listed cards, or, for a deck whose texts are not
-listed (the Polish Szansa / Kasa Społeczna, Anti-Monopoly's role decks), what a card does — one tap for a card
-without an amount and for each effect the classic cards print, else the kind with its own field(s).
+listed (the Polish Szansa / Kasa Społeczna, Anti-Monopoly's role decks), what a card does: one tap each for
+what a deck of this kind prints (the classic Chance's effects for Szansa, on this board's squares) or, for a
+role deck, for a card without an amount; behind one more tap the other cards without an amount and each kind
+with its own field(s), the classic cards' values of it one tap each.
 Anti-Monopoly's decks are one per role: only the drawing player's role's jail card is offered, and of the
 classic cards' amounts those that are amounts only (not the classic board's squares or its repairs).
 
@@ -10,7 +12,14 @@ to another player's utility), so that the console asks for them where the card i
 from __future__ import annotations
 
 from rules.board import EFFECT_FIELDS
-from rules.cards import NEAREST_MULTIPLIERS, ROLE_EFFECTS, classic_effects, effect_kinds, needs_dice_for
+from rules.cards import (
+    NEAREST_MULTIPLIERS,
+    ROLE_EFFECTS,
+    classic_effects,
+    deck_effects,
+    effect_kinds,
+    needs_dice_for,
+)
 from rules.roles import COMPETITOR, MONOPOLIST
 from rules.state import GameState
 
@@ -26,28 +35,28 @@ ROLE_QUICK_KINDS = ("collect", "pay", "move_back", "pay_each_player", "collect_f
 def card_offer(state: GameState, card: dict) -> dict:
     """``card``: the engine's pending draw (``rules.legal``'s ``card``: ``player``, ``deck``, ``cards``).
     ``cards``: the listed cards still in the deck, each ``{"id", "dice"}``, or None for a deck drawn by
-    what the card does, then ``effects`` (one tap each) and ``typed`` (a kind with fields to fill in, the
-    classic cards' values of it one tap each): ``{"kind", "fields", "effects"}``; each effect offered
+    what the card does, then ``effects`` (one tap each), ``other`` (the cards without an amount not among
+    them, one tap each behind one more) and ``typed`` (a kind with fields to fill in, the classic cards'
+    values of it one tap each): ``{"kind", "fields", "effects"}``; each effect offered
     ``{"effect", "dice"}``."""
     player, deck = card["player"], state.board.decks[card["deck"]]
-    out = {"player": player, "deck": deck.id, "cards": None, "effects": [], "typed": []}
+    out = {"player": player, "deck": deck.id, "cards": None, "effects": [], "other": [], "typed": []}
     if card["cards"] is not None:
         out["cards"] = [
             {"id": cid, "dice": needs_dice_for(state, player, deck.card(cid).effect)} for cid in card["cards"]
         ]
         return out
-    held = (
-        deck.id in state.held_jail_cards()
-    )  # this deck's "Get out of jail free" card is not in the deck now
+    held = deck.id in state.held_jail_cards()
+
+    def in_deck(effects: list[dict]) -> list[dict]:  # this deck's "Get out of jail free" is held: not drawn
+        return [e for e in effects if not (e["kind"] == "jail_card" and held)]
+
     kinds = _kinds(state, player)
-    for kind in kinds:
-        if kind == "nearest":
-            out["effects"] += [
-                _offer(state, player, {"kind": kind, "square_kind": k, **m})
-                for k, m in NEAREST_MULTIPLIERS.items()
-            ]
-        elif not EFFECT_FIELDS[kind] and not (kind == "jail_card" and held):
-            out["effects"].append(_offer(state, player, {"kind": kind}))
+    unvalued = in_deck(_unvalued(kinds))
+    printed = None if state.variant.roles else deck_effects(deck.id)
+    top = unvalued if printed is None else in_deck(printed)
+    out["effects"] = [_offer(state, player, e) for e in top]
+    out["other"] = [_offer(state, player, e) for e in unvalued if e not in top]
     classic = _classic(state)
     out["typed"] = [
         {
@@ -58,6 +67,17 @@ def card_offer(state: GameState, card: dict) -> dict:
         for kind in kinds
         if kind != "nearest" and EFFECT_FIELDS[kind]
     ]
+    return out
+
+
+def _unvalued(kinds: list[str]) -> list[dict]:
+    """The cards without an amount of these kinds: the nearest railroad and utility, go to jail, …"""
+    out = []
+    for kind in kinds:
+        if kind == "nearest":
+            out += [{"kind": kind, "square_kind": k, **m} for k, m in NEAREST_MULTIPLIERS.items()]
+        elif not EFFECT_FIELDS[kind]:
+            out.append({"kind": kind})
     return out
 
 
