@@ -201,7 +201,9 @@ def test_two_check_in_from_their_links_the_director_scans_and_ticks_others_and_s
     page.wait_for_url(f"**/tournaments/{t.pk}/rounds/1/")
     for name in ("P00", "P01", "P03", "P04"):
         expect(page.locator("main")).to_contain_text(name)
-    expect(page.locator("main")).not_to_contain_text("P02")
+    expect(page.locator(".players")).not_to_contain_text("P02")
+    left_out = "1 participant not seated in this round: P02 (did not check in)"
+    expect(page.locator("#waiting-live")).to_contain_text(left_out)
     desk.shot("check-in-seated")
 
 
@@ -226,9 +228,17 @@ def test_the_players_sign_one_disputes_and_the_director_confirms_with_his_ruling
     assert polish.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     polish.shot("participant-disputes-pl")
 
-    # the director: the table page shows who signed what; the dispute stops a plain confirmation
-    desk = director_at(browser, live_server, f"/tournaments/{t.pk}/rounds/1/tables/1/")
+    # the director: his round page says so (not his Confirm refused: tests/test_streams_browser.py has the
+    # page say it by itself) and takes him to the table page, which shows who signed what; the dispute stops
+    # a plain confirmation
+    desk = director_at(browser, live_server, f"/tournaments/{t.pk}/rounds/1/")
     page = desk.page
+    waiting = page.locator("#waiting-live")
+    expect(waiting).to_contain_text("1 result disputed, the director rules: table 1")
+    expect(waiting).not_to_contain_text("to confirm")
+    desk.shot("round-disputed")
+    waiting.get_by_role("link", name="table 1").click()
+    page.wait_for_url(f"**/tournaments/{t.pk}/rounds/1/tables/1/")
     signed = page.locator("ul.signatures")
     expect(signed).to_contain_text("P00: ✓ agrees")
     expect(signed).to_contain_text("P01: ✗ disputes: “hotel na Placu Trzech Krzyży nie został policzony”")

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from rules.simulate import simulate
 from tests.accounts import signed_in_director  # noqa: F401 (the fixture director, signed in)
-from tournament.event import interventions, results, rounds
+from tournament.event import check_in, interventions, results, rounds, signatures
 from tournament.games import recording
 from tournament.models import Participant, Tournament
 from tournament.people.access import REFEREES_GROUP
@@ -242,7 +242,9 @@ def test_the_round_pages_queries_do_not_grow_with_its_tables(client, director, r
             table.referees.add(referee)
         rounds.start_round(round_)
         for table in round_.tables.order_by("number")[:2]:
-            play(table, referee)  # two tables over: their rankings shown
+            game = play(table, referee)  # two tables over: their rankings shown, a player disputing each
+            player = Participant.objects.get(pk=next(iter(signatures.players_of(game))))
+            signatures.sign(player, table, agrees=False, reason="?", version=game.version)
         with CaptureQueriesContext(connection) as seen:
             assert client.get(reverse("round", args=[t.pk, 1])).status_code == 200
         return len(seen)
@@ -277,3 +279,68 @@ def test_a_game_b_waiting_for_its_final_rolls_says_so_on_the_table_and_round_pag
         text = html_unescape(client.get(url).content.decode())
         assert "record the final roll for each utility" in text and "The game is not over yet" not in text
         assert "Confirm the result" not in text
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            {
+                "disputed": "1 result disputed, the director rules: table 1",
+                "unsigned": "1 result waits for signatures: table 2 ({names})",
+                "left out": "1 participant not seated in this round: P08 (did not check in)",
+                "pill 1": "game over: result disputed",
+                "pill 2": "game over: awaiting signatures",
+                "why 1": "A player disputes the figures ({name}: a rent was not paid): the director rules.",
+                "why 2": "Waiting for the players' signatures: {names}.",
+                "rule": "Rule on the table's page",
+            },
+        ),
+        (
+            "pl",
+            {
+                "disputed": "1 wynik zakwestionowany, rozstrzyga dyrektor: stolik 1",
+                "unsigned": "1 wynik czeka na podpisy: stolik 2 ({names})",
+                "left out": "1 uczestnik bez stolika w tej rundzie: P08 (bez potwierdzenia obecności)",
+                "pill 1": "koniec gry: wynik zakwestionowany",
+                "pill 2": "koniec gry: czeka na podpisy",
+                "why 1": "Gracz kwestionuje wyniki ({name}: a rent was not paid): rozstrzyga dyrektor.",
+                "why 2": "Czekamy na podpisy graczy: {names}.",
+                "rule": "Rozstrzygnij na stronie stolika",
+            },
+        ),
+    ],
+)
+def test_a_dispute_the_signatures_awaited_and_who_was_left_out_are_on_the_round_page(
+    client, director, referee, language, said
+):
+    """The director learns on the round page, not from a refused Confirm, that a player disputes a table's
+    figures, whose signatures a table waits for, and who the round left out for not checking in."""
+    t = make_tournament(director, players=9, check_in=True, signatures_required=True)
+    for p in t.participants.exclude(name="P08"):
+        check_in.check_in(p)
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    t1, t2 = round_.tables.order_by("number")
+    g1, g2 = play(t1, referee), play(t2, referee)
+    disputer = next(iter(signatures.players_of(g1).items()))
+    for pk in signatures.players_of(g1):
+        p = Participant.objects.get(pk=pk)
+        signatures.sign(p, t1, agrees=pk != disputer[0], reason="a rent was not paid", version=g1.version)
+    second = list(signatures.players_of(g2).items())
+    for pk, _name in second[:2]:
+        signatures.sign(Participant.objects.get(pk=pk), t2, agrees=True, reason="", version=g2.version)
+    awaited = ", ".join(name for _pk, name in second[2:])
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    response = client.get(reverse("round", args=[t.pk, 1]))
+    words = summary(response)
+    assert said["disputed"] in words and said["unsigned"].format(names=awaited) in words
+    assert said["left out"] in words
+    assert "to confirm:" not in words and "do zatwierdzenia:" not in words  # nothing a Confirm would take
+    one, two = text_of(card(response, 1)), text_of(card(response, 2))
+    assert said["pill 1"] in one and said["why 1"].format(name=disputer[1]) in one and said["rule"] in one
+    assert said["pill 2"] in two and said["why 2"].format(names=awaited) in two
+    assert 'form="confirm-' not in card(response, 1) + card(
+        response, 2
+    )  # the round page's Confirm: not offered

@@ -23,7 +23,7 @@ from tests.test_console_browser import (  # noqa: E402, F401 (the browser fixtur
 )
 from tests.test_participant_links_browser import director_at  # noqa: E402
 from tests.tournaments import make_tournament, play_table  # noqa: E402
-from tournament.event import results, rounds  # noqa: E402
+from tournament.event import results, rounds, signatures  # noqa: E402
 from tournament.people.participant_links import link_path  # noqa: E402
 from tournament.public import views as public_views  # noqa: E402
 
@@ -216,3 +216,29 @@ def test_a_page_whose_stream_is_refused_polls_and_takes_the_stream_again_later(l
     page.unroute("**/events/**")
     page.wait_for_event("response", lambda r: "/events/" in r.url and r.status == 200, timeout=40_000)
     page.context.close()
+
+
+def test_the_round_page_says_by_itself_that_a_player_disputes_his_tables_figures(
+    asgi_server,
+    browser,  # noqa: F811
+    streams_only,
+):
+    """The director's round page, open as a game ends: a player's dispute from his link (a signature, not a
+    move) turns "to confirm" into "disputed" without a reload."""
+    _, port = asgi_server
+    server = SimpleNamespace(url=f"http://127.0.0.1:{port}")
+    User.objects.create_superuser("boss", password="pw")
+    referee = User.objects.create_user("sedzia", password="pw")
+    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4)
+    round_1 = rounds.seat_next_round(t)
+    rounds.start_round(round_1)
+    table = round_1.tables.get()
+    game = play_table(table, referee)
+    desk = director_at(browser, server, f"/tournaments/{t.pk}/rounds/1/")
+    waiting = desk.page.locator("#waiting-live")
+    expect(waiting).to_contain_text("1 result to confirm: table 1")
+    player = t.participants.get(pk=next(iter(signatures.players_of(game))))
+    signatures.sign(player, table, agrees=False, reason="a rent was not paid", version=game.version)
+    expect(waiting).to_contain_text("1 result disputed, the director rules: table 1", timeout=10_000)
+    expect(waiting).not_to_contain_text("to confirm")
+    desk.page.context.close()

@@ -268,6 +268,7 @@ def round_detail(request, pk: int, number: int):
             "tournament": round_.tournament,
             "tables": tables,
             "waiting": waiting,
+            "not_seated": round_overview.not_seated(round_),
             "director": director,
             "repeats": rounds.repeat_pairs_named(round_),
             "club_pairs": rounds.club_pairs_named(round_),

@@ -1,22 +1,34 @@
 """A round's tables as the director's round page shows them: who waits for what — results to confirm (and
-whether this user may confirm them there), tables at play with their game's round of play, tables not started,
-tables without a referee, tables whose referee's phone holds moves not yet sent or has gone silent — read in a
-fixed number of queries whatever the number of tables."""
+whether this user may confirm them there), results a player disputes or whose signatures the tournament
+waits for, tables at play with their game's round of play, tables not started, tables without a referee,
+tables whose referee's phone holds moves not yet sent or has gone silent, the participants the round left
+out — read in a fixed number of queries whatever the number of tables."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db.models import Max, OuterRef, Prefetch, Q, Subquery, Sum
+from django.db.models import Exists, F, Max, OuterRef, Prefetch, Q, Subquery, Sum
 from django.utils import timezone
 
 from rules import RulesError
 from rules.variants import make_variant
 from tournament.errors import RoundError
-from tournament.event import results
+from tournament.event import results, signatures
 from tournament.event.rounds import order_of_play
-from tournament.models import ConsoleContact, Game, GameEvent, Round, Table, TableResult
+from tournament.models import (
+    CheckIn,
+    ConsoleContact,
+    Game,
+    GameEvent,
+    Participant,
+    Round,
+    Signature,
+    Table,
+    TableResult,
+)
 
 #: What a table waits for (``Table.waits``), in the order the summary lists them.
 EMPTY = "empty"  # nobody sits there: no result is needed
@@ -39,6 +51,8 @@ class Summary:
     """The round's tables by what they wait for (each a list of tables, in table order)."""
 
     to_confirm: list[Table] = field(default_factory=list)
+    disputed: list[Table] = field(default_factory=list)  # a player disputes its figures: the director rules
+    unsigned: list[Table] = field(default_factory=list)  # the tournament waits for players' signatures
     second: list[Table] = field(default_factory=list)
     running: list[Table] = field(default_factory=list)
     waiting: list[Table] = field(default_factory=list)
@@ -59,8 +73,11 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
     ``rounds.order_of_play``; empty before the game starts, the seating being no order of play),
     ``referee_list``, ``mine`` (``user`` referees it), ``result`` (the confirmed one, or None), ``counted``,
     ``waits`` (EMPTY … CONFIRMED), ``play_round`` / ``max_rounds`` (a game at play), ``ranking`` (a game
-    over, not yet counted), ``refusal`` (why its result cannot be confirmed yet), ``may_confirm`` (``user``
-    may confirm it now, from the round page: the director or the table's referee, not twice the same person),
+    over, not yet counted), ``refusal`` (why its result cannot be confirmed yet), ``disputes`` /
+    ``unsigned`` / ``blocked`` (a game over: the players' signatures that dispute it, the names whose
+    signature the tournament waits for, and what stops the confirmation until the director rules, in words:
+    ``signatures.why_blocked``), ``may_confirm`` (``user`` may confirm it now, from the round page: the
+    director or the table's referee, not twice the same person, nothing stopping it),
     ``no_referee`` (a table still to play or confirm that no referee has), ``phone_waiting`` /
     ``last_contact`` / ``phone_silent`` (its referee's phone: ``_phones``)."""
     tournament = round_.tournament
@@ -80,6 +97,7 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
     )
     now = timezone.now()
     phones = _phones(round_, now)
+    signed = _signatures(round_)
     for t in tables:
         t.referee_list = list(t.referees.all())
         t.mine = user in t.referee_list
@@ -87,7 +105,8 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
         t.order_of_play = [] if game is None else order_of_play(game.players.all())
         t.result = t.confirmed_results[0] if t.confirmed_results else None
         t.counted = results.counts(t.result, tournament)
-        t.play_round = t.max_rounds = t.ranking = t.refusal = None
+        t.play_round = t.max_rounds = t.ranking = t.refusal = t.blocked = None
+        t.disputes, t.unsigned = [], []
         t.waits = _waits(t, game)
         if t.waits == RUNNING:
             t.play_round, t.max_rounds = _round_of_play(game)
@@ -96,12 +115,19 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
                 t.ranking = results.table_ranking(t, game)
             except RoundError as e:  # Anti-Monopoly Game B: the final rolls are still to be recorded
                 t.refusal = str(e)
+            players = {p.participant_id: p.name for p in sorted(game.players.all(), key=lambda p: p.seat)}
+            players.pop(None, None)  # (a game of the console's own has players without a participant)
+            mine = signed.get(t.pk, {})
+            t.disputes = signatures.disputes(mine)
+            t.unsigned = signatures.unsigned(tournament, players, mine)
+            t.blocked = signatures.why_blocked(tournament, players, mine)
         elif t.waits == SECOND:  # the second person confirms the result as stored
             t.ranking = t.result.ranking
         confirmers = {t.result.confirmed_by_id, t.result.second_by_id} if t.result else set()
         t.may_confirm = (
             t.waits in (TO_CONFIRM, SECOND)
             and t.refusal is None
+            and t.blocked is None
             and (director or t.mine)
             and user.pk not in confirmers
         )
@@ -136,6 +162,33 @@ def _phones(round_: Round, now: datetime) -> dict[int, tuple[int, datetime]]:
     }
 
 
+def _signatures(round_: Round) -> dict[int, dict[int, Signature]]:
+    """Each table's players' latest signatures on its game as it is now (``signatures.current`` for every
+    table of the round, in one query): table id → participant id → signature."""
+    rows = Signature.objects.filter(table__round=round_, game_version=F("table__game__version"))
+    out: dict[int, dict[int, Signature]] = defaultdict(dict)
+    for s in rows.order_by("at", "pk"):
+        out[s.table_id][s.participant_id] = s
+    return out
+
+
+def not_seated(round_: Round) -> list[Participant]:
+    """The participants still in the tournament at this round who sit at none of its tables (checked in too
+    late, not at all, or added after the seating), by name, each with ``checked_in``: whether he checked in
+    for this round (None: the tournament asks for no check-in)."""
+    tournament, number = round_.tournament, round_.number
+    people = (
+        tournament.participants.filter(Q(withdrawn_after__isnull=True) | Q(withdrawn_after__gte=number))
+        .exclude(seats__table__round=round_)
+        .annotate(checked=Exists(CheckIn.objects.filter(participant=OuterRef("pk"), round_number=number)))
+        .order_by("name", "club", "pk")
+    )
+    out = list(people)
+    for p in out:
+        p.checked_in = p.checked if tournament.check_in else None
+    return out
+
+
 def _waits(t: Table, game: Game | None) -> str:
     if t.counted:
         return CONFIRMED
@@ -160,7 +213,12 @@ def summary(tables: list[Table]) -> Summary:
     for t in tables:
         if t.waits != EMPTY:
             s.with_players += 1
-            getattr(s, t.waits).append(t)
+            if t.disputes:
+                s.disputed.append(t)
+            elif t.unsigned:
+                s.unsigned.append(t)
+            else:
+                getattr(s, t.waits).append(t)
         if t.no_referee:
             s.no_referee.append(t)
         if t.phone_waiting:

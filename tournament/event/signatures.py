@@ -75,20 +75,31 @@ def blocking(tournament: Tournament, table: Table, game: Game | None) -> str | N
 
 def why_blocked(tournament: Tournament, players: dict[int, str], signed: dict[int, Signature]) -> str | None:
     """``blocking``, from the game's players (``players_of``) and signatures (``current``) read already."""
-    disputes = [s for s in signed.values() if not s.agrees]
-    if disputes:
-        said = "; ".join(f"{players.get(s.participant_id, '?')}: {s.reason}" for s in disputes)
+    disputed = disputes(signed)
+    if disputed:
+        said = "; ".join(f"{players.get(s.participant_id, '?')}: {s.reason}" for s in disputed)
         return ngettext(
             "A player disputes the figures (%(said)s): the director rules.",
             "%(n)s players dispute the figures (%(said)s): the director rules.",
-            len(disputes),
-        ) % {"n": len(disputes), "said": said}
-    if tournament.signatures_required:
-        missing = [name for pid, name in players.items() if pid not in signed]
-        if missing:
-            return ngettext(
-                "Waiting for a player's signature: %(names)s.",
-                "Waiting for the players' signatures: %(names)s.",
-                len(missing),
-            ) % {"names": ", ".join(missing)}
+            len(disputed),
+        ) % {"n": len(disputed), "said": said}
+    missing = unsigned(tournament, players, signed)
+    if missing:
+        return ngettext(
+            "Waiting for a player's signature: %(names)s.",
+            "Waiting for the players' signatures: %(names)s.",
+            len(missing),
+        ) % {"names": ", ".join(missing)}
     return None
+
+
+def disputes(signed: dict[int, Signature]) -> list[Signature]:
+    """The signatures that dispute the figures."""
+    return [s for s in signed.values() if not s.agrees]
+
+
+def unsigned(tournament: Tournament, players: dict[int, str], signed: dict[int, Signature]) -> list[str]:
+    """The names of the players whose signature the tournament waits for (none where it requires none)."""
+    if not tournament.signatures_required:
+        return []
+    return [name for pid, name in players.items() if pid not in signed]

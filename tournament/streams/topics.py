@@ -94,6 +94,9 @@ def _standings(ids: list[int]) -> dict[Topic, dict]:
 
 
 def _play(ids: list[int]) -> dict[Topic, dict]:
+    """The moves at every table (the sum of their games' versions), and the players' signatures on them (the
+    round page says who disputes, whose signature is awaited)."""
+    signed = _counted(Signature.objects.filter(table__round__tournament__in=ids), "table__round__tournament")
     moves = dict(
         Game.objects.filter(table__round__tournament__in=ids)
         .values("table__round__tournament")
@@ -101,7 +104,11 @@ def _play(ids: list[int]) -> dict[Topic, dict]:
         .values_list("table__round__tournament", "moves")
     )
     return {
-        ("play", t): {"token": str(moves.get(t) or 0), "tournament": t, "moves": moves.get(t) or 0}
+        ("play", t): {
+            "token": f"{moves.get(t) or 0}.{_digest(signed.get(t))}",
+            "tournament": t,
+            "moves": moves.get(t) or 0,
+        }
         for t in ids
     }
 
