@@ -256,3 +256,61 @@ def test_the_referees_phone_says_the_director_stopped_the_game(
         phone.shot(f"console-stopped-{variant}-{locale[:2]}")
     referee_context.close()
     director_context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        (
+            "en-US",
+            {
+                "notice": "The sheets print your login, “boss”, for the results you confirm.",
+                "give": "Give your name",
+                "field": "Your name on the score sheets",
+                "save": "Save",
+                "saved": "The score sheets print Anna Dyrektorska from now on.",
+                "missing": "Give your name, as the score sheets print it.",
+            },
+        ),
+        (
+            "pl-PL",
+            {
+                "notice": "Protokoły drukują Twój login „boss” przy zatwierdzanych przez Ciebie wynikach.",
+                "give": "Podaj imię i nazwisko",
+                "field": "Twoje imię i nazwisko na protokołach",
+                "save": "Zapisz",
+                "saved": "Od teraz protokoły drukują: Anna Dyrektorska.",
+                "missing": "Podaj imię i nazwisko tak, jak mają być wydrukowane na protokołach.",
+            },
+        ),
+    ],
+)
+def test_a_director_made_by_createsuperuser_gives_his_name_for_the_sheets(live_server, browser, locale, said):  # noqa: F811
+    """A director with only a login is told on his tournament's page that the sheets print it, and gives his
+    name there on his phone: blank, the browser keeps the form (required); a name of spaces is refused by
+    the server in his language; his name then on the page and the sheets."""
+    boss = User.objects.create_superuser("boss", password="pw")
+    t = Tournament.objects.create(name="Puchar", rounds=1, table_size=4, seed=5, created_by=boss)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale=locale, has_touch=True)
+    page = context.new_page()
+    director = Referee(page, live_server.url)
+    director.login("boss", "pw", f"/tournaments/{t.pk}/")
+    expect(page.locator("#own-name")).to_contain_text(said["notice"])
+    page.locator("#own-name").get_by_role("link", name=said["give"]).click()
+    field = page.get_by_label(said["field"])
+    page.get_by_role("button", name=said["save"], exact=True).click()  # empty: the browser asks for it
+    assert page.evaluate("() => document.querySelector('input[name=name]').validity.valueMissing")
+    field.fill("   ")
+    page.get_by_role("button", name=said["save"], exact=True).click()
+    expect(page.locator("main")).to_contain_text(said["missing"])
+    boss.refresh_from_db()
+    assert boss.get_full_name() == ""
+    page.get_by_label(said["field"]).fill("Anna Dyrektorska")
+    page.get_by_role("button", name=said["save"], exact=True).click()
+    expect(page.locator("body")).to_contain_text(said["saved"])
+    boss.refresh_from_db()
+    assert (boss.first_name, boss.last_name) == ("Anna", "Dyrektorska")
+    director.shot(f"director-own-name-{locale}")
+    page.goto(f"{live_server.url}/tournaments/{t.pk}/")
+    expect(page.locator("#own-name")).to_have_count(0)
+    context.close()

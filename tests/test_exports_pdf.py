@@ -33,7 +33,7 @@ from tournament.games import recording
 from tournament.models import Participant
 from tournament.reports import final_rows, game_report, round_report, tournament_report
 
-from .tournaments import make_tournament, play_round
+from .tournaments import make_tournament, play_round, play_table
 
 pytestmark = pytest.mark.django_db
 
@@ -363,3 +363,63 @@ def test_the_chart(tournament):
         assert flat(nfc(p.name)) in legend  # a long name takes several lines
     drawing = net_worth_chart(game, 500, 250)
     assert drawing.width == 500 and drawing.height == 250
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            {
+                "signed": "Signed {agrees}: agrees; {disputes}: disputes: “my hotel was not "
+                "counted”",
+                "ruling": "Director's ruling “the hotel was mortgaged” (Anna Dyrektorska)",
+                "by": "Confirmed by Anna Dyrektorska",
+                "debt": "Cash below zero is a payment owed and not yet raised when the game ended ({name})",
+            },
+        ),
+        (
+            "pl",
+            {
+                "signed": "Podpisy {agrees}: zgadza się; {disputes}: kwestionuje: „my hotel "
+                "was not counted”",
+                "ruling": "Decyzja dyrektora „the hotel was mortgaged” (Anna Dyrektorska)",
+                "by": "Zatwierdzone przez Anna Dyrektorska",
+                "debt": "Gotówka poniżej zera to należność jeszcze niezebrana, gdy gra się "
+                "skończyła ({name})",
+            },
+        ),
+    ],
+)
+def test_a_sheet_says_the_dispute_the_ruling_and_what_a_cash_below_zero_is(language, said):
+    """The result sheet of a table confirmed over a dispute: each player's word as signed in the app, the
+    director's ruling and his name; a cash below zero (a payment not raised when the director stopped the
+    game) is said to be a debt, which the net worth counts."""
+    from tournament.event import results, signatures
+
+    t = make_tournament(NAMES[:4], lambda i: "", name="Puchar", rounds=1, game_rounds=3, seed=5)
+    director = User.objects.create_user("boss", is_staff=True, first_name="Anna", last_name="Dyrektorska")
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    table = round_.tables.get()
+    game = play_table(table, director)
+    (agrees, a), (disputes, d) = list(signatures.players_of(game).items())[:2]
+    signatures.sign(Participant.objects.get(pk=agrees), table, agrees=True, reason="", version=game.version)
+    words = "my hotel was not counted"
+    signatures.sign(
+        Participant.objects.get(pk=disputes), table, agrees=False, reason=words, version=game.version
+    )
+    results.confirm(table, director, ruling="the hotel was mortgaged", directs=True)
+    with translation.override(language):
+        report = round_report(round_).tables[0]
+        first = report.game.players[0]
+        owing = dataclasses.replace(first, worth=first.worth._replace(cash=-2))
+        game_report = dataclasses.replace(report.game, players=[owing, *report.game.players[1:]])
+        final, source = final_rows(report.result, game_report, report.seated, report.roles, report.absent)
+        pdf = result_sheets_pdf(t, [dataclasses.replace(report, game=game_report, final=final)])
+    save(pdf, f"result-sheet-ruling-{language}")
+    sheet = "\n".join(pages_text(pdf))
+    text = " ".join(sheet.split())
+    assert nfc(said["signed"].format(agrees=a, disputes=d)) in text
+    assert nfc(said["ruling"]) in text and nfc(said["by"]) in text
+    assert nfc(said["debt"].format(name=owing.name)) in text

@@ -22,7 +22,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext, ngettext
 
 from ledger import Ledger
@@ -51,6 +51,7 @@ from tournament.models import (
     Participant,
     Round,
     Seat,
+    Signature,
     Table,
     TableResult,
     Tournament,
@@ -239,6 +240,25 @@ class Stop:
     by: str
 
 
+@dataclass(frozen=True)
+class Ruling:
+    """The director confirmed the table's result over a dispute or missing signatures: his ruling, who he
+    is, and what had stopped the confirmation."""
+
+    reason: str
+    by: str
+    stopped: str
+
+
+@dataclass(frozen=True)
+class Signed:
+    """A player's word on the table's figures as they are (his latest signature on the game's version)."""
+
+    name: str
+    agrees: bool
+    reason: str
+
+
 #: Where a table's final figures come from (``TableReport.source``).
 FROM_RESULT, FROM_GAME = "result", "game"
 
@@ -254,6 +274,9 @@ class TableReport:
     roles: dict[int, str] = field(default_factory=dict)  # seated participant -> role (Anti-Monopoly)
     absent: list[Absence] = field(default_factory=list)
     stop: Stop | None = None
+    ruling: Ruling | None = None
+    #: The players' signatures on the game as it is, in seat order (none: nobody signed).
+    signed: list[Signed] = field(default_factory=list)
     #: Every person of the table, ranked first (``final_rows``), the absent last.
     final: list[FinalRow] = field(default_factory=list)
     source: str | None = None  # FROM_RESULT (confirmed), FROM_GAME (provisional) or None: no figures yet
@@ -596,7 +619,8 @@ def _rounds(tournament: Tournament, rounds, *, among=None) -> list[RoundReport]:
         .select_related("confirmed_by", "second_by")
         .with_scores()
     }
-    absent, stops = _director_log(tournament, tables)
+    absent, stops, rulings = _director_log(tournament, tables)
+    signed = _signed(tables, games)
     by_round: dict[int, RoundReport] = {r.pk: RoundReport(r) for r in rounds.order_by("number")}
     for t in tables:
         game = games.get(t.pk)
@@ -612,6 +636,8 @@ def _rounds(tournament: Tournament, rounds, *, among=None) -> list[RoundReport]:
                 game, record, players[game.pk], [seq for seq, _data in log], tournament.placement_points
             )
         result = confirmed.get(t.pk)
+        words = signed.get(t.pk, {})
+        seated_players = players[game.pk] if game is not None else []
         seats = list(t.seats.all())
         seated = [s.participant for s in seats]
         roles = {s.participant_id: s.role for s in seats if s.role}
@@ -628,6 +654,8 @@ def _rounds(tournament: Tournament, rounds, *, among=None) -> list[RoundReport]:
                 roles=roles,
                 absent=away,
                 stop=stops.get(t.pk) if report is not None and report.stopped else None,
+                ruling=rulings.get(t.pk) if result is not None else None,
+                signed=[words[p.participant_id] for p in seated_players if p.participant_id in words],
                 final=final,
                 source=source,
                 order_of_play=[p.participant_id for p in order_of_play(players[game.pk])] if game else [],
@@ -636,21 +664,43 @@ def _rounds(tournament: Tournament, rounds, *, among=None) -> list[RoundReport]:
     return list(by_round.values())
 
 
+def _signed(tables: list[Table], games: dict[int, Game]) -> dict[int, dict[int, Signed]]:
+    """Each table's players' latest signatures on its game as it is now, in one query: table id →
+    participant id → his word."""
+    out: dict[int, dict[int, Signed]] = defaultdict(dict)
+    if not games:
+        return out
+    rows = (
+        Signature.objects.filter(table__in=tables, game_version=F("table__game__version"))
+        .order_by("at", "pk")
+        .values_list("table_id", "participant_id", "participant__name", "agrees", "reason")
+    )
+    for table, participant, name, agrees, reason in rows:
+        out[table][participant] = Signed(name, agrees, reason)
+    return out
+
+
 def _director_log(tournament: Tournament, tables: list[Table]):
     """From the director's log, per table: who was marked absent there (and is at no table of the round
-    now: a round seated again, or a move, makes an older entry void), and why its game was stopped."""
+    now: a round seated again, or a move, makes an older entry void), why its game was stopped, and his
+    ruling on its result (the latest)."""
     numbers = {t.round.number for t in tables}
     entries = list(
         AuditEntry.objects.filter(
             tournament=tournament,
             round_number__in=numbers,
-            action__in=[AuditEntry.Action.ABSENT, AuditEntry.Action.END_GAME, AuditEntry.Action.RESEAT],
+            action__in=[
+                AuditEntry.Action.ABSENT,
+                AuditEntry.Action.END_GAME,
+                AuditEntry.Action.RESEAT,
+                AuditEntry.Action.RULING,
+            ],
         )
         .select_related("participant", "user")
         .order_by("at", "pk")
     )
     if not entries:
-        return {}, {}
+        return {}, {}, {}
     # who is at a table of those rounds now: seated there, or playing in its game
     present: dict[int, set] = defaultdict(set)
     rows = Seat.objects.filter(table__round__tournament=tournament, table__round__number__in=numbers)
@@ -664,6 +714,7 @@ def _director_log(tournament: Tournament, tables: list[Table]):
     by_number = {(t.round.number, t.number): t.pk for t in tables}
     absent: dict[int, dict[int, Absence]] = defaultdict(dict)
     stops: dict[int, Stop] = {}
+    rulings: dict[int, Ruling] = {}
     for e in entries:
         if e.action == AuditEntry.Action.RESEAT:  # the round seated again: earlier absences are void
             for (number, _n), pk in by_number.items():
@@ -675,6 +726,8 @@ def _director_log(tournament: Tournament, tables: list[Table]):
             continue
         if e.action == AuditEntry.Action.END_GAME:
             stops[pk] = Stop(e.reason, person_name(e.user))
+        elif e.action == AuditEntry.Action.RULING:
+            rulings[pk] = Ruling(e.reason, person_name(e.user), (e.details or {}).get("stopped", ""))
         elif e.participant is not None and e.participant_id not in present[e.round_number]:
             absent[pk][e.participant_id] = Absence(e.participant, e.reason)
-    return {pk: list(a.values()) for pk, a in absent.items()}, stops
+    return {pk: list(a.values()) for pk, a in absent.items()}, stops, rulings

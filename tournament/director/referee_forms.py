@@ -116,3 +116,17 @@ class RefereeAddForm(PasswordForm):
 
 class NameForm(forms.Form):
     name = NameField()
+
+
+class OwnNameForm(forms.Form):
+    """One's own name (a director's, a referee's), as the sheets print it."""
+
+    name = NameField()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["name"]
+        field.label = _("Your name on the score sheets")
+        field.help_text = ""  # (the page says what it is for)
+        field.widget.attrs.update({"aria-label": field.label, "autocomplete": "name", "required": True})
+        field.error_messages["required"] = _("Give your name, as the score sheets print it.")

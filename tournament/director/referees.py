@@ -2,18 +2,19 @@
 accounts, adds one (a password or a one-time login link, shown as a URL and a QR code), sets a new password
 or gives a new link, changes the name the sheets print, deactivates or reactivates an account. The logic and
 its log are tournament.people.referee_accounts'. And the page a one-time login link opens (no login
-needed)."""
+needed), and the page where a logged-in person gives his own name as the sheets print it."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.director.referee_forms import NameForm, PasswordForm, RefereeAddForm
+from tournament.director.referee_forms import NameForm, OwnNameForm, PasswordForm, RefereeAddForm
 from tournament.exports.qr_image import qr_code_data_uri
 from tournament.people import referee_accounts as accounts
 from tournament.people.access import director_required
@@ -208,3 +209,17 @@ def login_link(request, secret: str):
 
 def _link_refused(request, message: str):
     return render(request, "registration/login_link.html", {"refused": message}, status=410)
+
+
+@login_required
+def own_name(request):
+    """The logged-in person's own name as the sheets print it (who confirmed a result, who ruled, who
+    referees): a director made by ``createsuperuser`` has only his login."""
+    user = request.user
+    form = OwnNameForm(request.POST or None, initial={"name": user.get_full_name()})
+    if request.method == "POST" and form.is_valid():
+        accounts.name_oneself(user, form.cleaned_data["name"])
+        name = accounts.display_name(user)
+        messages.info(request, _("The score sheets print %(name)s from now on.") % {"name": name})
+        return redirect("own_name")
+    return render(request, "director/own_name.html", {"form": form})

@@ -24,6 +24,7 @@ urlpatterns = [
     path("referees/<id:account>/link/", director_referees.referee_link, name="referee_link"),
     path("referees/<id:account>/active/", director_referees.referee_active, name="referee_active"),
     path("referees/<id:account>/name/", director_referees.referee_rename, name="referee_rename"),
+    path("my-name/", director_referees.own_name, name="own_name"),
     path("tournaments/", director.tournament_list, name="tournaments"),
     path("tournaments/new/", director.tournament_new, name="tournament_new"),
     path("tournaments/<id:pk>/", director.tournament_detail, name="tournament"),

@@ -42,7 +42,7 @@ from tournament.exports.pdf import (
     signatures,
 )
 from tournament.models import Tournament
-from tournament.reports import FinalRow, TableReport, duration_text, end_text
+from tournament.reports import FinalRow, Signed, TableReport, duration_text, end_text
 
 CHART_HEIGHT = 60 * mm  # the plot and its axes; the legend's height comes on top
 REMARK_LINES = 3  # ruled lines in the remarks and protests box
@@ -76,6 +76,25 @@ def result_status(table: TableReport) -> str:
     return status
 
 
+def signed_text(s: Signed) -> str:
+    """A player's word on the figures, as the sheet prints it."""
+    if s.agrees:
+        return _("%(name)s: agrees") % {"name": s.name}
+    return _("%(name)s: disputes: “%(reason)s”") % {"name": s.name, "reason": s.reason}
+
+
+def debts_note(t: TableReport) -> str | None:
+    """Cash below zero explained: a payment the rules imposed, not yet raised when the director stopped the
+    game (RULES.md §2: it may take cash below zero), which his net worth counts (§3)."""
+    owing = [r.name for r in t.final if r.player is not None and r.player.worth and r.player.worth.cash < 0]
+    if not owing:
+        return None
+    return _(
+        "Cash below zero is a payment owed and not yet raised when the game ended (%(names)s): the net "
+        "worth counts it as a debt."
+    ) % {"names": ", ".join(owing)}
+
+
 def _clock(moment) -> str:
     return time_format(timezone.localtime(moment), "H:i") if moment is not None else "—"
 
@@ -103,6 +122,15 @@ def _info(tournament: Tournament, t: TableReport, width: float) -> Table:
     ]
     if t.result is not None:
         rows.append((_("Confirmed by"), esc(t.confirmed_by or "—")))
+    if t.signed:
+        rows.append((_("Signed"), esc("; ".join(signed_text(s) for s in t.signed))))
+    if t.ruling is not None:
+        rows.append(
+            (
+                _("Director's ruling"),
+                esc(_("“%(ruling)s” (%(by)s)") % {"ruling": t.ruling.reason, "by": t.ruling.by}),
+            )
+        )
     if t.absent:
         rows.append(
             (
@@ -110,7 +138,7 @@ def _info(tournament: Tournament, t: TableReport, width: float) -> Table:
                 esc("; ".join(f"{a.participant.shown_name} (“{a.reason}”)" for a in t.absent)),
             )
         )
-    label_w = 32 * mm
+    label_w = 40 * mm  # "Zatwierdzone przez" on one line
     table = Table(
         [[para(label, "bold"), markup(value)] for label, value in rows],
         colWidths=[label_w, width - label_w],
@@ -223,6 +251,8 @@ def _sheet(doc: Document, tournament: Tournament, t: TableReport, links: Mapping
     ]
     if t.final:
         story.append(_figures(t, width))
+        if debts_note(t):
+            story.append(para(debts_note(t), "muted"))
     if t.source is None and t.game is not None and t.game.players:
         story.append(para(_("No result yet: the net worth is that of now."), "muted"))
     elif t.result is not None and t.result.by_hand and t.game is not None and t.game.players:

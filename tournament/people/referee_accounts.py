@@ -316,6 +316,15 @@ def rename(account, name: str, by) -> None:
     _log(account, "renamed", by)
 
 
+@transaction.atomic
+def name_oneself(user, name: str) -> None:
+    """The name the sheets print for ``user`` (a director, a referee) from now on, given by himself: a
+    director made by ``createsuperuser`` has only his login."""
+    name = clean_display_name(name)
+    _set_name(user, name)
+    user.save(update_fields=["first_name", "last_name"])
+
+
 # -- a link opened -------------------------------------------------------------------------------------------
 
 
