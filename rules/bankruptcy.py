@@ -16,7 +16,7 @@ def bankrupt(tx: Tx, ev: dict) -> None:
     if p.cash >= 0:
         raise RuleError(
             "bankrupt.no_debt",
-            gettext_noop("{player} owes nothing: a player goes bankrupt only when he cannot pay a debt."),
+            gettext_noop("{player} owes nothing: a player goes bankrupt only when a debt cannot be paid."),
             player=p.name,
         )
     if v.bankruptcy_needs_insolvency:
@@ -26,7 +26,7 @@ def bankrupt(tx: Tx, ev: dict) -> None:
                 "bankrupt.can_pay",
                 gettext_noop(
                     "{player} owes {debt} but can raise {can} by selling buildings and mortgaging: "
-                    "he must pay."
+                    "the debt must be paid."
                 ),
                 player=p.name,
                 debt=-p.cash,
@@ -64,7 +64,7 @@ def bankrupt(tx: Tx, ev: dict) -> None:
         p.jail_cards.clear()
         tx.record("bankruptcy", [Leg(p.id, -cash, -assets), Leg(creditor, cash, assets)], detail=creditor)
         tx.note(
-            gettext_noop("{player} is bankrupt to {creditor}, who takes all he has."),
+            gettext_noop("{player} is bankrupt to {creditor}, who takes everything."),
             player=p.name,
             creditor=c.name,
         )

@@ -54,7 +54,7 @@ def build_refusal(s: GameState, p: PlayerState, square: int, count: int) -> Refu
             return r
     if v.build_in_own_turn_only and s.final_step is None and not in_own_turn(s, p):
         return refusal(
-            "build.not_own_turn", gettext_noop("{player} may build only in his own turn."), player=p.name
+            "build.not_own_turn", gettext_noop("{player} may build only in their own turn."), player=p.name
         )
     hotel = v.hotel_level_for(p.role)
     if h.level + count > hotel:
@@ -100,7 +100,8 @@ def _monopolist_refusal(s: GameState, p: PlayerState, square: int, level: int) -
         return refusal(
             "build.not_monopolised",
             gettext_noop(
-                "{player} is a monopolist: he builds only in a city where he owns two unmortgaged streets."
+                "{player} is a monopolist: monopolists build only in a city where they own two unmortgaged "
+                "streets."
             ),
             player=p.name,
         )

@@ -41,7 +41,7 @@ def refusal_of(s: GameState, event_type: str) -> RuleError | None:
             "final.dealings",
             gettext_noop(
                 "The time is up: players deal only with the bank (build, sell buildings, mortgage, lift "
-                "mortgages) until each keeps his share of cash."
+                "mortgages) until each keeps their share of cash."
             ),
         )
     return RuleError(
@@ -88,7 +88,7 @@ def final_keep(tx: Tx, ev: dict) -> None:
     for pid, kept in kept_cash(s).items():
         p = s.by_id[pid]
         tx.note(
-            gettext_noop("{player} keeps {percent} percent of his cash: {kept}."),
+            gettext_noop("{player} keeps {percent} percent of their cash: {kept}."),
             player=p.name,
             percent=keep_share(s, p.role),
             kept=kept,
@@ -147,7 +147,7 @@ def final_tour(tx: Tx, ev: dict) -> None:
     if s.final_step != "tour":
         raise RuleError(
             "final.not_now",
-            gettext_noop("The treasurer's tour comes after each player keeps his share of cash."),
+            gettext_noop("The treasurer's tour comes after each player keeps their share of cash."),
         )
     missing = utilities_to_roll(s)
     if missing:

@@ -35,7 +35,7 @@ def roll_in_jail(tx: Tx, p: PlayerState, d1: int, d2: int) -> None:
     n = p.jail_turns
     if n > v.jail_tries and v.jail_release in ("free_after_tries", "fine_after_tries"):
         if v.jail_release == "free_after_tries":
-            tx.note(gettext_noop("{player} has waited his turns and leaves jail free."), player=p.name)
+            tx.note(gettext_noop("{player} has waited the turns out and leaves jail free."), player=p.name)
             release(p)
             tokens.free_roll(tx, p, d1, d2)
             return
@@ -74,8 +74,8 @@ def _pay_fine_then_move(
         tx.s.jail_exit = JailExit(p.id, dice, doubles_count)
         tx.note(
             gettext_noop(
-                "{player} owes the fine {fine}: his token moves once he has raised the money "
-                "(or he is bankrupt to the bank)."
+                "{player} owes the fine {fine}: the token moves once the money is raised "
+                "(or {player} is bankrupt to the bank)."
             ),
             player=p.name,
             fine=fine,
@@ -112,7 +112,9 @@ def _prisoner(s: GameState, ev: dict) -> PlayerState:
     if fine_owed(s, p):
         raise RuleError(
             "jail.fine_owed",
-            gettext_noop("{player} owes the jail fine: he must raise the money (or be declared bankrupt)."),
+            gettext_noop(
+                "{player} owes the jail fine: the money must be raised (or {player} declared bankrupt)."
+            ),
             player=p.name,
         )
     return p

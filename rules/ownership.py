@@ -68,7 +68,7 @@ def monopoly_buildings_refusal(s: GameState, p: PlayerState, square: int, code: 
     return refusal(
         code,
         gettext_noop(
-            "{square} monopolises its city for {player}: first sell his buildings in the city ({squares})."
+            "{square} monopolises its city for {player}: first sell the buildings in the city ({squares})."
         ),
         square=s.board.squares[square].name,
         player=p.name,

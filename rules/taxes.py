@@ -22,7 +22,7 @@ def land_on_tax(tx: Tx, p: PlayerState, sq: Square) -> None:
         at_landing = s.variant.income_tax_valued_at == "landing"
         s.decision = TaxChoice(p.id, sq.index, percent if at_landing else None)
         tx.note(
-            gettext_noop("{player} pays {fixed} or {percent} ({share}): his choice."),
+            gettext_noop("{player} pays {fixed} or {percent} ({share}), as the player chooses."),
             player=p.name,
             fixed=sq.amount,
             percent=percent,

@@ -53,7 +53,7 @@ def trade_side_refusal(s: GameState, p: PlayerState, side: dict) -> Refusal | No
 
 def trade_refusal(s: GameState, a: PlayerState, b: PlayerState, give: dict, get: dict) -> Refusal | None:
     if a.id == b.id:
-        return refusal("trade.self", gettext_noop("A player cannot trade with himself."))
+        return refusal("trade.self", gettext_noop("A trade needs two different players."))
     if b.bankrupt:
         return refusal("player.bankrupt", gettext_noop("{player} is bankrupt."), player=b.name)
     if not any(

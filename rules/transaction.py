@@ -140,8 +140,8 @@ def cash_refusal(s: GameState, player_id: str, amount: int, what: str | Message)
         return refusal(
             "money.not_in_hand",
             gettext_noop(
-                "{player} holds {held} in banknotes (the {owed} owed to him is not paid yet) and cannot pay "
-                "{amount} for {what}: raise money first (sell buildings, mortgage, trade)."
+                "{player} holds {held} in banknotes (the {owed} owed to {player} is not paid yet) and cannot "
+                "pay {amount} for {what}: raise money first (sell buildings, mortgage, trade)."
             ),
             player=p.name,
             held=held,

@@ -123,8 +123,8 @@ def blocking(s: GameState) -> Refusal | None:
             return refusal(
                 "pending.jail_fine",
                 gettext_noop(
-                    "{player} owes {amount} after the jail fine: he must raise money (sell buildings, "
-                    "mortgage, trade) before his token moves, or be declared bankrupt."
+                    "{player} owes {amount} after the jail fine: money must be raised (sell buildings, "
+                    "mortgage, trade) before the token moves, or {player} declared bankrupt."
                 ),
                 player=p.name,
                 amount=-p.cash,
@@ -132,8 +132,8 @@ def blocking(s: GameState) -> Refusal | None:
         return refusal(
             "pending.debt",
             gettext_noop(
-                "{player} owes {amount}: he must raise money (sell buildings, mortgage, trade) "
-                "or be declared bankrupt first."
+                "{player} owes {amount}: money must be raised (sell buildings, mortgage, trade), "
+                "or {player} declared bankrupt, first."
             ),
             player=p.name,
             amount=-p.cash,

@@ -371,8 +371,7 @@ def test_the_chart(tournament):
         (
             "en",
             {
-                "signed": "Signed {agrees}: agrees; {disputes}: disputes: “my hotel was not "
-                "counted”",
+                "signed": "Signed {agrees}: agrees; {disputes}: disputes: “my hotel was not counted”",
                 "ruling": "Director's ruling “the hotel was mortgaged” (Anna Dyrektorska)",
                 "by": "Confirmed by Anna Dyrektorska",
                 "debt": "Cash below zero is a payment owed and not yet raised when the game ended ({name})",
@@ -381,8 +380,7 @@ def test_the_chart(tournament):
         (
             "pl",
             {
-                "signed": "Podpisy {agrees}: zgadza się; {disputes}: kwestionuje: „my hotel "
-                "was not counted”",
+                "signed": "Podpisy {agrees}: zgadza się; {disputes}: kwestionuje: „my hotel was not counted”",
                 "ruling": "Decyzja dyrektora „the hotel was mortgaged” (Anna Dyrektorska)",
                 "by": "Zatwierdzone przez Anna Dyrektorska",
                 "debt": "Gotówka poniżej zera to należność jeszcze niezebrana, gdy gra się "

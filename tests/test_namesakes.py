@@ -49,7 +49,7 @@ def test_the_directors_form_takes_a_namesake_of_another_club_and_refuses_the_sam
     refused = page_text(add(director_client, t, name="jan kowalski", club="sp 12"))
     assert "jan kowalski of sp 12 is already registered." in refused
     no_club = page_text(add(director_client, t, name="Ewa Lis"))
-    assert "give his club or school (or a note in its place) to tell them apart" in no_club
+    assert "give their club or school (or a note in its place) to tell them apart" in no_club
     polish = page_text(
         director_client.post(reverse("participant_add", args=[t.pk]), {"name": "Ewa Lis"}, follow=True)
     )

@@ -38,7 +38,7 @@ WORDS = {
         "check in": "Jestem: potwierdzam obecność",
         "checked in": "Twoja obecność na rundę 1 jest potwierdzona",
         "agree": "Zgadzam się",
-        "agreed": "Zgodziłeś się z tymi wynikami.",
+        "agreed": "Twoja zgoda na te wyniki jest zapisana.",
         "dispute": "Kwestionuję",
         "disputed": "Kwestionujesz te wyniki",
     },
@@ -132,7 +132,7 @@ def test_a_new_link_given_and_opened_on_a_phone_in_polish(live_server, browser):
     phone = phone_at(browser, live_server, new, "pl-PL")
     page = phone.page
     expect(page.locator("h1")).to_contain_text("P02")
-    expect(page.locator(".seat-now")).to_have_text(f"Runda 2: stół {table.number}")
+    expect(page.locator(".seat-now")).to_have_text(f"Runda 2: stolik {table.number}")
     expect(page.locator(".me-now")).to_contain_text("Sędzia: Jan Sędzia")
     expect(page.locator("table.standings tr.me")).to_contain_text("P02")
     expect(page.locator("table.me-results tbody tr").first).to_contain_text("zatwierdzony")
@@ -378,14 +378,17 @@ def test_the_day_from_the_printed_slips_to_the_confirmed_result_and_the_links_th
     expect(table.locator("ul li")).to_have_count(3)  # seated, in no order of play before the game starts
     for name in ("P00", "P01", "P02"):
         expect(table).to_contain_text(name)
-    expect(page.locator("main")).not_to_contain_text("P03")
+    expect(page.locator(".players")).not_to_contain_text("P03")
+    expect(page.locator("#waiting-live")).to_contain_text(
+        "1 participant not seated in this round: P03 (did not check in)"
+    )
     table.get_by_label("Jan Sędzia").check()
     page.get_by_role("button", name="Start the round").click()
     expect(page.locator("#table-1")).to_contain_text("game not started")
     assert Round.objects.get(tournament=t).status == Round.Status.RUNNING
     walk_shot(desk, "04-round-started")
     # Anna's page, as it was opened: her table and its referee, by itself
-    expect(anna.page.locator(".seat-now")).to_have_text("Runda 1: stół 1", timeout=10_000)
+    expect(anna.page.locator(".seat-now")).to_have_text("Runda 1: stolik 1", timeout=10_000)
     expect(anna.page.locator(".me-now")).to_contain_text("Sędzia: Jan Sędzia")
     for name in ("P01", "P02"):
         expect(anna.page.locator(".me-now")).to_contain_text(name)
@@ -428,7 +431,7 @@ def test_the_day_from_the_printed_slips_to_the_confirmed_result_and_the_links_th
     walk_shot(ref, "07-console-over")
     # her page offers the figures to sign, still without a reload
     expect(anna.page.locator(".me-sign h2")).to_have_text(
-        "Wynik Twojego stołu: runda 1, stół 1", timeout=10_000
+        "Wynik Twojego stolika: runda 1, stolik 1", timeout=10_000
     )
     assert still_not_reloaded(anna)
     assert anna.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -444,18 +447,17 @@ def test_the_day_from_the_printed_slips_to_the_confirmed_result_and_the_links_th
     sign(ben, "en-US")
     not_reloaded(ben)
 
-    # the director confirms from the round page: refused, saying why
+    # the director's round page says the table is disputed, and why (no Confirm that would be refused)
     page.goto(f"{base}/tournaments/{t.pk}/rounds/1/")
-    expect(page.locator("#table-1")).to_contain_text("game over: result to confirm")
-    page.locator("#table-1").get_by_role("button", name="Confirm the result").click()
-    refused = page.locator(".msg")
-    expect(refused).to_contain_text(
+    expect(page.locator("#waiting-live")).to_contain_text("1 result disputed, the director rules: table 1")
+    expect(page.locator("#table-1")).to_contain_text("game over: result disputed")
+    expect(page.locator("#table-1")).to_contain_text(
         "A player disputes the figures (P02: P01 zapłacił za dworzec tylko 100): the director rules."
     )
-    expect(refused).to_contain_text("Confirm it with your ruling.")
-    walk_shot(desk, "10-refused")
+    expect(page.locator("#table-1").get_by_role("button", name="Confirm the result")).to_have_count(0)
+    walk_shot(desk, "10-disputed")
     # his ruling, on the table's page, where the players' signatures are
-    page.locator("#table-1").get_by_role("link", name="Table 1").click()
+    page.locator("#table-1").get_by_role("link", name="Rule on the table's page").click()
     signed = page.locator("ul.signatures")
     expect(signed).to_contain_text("P00: ✓ agrees")
     expect(signed).to_contain_text("P01: ✓ agrees")

@@ -188,7 +188,7 @@ def test_a_table_one_player_is_left_at_is_pointed_out(client, director):
     for seat in list(table.seats.all())[:3]:
         interventions.mark_absent(table, seat.participant, director, "did not come")
     said = text(client.get(url))
-    assert "Table 2 has one player left: move him to another table or seat the round again." in said
+    assert "Table 2 has one player left: move that player to another table or seat the round again." in said
     assert "Table 1 has one player left" not in said
 
 

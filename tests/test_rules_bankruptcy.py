@@ -22,7 +22,7 @@ def test_bankruptcy_refused_while_mortgaging_could_pay():
     # A owes 1900; selling Park Place's hotel (500) and mortgaging everything (1705) would raise 2205
     t.give("A", 37, level=5).give("A", 31, 32, 34, 1, 3, 6, 8, 9, 11, 13, 14, 16, 18, 19, 21, 23, 24)
     e = t.fails("bankrupt.can_pay", "bankrupt", player="A")
-    assert "must pay" in e.message
+    assert "must be paid" in e.message
 
 
 def test_bankrupt_to_player_creditor_gets_cash_squares_and_pays_classic_fee():

@@ -178,6 +178,6 @@ def test_an_imported_record_keeps_the_roles_given_at_seating(tournament, referee
     )
     for player, seat in zip(record["players"], seats, strict=True):
         player["name"] = seat.participant.name
-    with translation.override("en"), pytest.raises(RecordImportError, match="is seated as a"):
+    with translation.override("en"), pytest.raises(RecordImportError, match="the seating, a"):
         import_table_record(table, json.dumps(record).encode(), referee)
     assert not recording.Game.objects.exists()

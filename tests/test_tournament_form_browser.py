@@ -77,6 +77,19 @@ def test_a_new_tournament_saved_with_its_defaults(live_server, browser, boss, vi
     page.fill("input[name=name]", "Puchar Łodzi")
     director.shot(f"tournament-form-new-{language}")
     no_horizontal_scroll(page)
+    # each checkbox's words right beside it (they sat at the form's far side), and a tap on them ticks it
+    gaps = page.evaluate(
+        """() => [...document.querySelectorAll("form label.check")].map(l => {
+             const box = l.querySelector("input").getBoundingClientRect();
+             const words = l.querySelector("span").getBoundingClientRect();
+             return words.left - box.right; })"""
+    )
+    assert len(gaps) >= 4 and all(0 <= gap <= 16 for gap in gaps), gaps
+    second = page.locator("input[name=second_confirmation]")
+    page.locator("label.check", has=second).locator("span").click()
+    expect(second).to_be_checked()
+    page.locator("label.check", has=second).locator("span").click()
+    expect(second).not_to_be_checked()
     page.get_by_role("button", name=save, exact=True).click()
     page.wait_for_url("**/tournaments/*/")
     t = Tournament.objects.get()
@@ -216,3 +229,40 @@ def test_a_year_typed_wrong_is_refused_by_the_browser_and_by_the_server(
     page.wait_for_url("**/tournaments/*/")
     assert Tournament.objects.get().date == date.today()
     page.context.close()
+
+
+def test_switching_the_language_mid_form_keeps_what_was_typed(live_server, browser, boss):  # noqa: F811
+    """A director half way through the new tournament's form switches to Polish: the page comes back in
+    Polish with what he typed, chose and ticked, and saves it; the form after the save starts afresh."""
+    director = director_in(browser, live_server, DESKTOP, "en")
+    page = director.page
+    page.fill("input[name=name]", "Puchar Łodzi")
+    page.select_option("select[name=variant]", "anti-monopoly")
+    page.fill("input[name=rounds]", "7")
+    page.select_option("select[name=tie_breaks_1]", "best_score")
+    page.select_option("select[name=tie_breaks_2]", "total_score")
+    page.locator("input[name=second_confirmation]").check()
+    page.select_option("header select[name=language]", "pl")
+    page.wait_for_load_state()
+    expect(page.get_by_role("button", name="Zapisz", exact=True)).to_be_visible()
+    expect(page.locator("input[name=name]")).to_have_value("Puchar Łodzi")
+    expect(page.locator("select[name=variant]")).to_have_value("anti-monopoly")
+    expect(page.locator("select[name=board]")).to_have_value("anti-monopoly-us")  # the variant's boards
+    expect(page.locator("input[name=rounds]")).to_have_value("7")
+    expect(page.locator("select[name=tie_breaks_1]")).to_have_value("best_score")
+    expect(page.locator("select[name=tie_breaks_2]")).to_have_value("total_score")
+    expect(page.locator("input[name=second_confirmation]")).to_be_checked()
+    director.shot("tournament-form-language-switched-pl")
+    page.get_by_role("button", name="Zapisz", exact=True).click()
+    page.wait_for_url("**/tournaments/*/")
+    t = Tournament.objects.get()
+    assert (t.name, t.variant, t.board, t.rounds, t.second_confirmation) == (
+        "Puchar Łodzi",
+        "anti-monopoly",
+        "anti-monopoly-us",
+        7,
+        True,
+    )
+    assert t.tie_breaks == ["points", "best_score", "total_score"]
+    page.goto(f"{live_server.url}/tournaments/new/")  # kept once: a new form is a new form
+    expect(page.locator("input[name=name]")).to_have_value("")

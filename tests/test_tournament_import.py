@@ -98,7 +98,7 @@ def test_names_already_registered_are_reported(tournament):
     assert e.value.problems == [
         (
             1,
-            "Anna is already registered. If this is another person of that name, give his club or school "
+            "Anna is already registered. If this is another person of that name, give their club or school "
             "(or a note in its place) to tell them apart.",
         )
     ]

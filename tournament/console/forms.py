@@ -102,10 +102,7 @@ class NewGameForm(forms.Form):
             if with_roles and not all(roles):
                 self.add_error(
                     "players",
-                    _(
-                        "Give each player his role after a semicolon: “Anna; competitor”, "
-                        "“Bartek; monopolist”."
-                    ),
+                    _("Give each player's role after a semicolon: “Anna; competitor”, “Bartek; monopolist”."),
                 )
             elif not with_roles and any(roles):
                 self.add_error("players", _("Roles are for Anti-Monopoly only: leave them out."))

@@ -91,14 +91,14 @@ class RefereeAddForm(PasswordForm):
     username = forms.CharField(
         label=_("Login"),
         max_length=150,
-        help_text=_("What he types to log in: letters, digits and @ . + - _ only, no spaces."),
+        help_text=_("Typed to log in: letters, digits and @ . + - _ only, no spaces."),
         validators=[get_user_model().username_validator],
         widget=forms.TextInput(
             attrs={"autocapitalize": "none", "autocomplete": "off", "spellcheck": "false"}
         ),
     )
     how = forms.ChoiceField(
-        label=_("He logs in with"),
+        label=_("Logs in with"),
         choices=[(LINK, _("a one-time login link (or its QR code)")), (PASSWORD, _("a password"))],
         initial=LINK,
         widget=forms.RadioSelect,

@@ -68,7 +68,7 @@ def referee_add(request):
             if secret is None:
                 messages.info(
                     request,
-                    _("%(name)s added: he logs in as %(login)s with the password you typed.")
+                    _("%(name)s added: the login is %(login)s, with the password you typed.")
                     % {"name": accounts.display_name(account), "login": account.get_username()},
                 )
                 return redirect("referees")
@@ -120,7 +120,7 @@ def referee_password(request, account: int):
         request,
         referee,
         lambda: accounts.set_password(referee, form.password, request.user),
-        _("New password set: his phones logged in before are logged out."),
+        _("New password set: the phones logged in before are logged out."),
     )
 
 

@@ -285,10 +285,10 @@ def hand_rows(
     for pid in bankrupt & set(places):
         rank, score_ = places[pid]
         if score_ != 0:
-            raise RoundError(_("%(name)s went bankrupt in the game: his score is 0.") % {"name": names[pid]})
+            raise RoundError(_("%(name)s went bankrupt in the game: a score of 0.") % {"name": names[pid]})
         if any(places[other][0] >= rank for other in places if other not in bankrupt):
             raise RoundError(
-                _("%(name)s went bankrupt in the game: he ranks below every player still in.")
+                _("%(name)s went bankrupt in the game: ranked below every player still in.")
                 % {"name": names[pid]}
             )
     rows = [

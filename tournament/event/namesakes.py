@@ -61,6 +61,6 @@ def registered_already(name: str, club: str) -> str:
     if club:
         return _("%(name)s of %(club)s is already registered.") % {"name": name, "club": club}
     return _(
-        "%(name)s is already registered. If this is another person of that name, give his club or school "
+        "%(name)s is already registered. If this is another person of that name, give their club or school "
         "(or a note in its place) to tell them apart."
     ) % {"name": name}

@@ -144,7 +144,7 @@ def _players(table: Table, record: dict) -> list[dict]:
         role = seat_role[participant.pk] or p.get("role")
         if p.get("role") and seat_role[participant.pk] and p["role"] != seat_role[participant.pk]:
             raise RecordImportError(
-                _("The record makes %(name)s a %(role)s; he is seated as a %(seated)s.")
+                _("The record makes %(name)s a %(role)s; the seating, a %(seated)s.")
                 % {
                     "name": participant.shown_name,
                     "role": role_label(p["role"]) or echo(str(p["role"])),

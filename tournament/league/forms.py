@@ -106,7 +106,7 @@ class SplitForm(forms.Form):
         label=_("The other person's name"), max_length=NAME_LENGTH, validators=[plain_text]
     )
     club = forms.CharField(
-        label=_("His club / school"), max_length=NAME_LENGTH, required=False, validators=[plain_text]
+        label=_("Club / school"), max_length=NAME_LENGTH, required=False, validators=[plain_text]
     )
     reason = reason_field()
 

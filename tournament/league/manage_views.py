@@ -111,7 +111,9 @@ def _may_manage(user, *players: Player) -> None:
         return
     played = set(Participant.objects.filter(player__in=players).values_list("tournament_id", flat=True))
     if played - set(directed_tournaments(user).filter(pk__in=played).values_list("pk", flat=True)):
-        raise PermissionDenied(_("Only the directors of all his tournaments may change this player."))
+        raise PermissionDenied(
+            _("Only the directors of all this player's tournaments may change this player.")
+        )
 
 
 def _manage_page(request, p: Player, status: int = 200, **forms):
@@ -208,6 +210,6 @@ def player_split(request, player: int):
         request, LeagueChange.Action.SPLIT, form, player=p, other=other, before=_shown(p), after=_shown(other)
     )
     messages.success(
-        request, _("%(name)s is now a player of his own (#%(n)s).") % {"name": other.name, "n": other.pk}
+        request, _("%(name)s is now a separate player (#%(n)s).") % {"name": other.name, "n": other.pk}
     )
     return redirect("league_player_manage", player=other.pk)

@@ -11,7 +11,7 @@ from tournament.models.bounds import SMALL_MAX, at_most
 
 
 class CheckInVia(models.TextChoices):
-    LINK = "link", _("his private link")
+    LINK = "link", _("their private link")
     DIRECTOR = "director", _("the director")
 
 

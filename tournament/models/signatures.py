@@ -25,7 +25,7 @@ class Signature(models.Model):
     # the game's version whose figures he read: a later change of the game (a move undone) voids it
     game_version = models.PositiveIntegerField(_("version of the game"), validators=at_most(INTEGER_MAX))
     agrees = models.BooleanField(_("agrees"))
-    reason = models.CharField(_("why he disputes"), max_length=REASON_LENGTH, blank=True)
+    reason = models.CharField(_("why they dispute"), max_length=REASON_LENGTH, blank=True)
     link_key = models.CharField(_("from the private link"), max_length=LINK_KEY_LENGTH)
     at = models.DateTimeField(_("when"), default=timezone.now, editable=False)
 

@@ -132,7 +132,7 @@ class Tournament(models.Model):
         default=False,
         help_text=_(
             "Anyone who sees the sheet can then open another player's link and sign, dispute or check in as "
-            "him: turn it on only where each player keeps his own copy of the sheet."
+            "that player: turn it on only where every player keeps their own copy of the sheet."
         ),
     )
     seed = models.PositiveIntegerField(
