@@ -77,7 +77,8 @@ def unpaid_in_prison(s: GameState) -> list[str]:
 
 
 def final_keep(tx: Tx, ev: dict) -> None:
-    """Step B: each player keeps his role's share of his cash (rounded down); the rest goes to the bank."""
+    """Step B: each player keeps their role's share of their cash (rounded down); the rest goes to the bank.
+    A rent not claimed by now lapses (the console warns of it first)."""
     s = tx.s
     if s.final_step != "dealings":
         raise RuleError("final.not_now", gettext_noop("The final steps have not begun."))

@@ -636,3 +636,62 @@ def test_the_public_seating_page_on_a_phone_and_a_projector(live_server, browser
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]  # nothing overflows
         Referee(page, live_server.url).shot(f"seating-{label}")
         context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        (
+            "en-US",
+            {
+                "lapses": "With the shares kept the rent lapses: Marek → Celina (Sunset Blvd.)",
+                "asked": "A rent not claimed lapses.",
+                "note": "Not claimed before each keeps a share of cash, it lapses.",
+                "no": "No",
+            },
+        ),
+        (
+            "pl-PL",
+            {
+                "lapses": "Po zatrzymaniu części gotówki czynsz przepada: Marek → Celina (Sunset Blvd.)",
+                "asked": "Niepobrany czynsz przepada.",
+                "note": "Niepobrany przed zatrzymaniem części gotówki przepada.",
+                "no": "Nie",
+            },
+        ),
+    ],
+)
+def test_each_keeping_a_share_warns_of_a_rent_it_lets_lapse(live_server, browser, locale, said):  # noqa: F811
+    """The two-hour game's time is up and the round's last throw left a rent not claimed: the final steps
+    say it lapses when each keeps a share of cash (not "before the next roll": there is none), offer to
+    claim it first, and "the dealings are over" asks saying so; claimed, the warning is gone."""
+    from playwright.sync_api import expect
+
+    game = two_hour_anti_monopoly_game("Anty 3")
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale=locale, has_touch=True)
+    ref = Referee(context.new_page(), live_server.url)
+    ref.login("ref2", "pw", f"/games/{game.pk}/")
+    page = ref.page
+    ref.roll(2, 4)  # Celina: 6, Sunset Blvd.
+    with ref.posted():
+        ref.tap(page.locator(".card.buy button[data-what=buy]"))
+    ref.tap(page.locator("button[data-what=time_up]"))
+    with ref.posted():
+        ref.tap(page.locator("[role=alertdialog] button.danger"))
+    ref.roll(1, 5)  # Marek, the round's last throw: 6, Celina's Sunset Blvd.; the rent is not claimed
+    final = page.locator("#console .card.final")
+    expect(final).to_contain_text(said["lapses"])
+    expect(page.locator("#console .card.rent")).to_contain_text(said["note"])
+    ref.shot(f"am-rent-lapses-at-the-shares-{locale}")
+    ref.tap(final.locator("button[data-what=final_keep]"))
+    expect(page.locator("[role=alertdialog]")).to_contain_text(said["asked"])
+    ref.tap(page.get_by_role("button", name=said["no"], exact=True))  # not now: nothing entered
+    s = state(game)
+    assert s.final_step == "dealings" and len(s.rents) == 1
+    owed = s.rents[0].amount
+    with ref.posted():
+        ref.tap(final.locator(".lapse button[data-what=rent]"))  # claim the rent first
+    s = state(game)
+    assert not s.rents and s.player("A").cash == 1500 - s.board.squares[6].price + owed
+    expect(final).not_to_contain_text(said["lapses"])
+    context.close()

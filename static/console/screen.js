@@ -345,18 +345,25 @@
   }
 
   function lapseNote(w) {
+    if (w.final && w.final.step === "dealings") { return h("p", { class: "muted", text: _("Not claimed before each keeps a share of cash, it lapses.") }); }
     return h("p", { class: "muted", text: w.rent_lapses_at === "next_player_roll" ? _("Not claimed before the next player rolls, it lapses.") : _("Not claimed before the next roll, it lapses.") });
+  }
+
+  /* The rents a step about to be entered ends (a roll, the two-hour game's shares kept), each said in
+     ``words`` with a way to claim it first. */
+  function lapseWarning(rents, words, ctx, n) {
+    return h("div", { class: "lapse", role: "note" }, rents.map(function (rent) {
+      return [h("p", { class: "warn", text: fmt(words, { payer: n.player(rent.payer), owner: n.player(rent.owner), square: n.square(rent.square), amount: rent.amount }) }),
+        rent.times ? h("p", { class: "muted", text: fmt(_("To claim it, %(payer)s throws the dice for it above first."), { payer: n.player(rent.payer) }) })
+          : tapButton(ctx, fmt(_("Claim the rent %(amount)s first"), { amount: rent.amount }), [{ type: "rent", player: rent.payer, square: rent.square }], { cls: "big primary", what: "rent" })];
+    }));
   }
 
   function roll(w, ctx, n) {
     var r = w.roll;
     var box = card("roll-card");
     if (r.rents_lapse && w.rents.length) {
-      box.appendChild(h("div", { class: "lapse", role: "note" }, w.rents.map(function (rent) {
-        return [h("p", { class: "warn", text: fmt(_("With this roll the rent lapses: %(payer)s → %(owner)s (%(square)s), %(amount)s."), { payer: n.player(rent.payer), owner: n.player(rent.owner), square: n.square(rent.square), amount: rent.amount }) }),
-          rent.times ? h("p", { class: "muted", text: fmt(_("To claim it, %(payer)s throws the dice for it above first."), { payer: n.player(rent.payer) }) })
-            : tapButton(ctx, fmt(_("Claim the rent %(amount)s first"), { amount: rent.amount }), [{ type: "rent", player: rent.payer, square: rent.square }], { cls: "big primary", what: "rent" })];
-      })));
+      box.appendChild(lapseWarning(w.rents, _("With this roll the rent lapses: %(payer)s → %(owner)s (%(square)s), %(amount)s."), ctx, n));
     }
     var who = n.player(r.player);
     box.appendChild(h("h2", {}, r.again ? fmt(_("%(name)s rolls again (double)"), { name: who }) : fmt(_("%(name)s rolls"), { name: who }),
@@ -638,8 +645,13 @@
       box.appendChild(h("p", { class: "muted", text: _("Players may build, sell buildings, mortgage and lift mortgages. Then each keeps a share of cash (competitors 10 %, monopolists 20 %); the rest goes to the bank.") }));
       box.appendChild(h("table", { class: "compact" }, h("tr", {}, h("th", { text: _("Player") }), h("th", { text: _("Cash") }), h("th", { text: _("Keeps") })),
         f.keeps.map(function (k) { return h("tr", {}, h("td", { text: n.player(k.player) }), h("td", { text: String(k.cash) }), h("td", { text: String(k.kept) })); })));
+      var rents = view.now.rents;
+      if (rents.length) {
+        box.appendChild(lapseWarning(rents, _("With the shares kept the rent lapses: %(payer)s → %(owner)s (%(square)s), %(amount)s."), ctx, n));
+      }
       box.appendChild(tapButton(ctx, _("The dealings are over: each keeps a share of cash"), [{ type: "final_keep" }],
-        { cls: "big primary", confirm: _("The dealings are over: each keeps a share of cash?"), what: "final_keep" }));
+        { cls: "big" + (rents.length ? "" : " primary"), what: "final_keep",
+          confirm: rents.length ? _("A rent not claimed lapses. The dealings are over: each keeps a share of cash?") : _("The dealings are over: each keeps a share of cash?") }));
     }
     f.rolls.forEach(function (r) {
       box.appendChild(h("h3", { text: fmt(_("%(name)s rolls the dice to value %(square)s"), { name: n.player(r.player), square: n.square(r.square) }) }));
