@@ -91,6 +91,7 @@ ALLOWED_HOSTS = [
 
 INSTALLED_APPS = [
     "django.contrib.admin",
+    "tournament",  # before django.contrib.auth: its createsuperuser is the app's (prompts in one language)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -100,7 +101,6 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "axes",
-    "tournament",
 ]
 
 MIDDLEWARE = [
