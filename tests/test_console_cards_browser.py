@@ -130,14 +130,14 @@ def test_a_card_entered_by_what_it_does_with_its_amount_typed(phone, user):
             "pl-PL",
             {
                 "chance": [
-                    "bank płaci 50",
+                    "Bank płaci 50",
                     "idź na pole Plac Wilsona",
                     "cofnij się o 3 pola",
-                    "zapłać bankowi 15",
+                    "zapłać Bankowi 15",
                 ],
                 "repairs": "remonty: 25 za dom, 100 za hotel",
-                "utility": "idź do najbliższego zakładu użyteczności",
-                "chest": "bank płaci 200",
+                "utility": "idź do najbliższego zakładu użyteczności publicznej",
+                "chest": "Bank płaci 200",
                 "dice": "oczka wyrzucone na czynsz",
             },
         ),

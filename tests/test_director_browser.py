@@ -173,9 +173,9 @@ def test_a_director_seats_a_round_and_adds_a_co_director_on_a_phone_in_polish(li
     [
         (
             "pl-PL",
-            "Koniec gry: dyrektor zatrzymał grę",
-            "Dyrektor zatrzymał grę: rozliczenia tylko z bankiem",
-            "Dyrektor zatrzymał grę: bieżąca kolejka jest dokańczana",
+            "Koniec gry: gra przerwana przez dyrektora",
+            "Gra przerwana przez dyrektora: rozliczenia tylko z Bankiem",
+            "Gra przerwana przez dyrektora: bieżąca kolejka jest dokańczana",
         ),
         (
             "en-US",

@@ -47,7 +47,7 @@ PEOPLE = [
 ]
 WORDS = {
     "en": {"save": "Save", "sheet_word": "Result sheet", "absent": "absent"},
-    "pl": {"save": "Zapisz", "sheet_word": "Protokół", "absent": "nieobecny"},
+    "pl": {"save": "Zapisz", "sheet_word": "Protokół", "absent": "nieobecność"},
 }
 
 

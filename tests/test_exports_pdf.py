@@ -383,8 +383,8 @@ def test_the_chart(tournament):
                 "signed": "Podpisy {agrees}: zgadza się; {disputes}: kwestionuje: „my hotel was not counted”",
                 "ruling": "Decyzja dyrektora „the hotel was mortgaged” (Anna Dyrektorska)",
                 "by": "Zatwierdzone przez Anna Dyrektorska",
-                "debt": "Gotówka poniżej zera to należność jeszcze niezebrana, gdy gra się "
-                "skończyła ({name})",
+                "debt": "Gotówka poniżej zera oznacza płatność, na którą do końca gry nie zebrano "
+                "pieniędzy ({name})",
             },
         ),
     ],

@@ -39,7 +39,7 @@ def _text(response) -> str:
 
 def _claim(text: str) -> str | None:
     """The place in the order of play his page says he has ("2nd"; "2." in Polish), None when it says none."""
-    found = re.search(r"You are (\S+) in the order of play\.|Grasz jako (\S+) w kolejności gry\.", text)
+    found = re.search(r"You are (\S+) in the order of play\.|Twoje miejsce w kolejności gry: (\S+)", text)
     return found and (found.group(1) or found.group(2))
 
 

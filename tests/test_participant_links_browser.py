@@ -393,7 +393,7 @@ def test_the_day_from_the_printed_slips_to_the_confirmed_result_and_the_links_th
     for name in ("P01", "P02"):
         expect(anna.page.locator(".me-now")).to_contain_text(name)
     expect(anna.page.locator(".me-now .order-of-play")).to_have_text(  # no order of play claimed yet
-        "Kolejność gry ustali rzut na początek, gdy zacznie się gra przy Twoim stole."
+        "Kolejność gry ustali rzut na początek, gdy zacznie się gra przy Twoim stoliku."
     )
     walk_shot(anna, "05-seated-pl")
 
@@ -411,7 +411,7 @@ def test_the_day_from_the_printed_slips_to_the_confirmed_result_and_the_links_th
     ref.sees("P00 rolls")
     # the order tapped is on their pages, by themselves: Anna plays first, P01 second (not the seating's)
     expect(anna.page.locator(".me-now .order-of-play")).to_have_text(
-        "Grasz jako 1. w kolejności gry.", timeout=10_000
+        "Twoje miejsce w kolejności gry: 1.", timeout=10_000
     )
     expect(ben.page.locator(".me-now .order-of-play")).to_have_text(
         "You are 2nd in the order of play.", timeout=10_000
