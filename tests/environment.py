@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import time
 
 import pytest
 
@@ -36,6 +37,7 @@ import tests.fuzzing  # noqa: F401 (Hypothesis's profiles, registered before Hyp
 _server_key = pytest.StashKey[object]()
 _tmp_key = pytest.StashKey[str]()
 _left_to_sqlite_key = pytest.StashKey[int]()
+_started_key = pytest.StashKey[float]()
 
 #: Where the test databases' files are kept when it exists with room enough: in memory (Linux's tmpfs), not
 #: on the disk. A container's may be as small as 64 MiB (then the disk, as everywhere else).
@@ -188,6 +190,8 @@ def pytest_sessionstart(session):
     under ``tests-kept-engine/``: in the base settings, under any a test overrides."""
     from django.conf import settings
 
+    session.config.stash[_started_key] = time.time()
+
     settings.STATICFILES_DIRS = [*settings.STATICFILES_DIRS, ("tests-kept-engine", os.environ[KEPT_ENGINE])]
 
 
@@ -195,6 +199,15 @@ def pytest_report_header(config):
     from django.conf import settings
 
     return f"database: {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}"
+
+
+def pytest_sessionfinish(session):
+    """The guides' screenshots made again by this run copied into docs/screens/ (by the run, not a worker)."""
+    if hasattr(session.config, "workerinput"):
+        return
+    from tests import doc_screens
+
+    doc_screens.refresh(session.config.stash.get(_started_key, time.time()))
 
 
 def pytest_unconfigure(config):

@@ -167,3 +167,14 @@ def test_replay_error_line_in_polish(tmp_path):
     with pytest.raises(CommandError), out.open("w") as stream:
         call_command("replay", str(path), "--format", "text", "--language", "pl", stdout=stream)
     assert out.read_text().startswith("BŁĄD w zapisie partii: ")
+
+
+def test_simulate_takes_the_records_options_as_the_developers_guide_shows(tmp_path):
+    """``simulate --variant anti-monopoly --board anti-monopoly-us --options '{"ending": "two_hour"}'``: the
+    record carries the option, and replays."""
+    path = tmp_path / "game.json"
+    argv = ["--variant", "anti-monopoly", "--board", "anti-monopoly-us", "--seed", "3"]
+    run("simulate", *argv, "--options", '{"ending": "two_hour"}', "--output", str(path))
+    record = json.loads(path.read_text())
+    assert record["options"] == {"ending": "two_hour"}
+    assert json.loads(run("replay", str(path), "--format", "json"))["end_reason"] == "time"  # two hours

@@ -165,3 +165,41 @@ def test_serve_serves_pages_static_files_and_streams_to_the_network_then_stops_o
     assert started, said
     at = datetime.strptime(started.group(1), "%Y-%m-%d %H:%M:%S").replace(tzinfo=ZoneInfo("Europe/Warsaw"))
     assert abs(datetime.now(UTC) - at) < timedelta(minutes=10), (started.group(1), datetime.now(UTC))
+
+
+def test_the_readmes_first_command_serves_the_demo_tournament(tmp_path):
+    """``serve --demo`` (the README's first command): the demo tournament loaded before serving, its director
+    and referees able to log in with the password the README gives, the page answering; Ctrl-C stops it."""
+    from tournament.management.commands.demo import NAME
+
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "DB"))}
+    env |= {
+        "DJANGO_SQLITE_PATH": str(tmp_path / "db.sqlite3"),
+        "DJANGO_STATIC_ROOT": str(tmp_path / "static"),
+        "PYTHONUNBUFFERED": "1",
+    }
+    log = tmp_path / "serve.log"
+    argv = [sys.executable, "manage.py", "serve", "--demo", "--port", str(port), "--workers", "1"]
+    proc = started(argv, log, cwd=ROOT, env=env)
+    try:
+        first_answer(proc, f"http://127.0.0.1:{port}/login/", log, within=120)
+        home = get("127.0.0.1", port, "/")
+        assert home.status == 200 and NAME in home.read().decode()
+        code = (
+            "from django.contrib.auth.models import User; "
+            "print(all(User.objects.get(username=u).check_password('demo') "
+            "for u in ('director', 'referee1', 'referee2')))"
+        )
+        asked = subprocess.run(
+            [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        assert asked.stdout.strip() == "True", asked.stderr
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C in its terminal
+        assert proc.wait(timeout=120) == 0, log.read_text()
+    finally:
+        killed(proc)

@@ -13,7 +13,7 @@ A table's final figures (rank, score, points) have one source, ``TableReport.fin
 confirmed result's stored ranking when there is one — the very rows the standings count — else the finished
 game's ranking made by ``results.game_ranking`` (the code that makes the stored one; provisional until
 confirmed), else none yet. A player the director marked absent from the table is listed too: not ranked,
-0 points (RULES.md is silent; decision, docs/directors.md).
+0 points (RULES.md is silent; decision, docs/director.md).
 """
 
 from __future__ import annotations
