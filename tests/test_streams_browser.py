@@ -218,13 +218,34 @@ def test_a_page_whose_stream_is_refused_polls_and_takes_the_stream_again_later(l
     page.context.close()
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            {
+                "confirm": "1 result to confirm: table 1",
+                "disputed": "1 result disputed, the director rules: table 1",
+            },
+        ),
+        (
+            "pl",
+            {
+                "confirm": "1 wynik do zatwierdzenia: stolik 1",
+                "disputed": "1 wynik zakwestionowany, rozstrzyga dyrektor: stolik 1",
+            },
+        ),
+    ],
+)
 def test_the_round_page_says_by_itself_that_a_player_disputes_his_tables_figures(
     asgi_server,
     browser,  # noqa: F811
     streams_only,
+    language,
+    said,
 ):
-    """The director's round page, open as a game ends: a player's dispute from his link (a signature, not a
-    move) turns "to confirm" into "disputed" without a reload."""
+    """The director's round page, open as a game ends: a player's dispute from their link (a signature, not
+    a move) turns "to confirm" into "disputed" without a reload, in the director's language."""
     _, port = asgi_server
     server = SimpleNamespace(url=f"http://127.0.0.1:{port}")
     User.objects.create_superuser("boss", password="pw")
@@ -235,10 +256,13 @@ def test_the_round_page_says_by_itself_that_a_player_disputes_his_tables_figures
     table = round_1.tables.get()
     game = play_table(table, referee)
     desk = director_at(browser, server, f"/tournaments/{t.pk}/rounds/1/")
+    if language == "pl":
+        desk.page.context.add_cookies([{"name": "django_language", "value": "pl", "url": server.url}])
+        desk.page.reload()
     waiting = desk.page.locator("#waiting-live")
-    expect(waiting).to_contain_text("1 result to confirm: table 1")
+    expect(waiting).to_contain_text(said["confirm"])
     player = t.participants.get(pk=next(iter(signatures.players_of(game))))
     signatures.sign(player, table, agrees=False, reason="a rent was not paid", version=game.version)
-    expect(waiting).to_contain_text("1 result disputed, the director rules: table 1", timeout=10_000)
-    expect(waiting).not_to_contain_text("to confirm")
+    expect(waiting).to_contain_text(said["disputed"], timeout=10_000)
+    expect(waiting).not_to_contain_text(said["confirm"])
     desk.page.context.close()
