@@ -4,7 +4,7 @@ the board data or by its effect (GAME_RECORD.md "Card effects"), and carrying th
 from __future__ import annotations
 
 from rules import tokens
-from rules.board import BOARD_SIZE, EFFECT_FIELDS, Card, get_board, validate_effect
+from rules.board import BOARD_SIZE, EFFECT_FIELDS, Board, Card, get_board, validate_effect
 from rules.errors import BoardError, RecordError, RuleError, gettext_noop
 from rules.movements import BANK
 from rules.rent import needs_dice
@@ -52,12 +52,17 @@ def classic_effects() -> list[dict]:
     return _in_order(c.effect for deck in decks for c in deck.cards or ())
 
 
-def deck_effects(deck_id: str) -> list[dict] | None:
+def deck_effects(board: Board, deck_id: str) -> list[dict] | None:
     """Each effect a deck of this kind prints, once, in ``classic_effects``' order: the classic deck of the
-    same id's (Chance for Szansa, Community Chest for Kasa Społeczna; the boards share their squares' places).
-    None for a deck the classic board has not (Anti-Monopoly's role decks)."""
-    deck = get_board(CLASSIC_CARDS_BOARD).decks.get(deck_id)
-    return None if deck is None else _in_order(c.effect for c in deck.cards or ())
+    same id's (Chance for Szansa, Community Chest for Kasa Społeczna), placed on ``board`` by square index.
+    None for a deck the classic board has not (Anti-Monopoly's role decks), and for a board whose squares are
+    not the classic board's kinds in the classic places (an edition of another layout: square 24 there is
+    not the classic card's)."""
+    classic = get_board(CLASSIC_CARDS_BOARD)
+    deck = classic.decks.get(deck_id)
+    if deck is None or [sq.kind for sq in board.squares] != [sq.kind for sq in classic.squares]:
+        return None
+    return _in_order(c.effect for c in deck.cards or ())
 
 
 def _in_order(effects) -> list[dict]:

@@ -1,6 +1,6 @@
 """The guides' screenshots (docs/screens/) are the browser tests' own: a run that made one of them again
-(out/screens/NAME.png, newer than the run's start) copies it over the guide's, so the guides show the pages
-as they are. Which test makes each, and that each exists: tests/test_docs.py."""
+(out/screens/NAME.png, newer than the run's start) and passed copies it over the guide's, so the guides
+show the pages as they are. Which test makes each, and that each exists: tests/test_docs.py."""
 
 from __future__ import annotations
 

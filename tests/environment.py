@@ -202,8 +202,9 @@ def pytest_report_header(config):
 
 
 def pytest_sessionfinish(session):
-    """The guides' screenshots made again by this run copied into docs/screens/ (by the run, not a worker)."""
-    if hasattr(session.config, "workerinput"):
+    """The guides' screenshots made again by this run copied into docs/screens/ (by the run, not a worker),
+    when every test passed: a test that failed after its screenshot may have shown a broken page."""
+    if hasattr(session.config, "workerinput") or session.exitstatus != 0:
         return
     from tests import doc_screens
 

@@ -210,14 +210,31 @@ def test_a_polish_deck_offers_what_a_deck_of_its_kind_prints():
         return [e["effect"] for e in card["effects"]], [e["effect"] for e in card["other"]]
 
     t.roll("A", 3, 4)  # Szansa
-    assert offers() == (deck_effects("chance"), [])
-    assert len(deck_effects("chance")) == 15 and jail_card in deck_effects("chance")
+    assert offers() == (deck_effects(t.state.board, "chance"), [])
+    assert len(deck_effects(t.state.board, "chance")) == 15 and jail_card in deck_effects(
+        t.state.board, "chance"
+    )
     t("card", player="A", effect=jail_card)
     t.roll("B", 1, 1)  # Kasa Społeczna
     effects, other = offers()
-    assert effects == deck_effects("community_chest") and jail_card in effects
+    assert effects == deck_effects(t.state.board, "community_chest") and jail_card in effects
     assert [e["square_kind"] for e in other] == ["railroad", "utility"]
     t("card", player="B", effect={"kind": "collect", "amount": 200})
     t.roll("B", 2, 3)  # his double's second throw: 2 -> 7, Szansa, whose jail card Anna holds
     effects, other = offers()
-    assert effects == [e for e in deck_effects("chance") if e != jail_card] and other == []
+    assert effects == [e for e in deck_effects(t.state.board, "chance") if e != jail_card] and other == []
+
+
+def test_a_board_of_another_layout_is_offered_no_classic_cards_squares():
+    """An edition whose squares are not the classic ones in the classic places (a director's own board) has
+    no one-tap "advance to square 24": what the classic cards print is not its cards'."""
+    from dataclasses import replace
+
+    from rules.board import get_board
+
+    board = get_board("classic-pl")
+    assert deck_effects(board, "chance") is not None
+    squares = list(board.squares)
+    squares[24], squares[25] = squares[25], squares[24]  # a railway where a street was
+    assert deck_effects(replace(board, squares=tuple(squares)), "chance") is None
+    assert deck_effects(board, "competitor") is None

@@ -82,7 +82,10 @@ def shot_names() -> list[re.Pattern]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) < 80:
                 patterns.append(re.compile(re.escape(node.value)))
             elif isinstance(node, ast.JoinedStr):
-                parts = [re.escape(v.value) if isinstance(v, ast.Constant) else ".+" for v in node.values]
+                literal = [v.value for v in node.values if isinstance(v, ast.Constant)]
+                if sum(len(t) for t in literal) < 4:
+                    continue  # all values ("{a}{b}"): it would match any name
+                parts = [re.escape(v.value) if isinstance(v, ast.Constant) else "[^/]+" for v in node.values]
                 patterns.append(re.compile("".join(parts)))
     return patterns
 

@@ -421,3 +421,29 @@ def test_a_sheet_says_the_dispute_the_ruling_and_what_a_cash_below_zero_is(langu
     assert nfc(said["signed"].format(agrees=a, disputes=d)) in text
     assert nfc(said["ruling"]) in text and nfc(said["by"]) in text
     assert nfc(said["debt"].format(name=owing.name)) in text
+
+
+def test_a_ruling_is_not_printed_for_a_result_confirmed_again_without_one():
+    """Confirmed over a dispute with a ruling, reopened, then confirmed again once every player agrees: the
+    sheet's result is that of the second confirmation, which no ruling decided."""
+    from tournament.event import results, signatures
+
+    t = make_tournament(NAMES[:4], lambda i: "", name="Puchar", rounds=1, game_rounds=3, seed=5)
+    director = User.objects.create_user("boss", is_staff=True, first_name="Anna", last_name="Dyrektorska")
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    table = round_.tables.get()
+    game = play_table(table, director)
+    players = [Participant.objects.get(pk=pk) for pk in signatures.players_of(game)]
+    signatures.sign(players[0], table, agrees=False, reason="wrong rent", version=game.version)
+    results.confirm(table, director, ruling="the rent was right", directs=True)
+    assert round_report(round_).tables[0].ruling.reason == "the rent was right"
+    results.reopen(table, director, "to confirm once all agree")
+    for p in players:
+        signatures.sign(p, table, agrees=True, reason="", version=game.version)
+    results.confirm(table, director, directs=True)
+    report = round_report(round_).tables[0]
+    assert report.result is not None and report.ruling is None
+    with translation.override("en"):
+        text = " ".join("\n".join(pages_text(result_sheets_pdf(t, [report]))).split())
+    assert "Director's ruling" not in text and "the rent was right" not in text

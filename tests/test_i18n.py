@@ -116,3 +116,20 @@ def test_a_value_that_ends_with_a_full_stop_ends_the_sentence(language):
         plain = message_text(Message("{player} lands on {square}.", {"player": "Ala", "square": "Boardwalk"}))
     assert said.endswith(" Wall St.") and not said.endswith("..")
     assert plain.endswith(" Boardwalk.")
+
+
+def test_a_note_stored_in_its_earlier_words_is_still_said_in_polish():
+    """Moves keep their notes as the engine wrote them (GameEvent.notes): notes reworded since (he/his made
+    neutral) are still in the catalogue in their earlier words, so a game recorded before reads in Polish."""
+    earlier = [
+        "{player} is bankrupt to {creditor}, who takes all he has.",
+        "{player} keeps {percent} percent of his cash: {kept}.",
+        "{player} has waited his turns and leaves jail free.",
+        "{player} owes the fine {fine}: his token moves once he has raised the money "
+        "(or he is bankrupt to the bank).",
+        "{player} pays {fixed} or {percent} ({share}): his choice.",
+    ]
+    with translation.override("pl"):
+        for words in earlier:
+            said = gettext(words)
+            assert said != words and "{player}" in said, words

@@ -400,3 +400,26 @@ def test_a_link_given_before_the_account_became_staff_does_not_open_it(boss):
     with pytest.raises(accounts.LinkRefused):
         accounts.use_link(secret)
     assert fresh_phone().post(reverse("login_link", args=[secret])).status_code == 410
+
+
+def test_ones_own_name_is_logged_and_not_another_accounts():
+    """my-name/: a referee may not take a name another account prints (the sheets would show one name for
+    two people); a name given is kept in the admin's history, as a director's rename of a referee is."""
+    User.objects.create_user("boss", is_staff=True, first_name="Anna", last_name="Dyrektorska")
+    referee = User.objects.create_user("ref", password="pw")
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(referee)
+    url = reverse("own_name")
+    page = client.post(url, {"name": "Anna Dyrektorska"}).content.decode()
+    assert "Another account has that name already" in html.unescape(page)
+    referee.refresh_from_db()
+    assert referee.get_full_name() == "" and not LogEntry.objects.exists()
+    response = client.post(url, {"name": "Zofia Kamińska"})
+    assert response.status_code == 302
+    referee.refresh_from_db()
+    assert referee.get_full_name() == "Zofia Kamińska"
+    entry = LogEntry.objects.get()
+    assert (entry.user, entry.object_id) == (referee, str(referee.pk))
+    assert client.get(url).status_code == 200
+
+    assert Client().get(url).status_code == 302

@@ -344,3 +344,24 @@ def test_a_dispute_the_signatures_awaited_and_who_was_left_out_are_on_the_round_
     assert 'form="confirm-' not in card(response, 1) + card(
         response, 2
     )  # the round page's Confirm: not offered
+
+
+def test_a_participant_marked_absent_is_not_said_to_be_left_out(client, director, referee):
+    """Marked absent at a table (seat taken away, in the director's log): not "not seated" on the round page,
+    though checked in; once the round is over nobody is listed (it can no longer be seated again)."""
+    t = make_tournament(director, players=8, check_in=True)
+    for p in t.participants.all():
+        check_in.check_in(p)
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    table = round_.tables.get(number=1)
+    absent = table.seats.first().participant
+    interventions.mark_absent(table, absent, director, "did not come")
+    said = summary(client.get(reverse("round", args=[t.pk, 1])))
+    assert "not seated in this round" not in said and absent.name not in said
+    Participant.objects.create(tournament=t, name="Late")
+    said = summary(client.get(reverse("round", args=[t.pk, 1])))
+    assert "1 participant not seated in this round: Late (did not check in)" in said
+    round_.status = round_.Status.FINISHED
+    round_.save()
+    assert "not seated" not in summary(client.get(reverse("round", args=[t.pk, 1])))

@@ -226,6 +226,7 @@ def test_a_page_whose_stream_is_refused_polls_and_takes_the_stream_again_later(l
             {
                 "confirm": "1 result to confirm: table 1",
                 "disputed": "1 result disputed, the director rules: table 1",
+                "pill": "game over: result disputed",
             },
         ),
         (
@@ -233,6 +234,7 @@ def test_a_page_whose_stream_is_refused_polls_and_takes_the_stream_again_later(l
             {
                 "confirm": "1 wynik do zatwierdzenia: stolik 1",
                 "disputed": "1 wynik zakwestionowany, rozstrzyga dyrektor: stolik 1",
+                "pill": "koniec gry: wynik zakwestionowany",
             },
         ),
     ],
@@ -265,4 +267,8 @@ def test_the_round_page_says_by_itself_that_a_player_disputes_his_tables_figures
     signatures.sign(player, table, agrees=False, reason="a rent was not paid", version=game.version)
     expect(waiting).to_contain_text(said["disputed"], timeout=10_000)
     expect(waiting).not_to_contain_text(said["confirm"])
+    card = desk.page.locator("#table-1")  # the table's card follows: its state, no Confirm to be refused
+    expect(card.locator("#table-1-pill")).to_contain_text(said["pill"])
+    expect(card.locator("button[form=confirm-1]")).to_have_count(0)
+    expect(desk.page.locator("form#confirm-1")).to_have_count(0)
     desk.page.context.close()

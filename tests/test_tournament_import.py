@@ -482,3 +482,20 @@ def test_of_them_counts_the_participants_imported_not_those_entered_before(
     director_client.cookies["django_language"] = language
     shown = page(post_file(director_client, tournament, "lista.csv", b"name\nBob\nCyd\n"))
     assert imported in shown and of_them in shown
+
+
+def test_the_language_menu_on_a_page_a_post_answered_goes_back_to_the_form_s_page(
+    director_client, tournament
+):
+    """The preview is the answer to a POST: switching the language there goes back to the page the file was
+    sent from (the POST's referer), not to the import's address, which answers only a POST (405)."""
+    form_page = f"http://testserver{reverse('tournament', args=[tournament.pk])}"
+    url = reverse("participant_import", args=[tournament.pk])
+    upload = io.BytesIO(b"name,club\nAnna,X\n")
+    upload.name = "p.csv"
+    response = director_client.post(url, {"file": upload}, HTTP_REFERER=form_page)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'name="next" type="hidden" value="{form_page}"' in html
+    switched = director_client.post(reverse("set_language"), {"language": "pl", "next": form_page})
+    assert switched.status_code == 302 and switched["Location"] == form_page

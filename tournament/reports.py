@@ -22,7 +22,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db.models import F, Q
+from django.db.models import F, Max, Q
 from django.utils.translation import gettext, ngettext
 
 from ledger import Ledger
@@ -248,6 +248,7 @@ class Ruling:
     reason: str
     by: str
     stopped: str
+    at: datetime
 
 
 @dataclass(frozen=True)
@@ -620,6 +621,13 @@ def _rounds(tournament: Tournament, rounds, *, among=None) -> list[RoundReport]:
         .with_scores()
     }
     absent, stops, rulings = _director_log(tournament, tables)
+    reopened = dict(
+        TableResult.objects.at_tables(tables)
+        .filter(reopened_at__isnull=False)
+        .values("table_id")
+        .annotate(last=Max("reopened_at"))
+        .values_list("table_id", "last")
+    )
     signed = _signed(tables, games)
     by_round: dict[int, RoundReport] = {r.pk: RoundReport(r) for r in rounds.order_by("number")}
     for t in tables:
@@ -654,8 +662,13 @@ def _rounds(tournament: Tournament, rounds, *, among=None) -> list[RoundReport]:
                 roles=roles,
                 absent=away,
                 stop=stops.get(t.pk) if report is not None and report.stopped else None,
-                ruling=rulings.get(t.pk) if result is not None else None,
-                signed=[words[p.participant_id] for p in seated_players if p.participant_id in words],
+                ruling=_ruling_of(rulings.get(t.pk), result, reopened.get(t.pk)),
+                # each under the name the game gives them (a namesake: with the club), as the sheet prints it
+                signed=[
+                    Signed(p.name, *words[p.participant_id])
+                    for p in seated_players
+                    if p.participant_id in words
+                ],
                 final=final,
                 source=source,
                 order_of_play=[p.participant_id for p in order_of_play(players[game.pk])] if game else [],
@@ -664,19 +677,27 @@ def _rounds(tournament: Tournament, rounds, *, among=None) -> list[RoundReport]:
     return list(by_round.values())
 
 
-def _signed(tables: list[Table], games: dict[int, Game]) -> dict[int, dict[int, Signed]]:
+def _ruling_of(ruling: Ruling | None, result: TableResult | None, reopened: datetime | None) -> Ruling | None:
+    """The director's ruling on the table's result as it counts now: none once a result confirmed by a ruling
+    was reopened (a later confirmation needed none, or has a ruling of its own, the latest)."""
+    if ruling is None or result is None or (reopened is not None and ruling.at <= reopened):
+        return None
+    return ruling
+
+
+def _signed(tables: list[Table], games: dict[int, Game]) -> dict[int, dict[int, tuple[bool, str]]]:
     """Each table's players' latest signatures on its game as it is now, in one query: table id →
-    participant id → his word."""
-    out: dict[int, dict[int, Signed]] = defaultdict(dict)
+    participant id → (agrees, reason)."""
+    out: dict[int, dict[int, tuple[bool, str]]] = defaultdict(dict)
     if not games:
         return out
     rows = (
         Signature.objects.filter(table__in=tables, game_version=F("table__game__version"))
         .order_by("at", "pk")
-        .values_list("table_id", "participant_id", "participant__name", "agrees", "reason")
+        .values_list("table_id", "participant_id", "agrees", "reason")
     )
-    for table, participant, name, agrees, reason in rows:
-        out[table][participant] = Signed(name, agrees, reason)
+    for table, participant, agrees, reason in rows:
+        out[table][participant] = (agrees, reason)
     return out
 
 
@@ -727,7 +748,7 @@ def _director_log(tournament: Tournament, tables: list[Table]):
         if e.action == AuditEntry.Action.END_GAME:
             stops[pk] = Stop(e.reason, person_name(e.user))
         elif e.action == AuditEntry.Action.RULING:
-            rulings[pk] = Ruling(e.reason, person_name(e.user), (e.details or {}).get("stopped", ""))
+            rulings[pk] = Ruling(e.reason, person_name(e.user), (e.details or {}).get("stopped", ""), e.at)
         elif e.participant is not None and e.participant_id not in present[e.round_number]:
             absent[pk][e.participant_id] = Absence(e.participant, e.reason)
     return {pk: list(a.values()) for pk, a in absent.items()}, stops, rulings

@@ -218,8 +218,12 @@ def own_name(request):
     user = request.user
     form = OwnNameForm(request.POST or None, initial={"name": user.get_full_name()})
     if request.method == "POST" and form.is_valid():
-        accounts.name_oneself(user, form.cleaned_data["name"])
-        name = accounts.display_name(user)
-        messages.info(request, _("The score sheets print %(name)s from now on.") % {"name": name})
-        return redirect("own_name")
+        try:
+            accounts.name_oneself(user, form.cleaned_data["name"])
+        except accounts.AccountError as e:
+            form.add_error("name", str(e))
+        else:
+            name = accounts.display_name(user)
+            messages.info(request, _("The score sheets print %(name)s from now on.") % {"name": name})
+            return redirect("own_name")
     return render(request, "director/own_name.html", {"form": form})

@@ -19,6 +19,7 @@ from tournament.errors import RoundError
 from tournament.event import results, signatures
 from tournament.event.rounds import order_of_play
 from tournament.models import (
+    AuditEntry,
     CheckIn,
     ConsoleContact,
     Game,
@@ -174,12 +175,23 @@ def _signatures(round_: Round) -> dict[int, dict[int, Signature]]:
 
 def not_seated(round_: Round) -> list[Participant]:
     """The participants still in the tournament at this round who sit at none of its tables (checked in too
-    late, not at all, or added after the seating), by name, each with ``checked_in``: whether he checked in
-    for this round (None: the tournament asks for no check-in)."""
+    late, not at all, or added after the seating), by name, each with ``checked_in``: whether they checked
+    in for this round (None: the tournament asks for no check-in). Not those the director marked absent
+    there (left out on purpose, in the director's log), and nobody once the round is over (it can no longer
+    be seated again)."""
     tournament, number = round_.tournament, round_.number
+    if round_.status == Round.Status.FINISHED:
+        return []
+    marked_absent = AuditEntry.objects.filter(
+        tournament=tournament,
+        round_number=number,
+        action=AuditEntry.Action.ABSENT,
+        participant=OuterRef("pk"),
+    )
     people = (
         tournament.participants.filter(Q(withdrawn_after__isnull=True) | Q(withdrawn_after__gte=number))
         .exclude(seats__table__round=round_)
+        .exclude(Exists(marked_absent))
         .annotate(checked=Exists(CheckIn.objects.filter(participant=OuterRef("pk"), round_number=number)))
         .order_by("name", "club", "pk")
     )

@@ -321,8 +321,14 @@ def name_oneself(user, name: str) -> None:
     """The name the sheets print for ``user`` (a director, a referee) from now on, given by himself: a
     director made by ``createsuperuser`` has only his login."""
     name = clean_display_name(name)
+    first, _space, last = name.rpartition(" ")
+    first, last = (first, last) if first else (last, "")
+    taken = get_user_model().objects.filter(first_name=first, last_name=last).exclude(pk=user.pk)
+    if taken.exists():  # the sheets would print one name for two people's confirmations
+        raise AccountError(_("Another account has that name already: add what tells you apart."))
     _set_name(user, name)
     user.save(update_fields=["first_name", "last_name"])
+    _log(user, "renamed", user)  # kept in the admin's history, as a rename by a director is
 
 
 # -- a link opened -------------------------------------------------------------------------------------------

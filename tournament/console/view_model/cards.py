@@ -53,7 +53,7 @@ def card_offer(state: GameState, card: dict) -> dict:
 
     kinds = _kinds(state, player)
     unvalued = in_deck(_unvalued(kinds))
-    printed = None if state.variant.roles else deck_effects(deck.id)
+    printed = None if state.variant.roles else deck_effects(state.board, deck.id)
     top = unvalued if printed is None else in_deck(printed)
     out["effects"] = [_offer(state, player, e) for e in top]
     out["other"] = [_offer(state, player, e) for e in unvalued if e not in top]
