@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tournament.console import pyodide
-from tournament.settings import env_bool, env_positive_int
+from tournament.settings import env_bool, env_positive_int, env_whole_number
 
 ROOT = Path(__file__).resolve().parents[1]
 # The README's production environment (section "Serving it on an event day").
@@ -223,3 +223,26 @@ def test_cross_origin_opener_policy_only_where_a_browser_reads_it():
     key = {"DJANGO_SECRET_KEY": "x" * 50}
     assert django_process(show, key).stdout.strip() == "same-origin"
     assert django_process(show, {**key, "DJANGO_HTTPS": "0"}).stdout.strip() == "None"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "minimum"),
+    [
+        ("LOGIN_FAILURE_LIMIT", "5x", 1),
+        ("LOGIN_COOLOFF_MINUTES", "0", 1),
+        ("BACKUP_MAX_BYTES", "64MB", 1),
+        ("SQLITE_IMPORT_QUIET_MINUTES", "-1", 0),
+        ("DJANGO_HSTS_SECONDS", "1y", 0),
+    ],
+)
+def test_every_number_setting_refuses_a_typo_naming_the_variable(name, value, minimum):
+    """The number settings serving.md lists stop the app naming the variable and the value (they were read
+    with a bare int(): a traceback naming neither)."""
+    out = django_process("import django; django.setup()", {**PRODUCTION, name: value})
+    said = f"{name} is '{value}': it is a whole number, {minimum} or more."
+    assert out.returncode != 0 and said in out.stderr, out.stderr[-500:]
+
+
+def test_a_setting_that_may_be_zero_takes_zero():
+    assert env_whole_number("SQLITE_IMPORT_QUIET_MINUTES", 15, env={"SQLITE_IMPORT_QUIET_MINUTES": "0"}) == 0
+    assert env_whole_number("DJANGO_HSTS_SECONDS", 31536000, env={}) == 31536000

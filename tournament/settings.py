@@ -56,16 +56,21 @@ def env_bool(name: str, default: bool, env=os.environ) -> bool:
     )
 
 
-def env_positive_int(name: str, default: int, env=os.environ) -> int:
-    """A whole number of 1 or more from the environment; unset or empty is ``default``. Anything else is
-    refused naming the variable, as :func:`env_bool` does: ``10s`` or ``0`` must not start the app on a
-    guess."""
+def env_whole_number(name: str, default: int, minimum: int = 0, env=os.environ) -> int:
+    """A whole number of ``minimum`` or more from the environment; unset or empty is ``default``. Anything
+    else is refused naming the variable, as :func:`env_bool` does: ``10s`` must not start the app on a
+    guess (nor end it in a traceback that names no variable)."""
     value = env.get(name, "").strip()
     if not value:
         return default
-    if value.isascii() and value.isdigit() and int(value) >= 1:  # no sign, point, "1e3", "1_0" nor "²"
+    if value.isascii() and value.isdigit() and int(value) >= minimum:  # no sign, point, "1e3", "1_0" nor "²"
         return int(value)
-    raise ImproperlyConfigured(f"{name} is {env[name]!r}: it is a whole number, 1 or more.")
+    raise ImproperlyConfigured(f"{name} is {env[name]!r}: it is a whole number, {minimum} or more.")
+
+
+def env_positive_int(name: str, default: int, env=os.environ) -> int:
+    """A whole number of 1 or more (``0`` must not start the app on a guess either): ``env_whole_number``."""
+    return env_whole_number(name, default, 1, env)
 
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
@@ -152,8 +157,8 @@ AUTHENTICATION_BACKENDS = [
 # Login throttling: 5 wrong passwords for one account from one address lock that pair out for 10 minutes.
 # By account *and* address: a venue's referees share one public address, and one of them mistyping must not
 # lock out the others.
-AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "10")))
+AXES_FAILURE_LIMIT = env_positive_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_positive_int("LOGIN_COOLOFF_MINUTES", 10))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_ENABLE_ACCESS_FAILURE_LOG = False
@@ -164,7 +169,7 @@ AXES_USERNAME_CALLABLE = "tournament.views.login_username"
 # entry of X-Forwarded-For the outermost proxy wrote, never one the client sent
 # (tournament.server.client_address).
 BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
-TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT") or "1") if BEHIND_PROXY else 0
+TRUSTED_PROXY_COUNT = env_positive_int("DJANGO_PROXY_COUNT", 1) if BEHIND_PROXY else 0
 if TRUSTED_PROXY_COUNT < 0:
     raise ImproperlyConfigured("DJANGO_PROXY_COUNT must be 0 or more.")
 AXES_CLIENT_IP_CALLABLE = "tournament.server.client_address.client_address"
@@ -217,11 +222,11 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 # A tournament's backup restored from the command line (``import_tournament``): refused above this size
 # before it is read. 30 tables, 5 rounds, some 200 moves a game make about 16 MB; a file far larger would take
 # minutes and gigabytes to read.
-BACKUP_MAX_BYTES = int(os.environ.get("BACKUP_MAX_BYTES", 64 * 1024 * 1024))
+BACKUP_MAX_BYTES = env_positive_int("BACKUP_MAX_BYTES", 64 * 1024 * 1024)
 # On SQLite a backup's import holds the one write lock while it stores the tournament (a few seconds for a big
 # one): it is refused while moves were entered at the tables in the last N minutes (0: never refused).
 # PostgreSQL stores it beside the tables' moves.
-SQLITE_IMPORT_QUIET_MINUTES = int(os.environ.get("SQLITE_IMPORT_QUIET_MINUTES", 15))
+SQLITE_IMPORT_QUIET_MINUTES = env_whole_number("SQLITE_IMPORT_QUIET_MINUTES", 15)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 
 LOGIN_URL = "login"
@@ -260,7 +265,7 @@ HTTPS = env_bool("DJANGO_HTTPS", not DEBUG)
 if HTTPS:
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", True)
-    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_SECONDS = env_whole_number("DJANGO_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
     if BEHIND_PROXY:  # TLS ends at a proxy that sets X-Forwarded-Proto
