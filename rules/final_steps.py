@@ -32,22 +32,42 @@ def begin(s: GameState) -> None:
     s.roll_again = False
 
 
+#: The final steps' refusals, said after what ended the play: the director's stop, the time, or the rounds.
+DEALINGS = {
+    "stopped": gettext_noop(
+        "The director stopped the game: players deal only with the bank (build, sell buildings, mortgage, "
+        "lift mortgages) until each keeps their share of cash."
+    ),
+    "time": gettext_noop(
+        "The time is up: players deal only with the bank (build, sell buildings, mortgage, lift "
+        "mortgages) until each keeps their share of cash."
+    ),
+    "rounds": gettext_noop(
+        "The last round is over: players deal only with the bank (build, sell buildings, mortgage, lift "
+        "mortgages) until each keeps their share of cash."
+    ),
+}
+TOUR = {
+    "stopped": gettext_noop(
+        "The director stopped the game: the treasurer's tour is next (first the final roll for each utility)."
+    ),
+    "time": gettext_noop(
+        "The time is up: the treasurer's tour is next (first the final roll for each utility)."
+    ),
+    "rounds": gettext_noop(
+        "The last round is over: the treasurer's tour is next (first the final roll for each utility)."
+    ),
+}
+
+
 def refusal_of(s: GameState, event_type: str) -> RuleError | None:
     """Why ``event_type`` cannot happen during the final steps (None: it may)."""
     if event_type in ALLOWED[s.final_step]:
         return None
+    ended = "stopped" if s.stopped else "time" if s.time_up else "rounds"
     if s.final_step == "dealings":
-        return RuleError(
-            "final.dealings",
-            gettext_noop(
-                "The time is up: players deal only with the bank (build, sell buildings, mortgage, lift "
-                "mortgages) until each keeps their share of cash."
-            ),
-        )
-    return RuleError(
-        "final.tour",
-        gettext_noop("The time is up: the treasurer's tour is next (first the final roll for each utility)."),
-    )
+        return RuleError("final.dealings", DEALINGS[ended])
+    return RuleError("final.tour", TOUR[ended])
 
 
 def keep_share(s: GameState, role: str | None) -> int:

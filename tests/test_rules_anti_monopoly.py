@@ -1062,3 +1062,16 @@ def test_two_hour_time_up_at_once_waits_for_a_pending_choice():
     assert t.state.final_step is None  # the tax is settled first
     t("income_tax", player="C", choice="fixed")
     assert t.state.final_step == "dealings"
+
+
+def test_the_final_steps_refusals_say_what_ended_the_play():
+    """A two-hour game the director stopped says so in the final steps' refusals, not "the time is up"."""
+    t = table(("C1", "M"), ending="two_hour")
+    t("time_up", now=True)  # the organisers stop it
+    assert t.state.final_step == "dealings" and t.state.stopped
+    refused = t.fails("final.dealings", "roll", player="C1", dice=[1, 2])
+    assert refused.message.startswith("The director stopped the game: players deal only with the bank")
+    timed = table(("C1", "M"), ending="two_hour")
+    timed("time_up")  # before the round's first throw: the final steps at once
+    refused = timed.fails("final.dealings", "roll", player="C1", dice=[1, 2])
+    assert refused.message.startswith("The time is up: players deal only with the bank")
