@@ -205,8 +205,8 @@ def test_everyone_checked_in_says_how_many_more_in_its_plural_form(
     [
         ("en", 1, "1 participant has checked in for round 1: a round needs at least 2."),
         ("en", 0, "0 participants have checked in for round 1: a round needs at least 2."),
-        ("pl", 1, "Obecność na rundę 1 potwierdził 1 uczestnik; runda wymaga co najmniej 2."),
-        ("pl", 0, "Obecność na rundę 1 potwierdziło 0 uczestników; runda wymaga co najmniej 2."),
+        ("pl", 1, "Liczba uczestników z potwierdzoną obecnością na rundę 1: 1; runda wymaga co najmniej 2."),
+        ("pl", 0, "Liczba uczestników z potwierdzoną obecnością na rundę 1: 0; runda wymaga co najmniej 2."),
     ],
 )
 def test_too_few_checked_in_is_said_in_its_plural_form(cup, language, here, said):
