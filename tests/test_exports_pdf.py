@@ -365,6 +365,17 @@ def test_the_chart(tournament):
     assert drawing.width == 500 and drawing.height == 250
 
 
+def a_table_over():
+    """A tournament of four at one table, its game over and not confirmed, directed by Anna Dyrektorska
+    (staff): (tournament, director, round, table, game)."""
+    t = make_tournament(NAMES[:4], lambda i: "", name="Puchar", rounds=1, game_rounds=3, seed=5)
+    director = User.objects.create_user("boss", is_staff=True, first_name="Anna", last_name="Dyrektorska")
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    table = round_.tables.get()
+    return t, director, round_, table, play_table(table, director)
+
+
 @pytest.mark.parametrize(
     ("language", "said"),
     [
@@ -395,12 +406,7 @@ def test_a_sheet_says_the_dispute_the_ruling_and_what_a_cash_below_zero_is(langu
     game) is said to be a debt, which the net worth counts."""
     from tournament.event import results, signatures
 
-    t = make_tournament(NAMES[:4], lambda i: "", name="Puchar", rounds=1, game_rounds=3, seed=5)
-    director = User.objects.create_user("boss", is_staff=True, first_name="Anna", last_name="Dyrektorska")
-    round_ = rounds.seat_next_round(t)
-    rounds.start_round(round_)
-    table = round_.tables.get()
-    game = play_table(table, director)
+    t, director, round_, table, game = a_table_over()
     (agrees, a), (disputes, d) = list(signatures.players_of(game).items())[:2]
     signatures.sign(Participant.objects.get(pk=agrees), table, agrees=True, reason="", version=game.version)
     words = "my hotel was not counted"
@@ -428,12 +434,7 @@ def test_a_ruling_is_not_printed_for_a_result_confirmed_again_without_one():
     sheet's result is that of the second confirmation, which no ruling decided."""
     from tournament.event import results, signatures
 
-    t = make_tournament(NAMES[:4], lambda i: "", name="Puchar", rounds=1, game_rounds=3, seed=5)
-    director = User.objects.create_user("boss", is_staff=True, first_name="Anna", last_name="Dyrektorska")
-    round_ = rounds.seat_next_round(t)
-    rounds.start_round(round_)
-    table = round_.tables.get()
-    game = play_table(table, director)
+    t, director, round_, table, game = a_table_over()
     players = [Participant.objects.get(pk=pk) for pk in signatures.players_of(game)]
     signatures.sign(players[0], table, agrees=False, reason="wrong rent", version=game.version)
     results.confirm(table, director, ruling="the rent was right", directs=True)

@@ -130,6 +130,19 @@ def fetch(url: str, context: ssl.SSLContext | None = None) -> tuple[int, str, by
         return e.code, e.headers.get("Content-Type", ""), e.read()
 
 
+def shell(env: dict, code: str) -> str:
+    """``code`` run by ``manage.py shell`` in ``env`` (a served database's), what it printed."""
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
 def started(argv: list, log: Path, **popen) -> subprocess.Popen:
     """A server started in a session (process group) of its own, its output in ``log``."""
     with open(log, "wb") as out:

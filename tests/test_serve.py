@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from tests.test_event_day_races import at_once
-from tests.test_install import first_answer, free_port, killed, started
+from tests.test_install import first_answer, free_port, killed, shell, started
 from tournament.server import serving
 from tournament.server.database import sqlite_path
 
@@ -144,15 +144,8 @@ def test_serve_serves_pages_static_files_and_streams_to_the_network_then_stops_o
 
     # Another command reads the key serve made (nothing to set), and makes a tournament whose stream is held.
     code = "from tournament.models import Tournament; print(Tournament.objects.create(name='T').pk)"
-    made = subprocess.run(
-        [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
-        cwd=ROOT,
-        env={k: v for k, v in env.items() if k != "DJANGO_DEBUG"},
-        capture_output=True,
-        text=True,
-    )
-    assert made.returncode == 0, made.stderr
-    stream = get(host, port, f"/tournaments/{made.stdout.strip()}/events/?follow=standings")
+    made = shell({k: v for k, v in env.items() if k != "DJANGO_DEBUG"}, code)
+    stream = get(host, port, f"/tournaments/{made}/events/?follow=standings")
     assert stream.status == 200 and stream.getheader("Content-Type").startswith("text/event-stream")
     assert stream.readline()  # its first event's first line: the stream is open
 
@@ -191,14 +184,7 @@ def test_the_readmes_first_command_serves_the_demo_tournament(tmp_path):
             "print(all(User.objects.get(username=u).check_password('demo') "
             "for u in ('director', 'referee1', 'referee2')))"
         )
-        asked = subprocess.run(
-            [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-        )
-        assert asked.stdout.strip() == "True", asked.stderr
+        assert shell(env, code) == "True"
         os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C in its terminal
         assert proc.wait(timeout=120) == 0, log.read_text()
     finally:

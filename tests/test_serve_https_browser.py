@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.test_console_browser import ARGS, CHROMIUM, PHONE, RULES_START_MS, Referee, wi_fi
-from tests.test_install import first_answer, free_port, killed, started
+from tests.test_install import first_answer, free_port, killed, shell, started
 from tournament.server import serving, venue_authority
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,19 +35,6 @@ STORED = (
     "from tournament.models import Game; "
     "print(*(e.data['type'] for e in Game.objects.get(pk={}).events.order_by('seq')))"
 )
-
-
-def shell(env: dict, code: str) -> str:
-    """``code`` run by ``manage.py shell`` in ``env`` (a served database's), what it printed."""
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout.strip()
 
 
 @pytest.fixture

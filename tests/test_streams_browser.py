@@ -159,6 +159,18 @@ def test_a_move_on_one_phone_shows_on_the_second_through_the_tables_stream(
     other.close()
 
 
+def round_in_play(asgi_server):
+    """The streams' server's address, the referee ("sedzia") and the one table of round 1 of a tournament of
+    four, started; the director ("boss", password "pw") may log in: (server, referee, tournament, table)."""
+    _, port = asgi_server
+    User.objects.create_superuser("boss", password="pw")
+    referee = User.objects.create_user("sedzia", password="pw")
+    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4)
+    round_1 = rounds.seat_next_round(t)
+    rounds.start_round(round_1)
+    return SimpleNamespace(url=f"http://127.0.0.1:{port}"), referee, t, round_1.tables.get()
+
+
 def test_the_round_page_the_standings_and_the_projector_follow_their_tournaments_stream(
     asgi_server,
     browser,  # noqa: F811
@@ -168,14 +180,7 @@ def test_the_round_page_the_standings_and_the_projector_follow_their_tournaments
     """The referee ends his game: the director's round page says the result waits to be confirmed; he confirms
     it: the standings on a phone and the projector (one page: read anew every 20 s otherwise) show it."""
     monkeypatch.setattr(public_views, "REFRESH_SECONDS", TEN_MINUTES)  # the projector's own reload: too late
-    _, port = asgi_server
-    server = SimpleNamespace(url=f"http://127.0.0.1:{port}")
-    User.objects.create_superuser("boss", password="pw")
-    referee = User.objects.create_user("sedzia", password="pw")
-    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4)
-    round_1 = rounds.seat_next_round(t)
-    rounds.start_round(round_1)
-    table = round_1.tables.get()
+    server, referee, t, table = round_in_play(asgi_server)
     desk = director_at(browser, server, f"/tournaments/{t.pk}/rounds/1/")
     waiting = desk.page.locator("#waiting-live")
     expect(waiting).not_to_contain_text("result to confirm")
@@ -248,14 +253,7 @@ def test_the_round_page_says_by_itself_that_a_player_disputes_his_tables_figures
 ):
     """The director's round page, open as a game ends: a player's dispute from their link (a signature, not
     a move) turns "to confirm" into "disputed" without a reload, in the director's language."""
-    _, port = asgi_server
-    server = SimpleNamespace(url=f"http://127.0.0.1:{port}")
-    User.objects.create_superuser("boss", password="pw")
-    referee = User.objects.create_user("sedzia", password="pw")
-    t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4)
-    round_1 = rounds.seat_next_round(t)
-    rounds.start_round(round_1)
-    table = round_1.tables.get()
+    server, referee, t, table = round_in_play(asgi_server)
     game = play_table(table, referee)
     desk = director_at(browser, server, f"/tournaments/{t.pk}/rounds/1/")
     if language == "pl":

@@ -22,7 +22,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db.models import F, Max, Q
+from django.db.models import Max, Q
 from django.utils.translation import gettext, ngettext
 
 from ledger import Ledger
@@ -40,6 +40,7 @@ from tournament.errors import RoundError
 from tournament.event.current_standings import tournament_standings
 from tournament.event.results import counts, game_ranking
 from tournament.event.rounds import order_of_play
+from tournament.event.signatures import current_at
 from tournament.games import recording
 from tournament.games.messages import message_text
 from tournament.labels import OPERATIONS, end_reason_text
@@ -51,7 +52,6 @@ from tournament.models import (
     Participant,
     Round,
     Seat,
-    Signature,
     Table,
     TableResult,
     Tournament,
@@ -628,7 +628,7 @@ def _rounds(tournament: Tournament, rounds, *, among=None) -> list[RoundReport]:
         .annotate(last=Max("reopened_at"))
         .values_list("table_id", "last")
     )
-    signed = _signed(tables, games)
+    signed = current_at(tables)
     by_round: dict[int, RoundReport] = {r.pk: RoundReport(r) for r in rounds.order_by("number")}
     for t in tables:
         game = games.get(t.pk)
@@ -665,7 +665,7 @@ def _rounds(tournament: Tournament, rounds, *, among=None) -> list[RoundReport]:
                 ruling=_ruling_of(rulings.get(t.pk), result, reopened.get(t.pk)),
                 # each under the name the game gives them (a namesake: with the club), as the sheet prints it
                 signed=[
-                    Signed(p.name, *words[p.participant_id])
+                    Signed(p.name, words[p.participant_id].agrees, words[p.participant_id].reason)
                     for p in seated_players
                     if p.participant_id in words
                 ],
@@ -683,22 +683,6 @@ def _ruling_of(ruling: Ruling | None, result: TableResult | None, reopened: date
     if ruling is None or result is None or (reopened is not None and ruling.at <= reopened):
         return None
     return ruling
-
-
-def _signed(tables: list[Table], games: dict[int, Game]) -> dict[int, dict[int, tuple[bool, str]]]:
-    """Each table's players' latest signatures on its game as it is now, in one query: table id →
-    participant id → (agrees, reason)."""
-    out: dict[int, dict[int, tuple[bool, str]]] = defaultdict(dict)
-    if not games:
-        return out
-    rows = (
-        Signature.objects.filter(table__in=tables, game_version=F("table__game__version"))
-        .order_by("at", "pk")
-        .values_list("table_id", "participant_id", "agrees", "reason")
-    )
-    for table, participant, agrees, reason in rows:
-        out[table][participant] = (agrees, reason)
-    return out
 
 
 def _director_log(tournament: Tournament, tables: list[Table]):

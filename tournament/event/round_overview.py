@@ -6,11 +6,10 @@ out — read in a fixed number of queries whatever the number of tables."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db.models import Exists, F, Max, OuterRef, Prefetch, Q, Subquery, Sum
+from django.db.models import Exists, Max, OuterRef, Prefetch, Q, Subquery, Sum
 from django.utils import timezone
 
 from rules import RulesError
@@ -26,7 +25,6 @@ from tournament.models import (
     GameEvent,
     Participant,
     Round,
-    Signature,
     Table,
     TableResult,
 )
@@ -98,7 +96,7 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
     )
     now = timezone.now()
     phones = _phones(round_, now)
-    signed = _signatures(round_)
+    signed = signatures.current_at(tables)
     for t in tables:
         t.referee_list = list(t.referees.all())
         t.mine = user in t.referee_list
@@ -161,16 +159,6 @@ def _phones(round_: Round, now: datetime) -> dict[int, tuple[int, datetime]]:
         table: (waiting, max(reported, moved) if moved is not None else reported)
         for table, waiting, reported, moved in rows
     }
-
-
-def _signatures(round_: Round) -> dict[int, dict[int, Signature]]:
-    """Each table's players' latest signatures on its game as it is now (``signatures.current`` for every
-    table of the round, in one query): table id → participant id → signature."""
-    rows = Signature.objects.filter(table__round=round_, game_version=F("table__game__version"))
-    out: dict[int, dict[int, Signature]] = defaultdict(dict)
-    for s in rows.order_by("at", "pk"):
-        out[s.table_id][s.participant_id] = s
-    return out
 
 
 def not_seated(round_: Round) -> list[Participant]:
