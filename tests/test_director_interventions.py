@@ -212,10 +212,10 @@ def test_a_result_entered_by_hand(tournament, director):
     assert sorted((r["participant"], r["rank"], r["points"]) for r in result.ranking) == sorted(
         [(a.pk, 1, 4), (b.pk, 2, 2), (c.pk, 2, 2), (d.pk, 4, 0)]
     )
-    assert not results.counts(result, tournament)  # the tournament asks for a second person
+    assert not result.counts(tournament)  # the tournament asks for a second person
     second = User.objects.create_user("second")
     results.confirm(table, second)
-    assert results.counts(results.current_result(table), tournament)
+    assert results.current_result(table).counts(tournament)
     assert current_standings.game_scores(tournament)
     with pytest.raises(RoundError, match="reopen"):
         interventions.enter_result(table, places, director, "twice")

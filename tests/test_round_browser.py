@@ -107,7 +107,7 @@ def test_an_anti_monopoly_round_on_a_phone_in_polish(live_server, browser):  # n
     expect(page.locator(".messages")).to_contain_text("Wynik zatwierdzony.")
     expect(card).to_contain_text("wynik zatwierdzony")
     expect(card.get_by_role("button", name="Zatwierdź wynik")).to_have_count(0)
-    assert results.counts(results.current_result(table1), t)
+    assert results.current_result(table1).counts(t)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     phone.shot("round-04-confirmed-phone-pl")
     context.close()

@@ -123,7 +123,7 @@ def test_a_result_confirmed_from_the_round_page_and_refused_while_a_game_goes_on
     response = client.post(reverse("table_confirm", args=[pk, 1, 1]), {"next": "round"}, follow=True)
     assert "Result confirmed." in text(response)
     table1 = round_in_play.tables.get(number=1)
-    assert results.counts(results.current_result(table1), round_in_play.tournament)
+    assert results.current_result(table1).counts(round_in_play.tournament)
     said = summary(response)
     assert "1 of 3 results confirmed" in said and "to confirm" not in said
     assert "result confirmed" in text_of(card(response, 1)) and "Confirm" not in card(response, 1)
@@ -146,7 +146,7 @@ def test_a_second_confirmation_by_another_person(client, director, referee, roun
     assert "awaiting second confirmation" in mine and "table_confirm" not in mine and "<button" not in mine
     assert "not the one who confirmed it first" in mine
     client.post(confirm, {"next": "round"})  # the same person again (a stale page): no second confirmation
-    assert not results.counts(results.current_result(table1), tournament)
+    assert not results.current_result(table1).counts(tournament)
 
     client.force_login(referee)  # the table's referee sees the round page and confirms as the second person
     response = client.get(reverse("round", args=[pk, 1]))
@@ -154,7 +154,7 @@ def test_a_second_confirmation_by_another_person(client, director, referee, roun
     assert "Confirm" not in card(response, 2)  # not his table
     response = client.post(confirm, {"next": "round"}, follow=True)
     assert "Result confirmed." in text(response) and "1 of 3 results confirmed" in summary(response)
-    assert results.counts(results.current_result(table1), tournament)
+    assert results.current_result(table1).counts(tournament)
 
 
 @pytest.mark.parametrize(("language", "label"), [("en", "Order of play"), ("pl", "Kolejność gry")])

@@ -38,7 +38,7 @@ from tournament.boards.words import square_name
 from tournament.collation import name_key
 from tournament.errors import RoundError
 from tournament.event.current_standings import tournament_standings
-from tournament.event.results import counts, game_ranking
+from tournament.event.results import game_ranking
 from tournament.event.rounds import order_of_play
 from tournament.event.signatures import current_at
 from tournament.games import recording
@@ -658,7 +658,7 @@ def _rounds(tournament: Tournament, rounds, *, among=None) -> list[RoundReport]:
                 referees=[person_name(u) for u in t.referees.all()],
                 game=report,
                 result=result,
-                counted=counts(result, tournament),
+                counted=result is not None and result.counts(tournament),
                 roles=roles,
                 absent=away,
                 stop=stops.get(t.pk) if report is not None and report.stopped else None,

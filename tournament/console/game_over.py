@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from tournament.event.results import counts
 from tournament.event.table_locks import current_result
 from tournament.models import Game
 from tournament.people.access import may_direct
@@ -24,8 +23,8 @@ def next_steps(game: Game, user) -> dict:
     return {
         "table": True,
         "may_confirm": may_confirm,
-        "confirmed": counts(result, tournament),  # it counts in the standings
-        "second": result is not None and not counts(result, tournament),  # one more person confirms it
+        "confirmed": result is not None and result.counts(tournament),  # it counts in the standings
+        "second": result is not None and not result.counts(tournament),  # one more person confirms it
         "confirmed_by_me": result is not None and user.pk in (result.confirmed_by_id, result.second_by_id),
         "table_url": reverse("table", args=here),
         "sheet_url": reverse("table_sheet_pdf", args=here) if may_confirm else "",

@@ -413,7 +413,7 @@ def table_confirm(request, pk: int, number: int, table: int):
     except RoundError as e:
         _round_error(request, e)
     else:
-        if results.counts(confirmation.result, t.round.tournament):
+        if confirmation.result.counts():
             messages.info(request, _("Result confirmed."))
         else:
             messages.info(request, _("Result confirmed: it counts once another person confirms it too."))

@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from rules.standings import GameScore, Row, standings
 from tournament.collation import name_key
-from tournament.event.results import counts
 from tournament.models import TableResult, TableScore, Tournament
 
 
 def game_scores(tournament: Tournament) -> list[GameScore]:
     """Every counted result's score rows (by table, in each result's order), read as plain values."""
-    results = TableResult.objects.of_tournament(tournament).confirmed()
-    round_of = {
-        r.pk: r.table.round.number for r in results.select_related("table__round") if counts(r, tournament)
-    }
+    results = TableResult.objects.of_tournament(tournament).counted()
+    round_of = dict(results.values_list("pk", "table__round__number"))
     rows = TableScore.objects.filter(result__in=results).order_by("result__table", "position")
     return [
         GameScore(participant, round_of[result], rank, score, points)

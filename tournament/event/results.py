@@ -54,10 +54,6 @@ def game_ranking(state, participants: dict, points) -> list[dict]:
     return sorted(rows, key=lambda r: (r["rank"], r["name"]))  # ties by name, as the reports list them
 
 
-def counts(result: TableResult | None, tournament: Tournament) -> bool:
-    return result is not None and (not tournament.second_confirmation or result.second_by_id is not None)
-
-
 @dataclass
 class Confirmation:
     result: TableResult
@@ -126,8 +122,7 @@ def reopen(table: Table, user, reason: str) -> None:
 def finish_round_if_done(round_: Round) -> None:
     """The round is over once every table with players has a counted result (a table its players all left,
     absent or moved, has none to wait for)."""
-    tournament = round_.tournament
     tables = round_.tables.filter(Q(seats__isnull=False) | Q(game__isnull=False)).distinct()
-    if all(counts(current_result(t), tournament) for t in tables):
+    if not tables.exclude(results__in=TableResult.objects.counted()).exists():
         round_.status = Round.Status.FINISHED
         round_.save(update_fields=["status"])

@@ -103,7 +103,7 @@ def round_tables(round_: Round, user, director: bool) -> list[Table]:
         game = t.game_or_none
         t.order_of_play = [] if game is None else order_of_play(game.players.all())
         t.result = t.confirmed_results[0] if t.confirmed_results else None
-        t.counted = results.counts(t.result, tournament)
+        t.counted = t.result is not None and t.result.counts(tournament)
         t.play_round = t.max_rounds = t.ranking = t.refusal = t.blocked = None
         t.disputes, t.unsigned = [], []
         t.waits = _waits(t, game)

@@ -38,9 +38,9 @@ from tournament.models import (
     PlayerRating,
     RatingsRebuild,
     RatingStep,
-    TableResult,
     TableScore,
     Tournament,
+    counting,
 )
 from tournament.models.players import name_key
 from tournament.people.access import is_director
@@ -187,8 +187,7 @@ def _tournament_results(player: Player) -> list[dict]:
     )
     t = "result__table__round__tournament__"
     scores = (
-        TableScore.objects.filter(participant__player=player, result__status=TableResult.Status.CONFIRMED)
-        .filter(Q(**{f"{t}second_confirmation": False}) | Q(result__second_by__isnull=False))
+        TableScore.objects.filter(counting("result__"), participant__player=player)
         .annotate(seated=Subquery(seated))
         .values_list(
             f"{t}id",

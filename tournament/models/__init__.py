@@ -25,7 +25,17 @@ from tournament.models.players import (
 )
 from tournament.models.signatures import Signature
 from tournament.models.standings_changes import StandingsChange
-from tournament.models.tournaments import Participant, Round, Seat, Table, TableResult, TableScore, Tournament
+from tournament.models.tournaments import (
+    Participant,
+    Round,
+    Seat,
+    Table,
+    TableResult,
+    TableScore,
+    Tournament,
+    counting,
+    result_counts,
+)
 
 __all__ = [
     "AuditEntry",
@@ -55,4 +65,6 @@ __all__ = [
     "TableResult",
     "TableScore",
     "Tournament",
+    "counting",
+    "result_counts",
 ]

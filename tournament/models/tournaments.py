@@ -378,10 +378,29 @@ class Seat(models.Model):
         constraints = [models.UniqueConstraint(fields=["table", "participant"], name="unique_seat")]
 
 
+def result_counts(*, status: str, second_by, second_confirmation: bool) -> bool:
+    """The rule of what counts in the standings, the ratings and the league: a result counts once it stands
+    (confirmed, not reopened) and, where its tournament asks for a second confirmation, a second person has
+    confirmed it. Of one result: ``TableResult.counts``; in a query: ``counting``; a backup's rows: here."""
+    return status == ResultStatus.CONFIRMED and (not second_confirmation or second_by is not None)
+
+
+def counting(path: str = "") -> Q:
+    """``result_counts`` as a query's condition, on the results ``path`` leads to ("result__": a score's)."""
+    return Q(**{f"{path}status": ResultStatus.CONFIRMED}) & (
+        Q(**{f"{path}table__round__tournament__second_confirmation": False})
+        | Q(**{f"{path}second_by__isnull": False})
+    )
+
+
 class TableResultQuerySet(models.QuerySet):
     def confirmed(self):
         """The results that stand (at most one per table); a reopened one stays only in the history."""
         return self.filter(status=ResultStatus.CONFIRMED)
+
+    def counted(self):
+        """The results that count (``result_counts``)."""
+        return self.filter(counting())
 
     def reopened(self):
         return self.filter(status=ResultStatus.REOPENED)
@@ -451,6 +470,15 @@ class TableResult(models.Model):
     # A result the director entered by hand (a table that played on paper, a device that died), and why.
     by_hand = models.BooleanField(_("entered by hand"), default=False)
     hand_reason = models.CharField(_("why by hand"), max_length=REASON_LENGTH, blank=True)
+
+    def counts(self, tournament: Tournament | None = None) -> bool:
+        """Whether this result counts (``result_counts``); ``tournament`` its own, when read already."""
+        tournament = tournament or self.table.round.tournament
+        return result_counts(
+            status=self.status,
+            second_by=self.second_by_id,
+            second_confirmation=tournament.second_confirmation,
+        )
 
     class Meta:
         ordering = ["table", "-confirmed_at"]

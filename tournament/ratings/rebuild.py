@@ -40,8 +40,8 @@ from tournament.models import (
     RatingsPending,
     RatingsRebuild,
     RatingStep,
-    TableResult,
     TableScore,
+    counting,
 )
 from tournament.models.bulk import Rows, insert
 
@@ -83,9 +83,7 @@ class Event:
 
 def _tournament_events(since: Point | None) -> Iterator[Event]:
     """The tournaments' counted results from ``since`` on, as events of tables."""
-    counted = TableScore.objects.filter(result__status=TableResult.Status.CONFIRMED).filter(
-        Q(result__table__round__tournament__second_confirmation=False) | Q(result__second_by__isnull=False)
-    )
+    counted = TableScore.objects.filter(counting("result__"))
     t = "result__table__round__tournament__"
     if since is not None:
         if since.source > SOURCE_TOURNAMENT:

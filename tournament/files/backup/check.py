@@ -25,6 +25,7 @@ from tournament.models import (
     Round,
     TableResult,
     Tournament,
+    result_counts,
 )
 
 
@@ -148,8 +149,11 @@ class Check:
 
     def _counts(self, table: dict) -> bool:
         return any(
-            x["status"] == TableResult.Status.CONFIRMED
-            and (not self.settings["second_confirmation"] or x["second_by"] is not None)
+            result_counts(
+                status=x["status"],
+                second_by=x["second_by"],
+                second_confirmation=self.settings["second_confirmation"],
+            )
             for x in table["results"]
         )
 
