@@ -18,7 +18,7 @@ from rules.roles import MONOPOLIST
 from rules.standings import placement_points
 from tournament.errors import RoundError
 from tournament.event.audit_log import audit
-from tournament.event.results import finish_round_if_done
+from tournament.event.results import finish_round_if_done, result_written
 from tournament.event.rounds import referees_by_number, seat_tables
 from tournament.event.table_locks import current_result, lock_table
 from tournament.games import recording
@@ -331,6 +331,7 @@ def enter_result(table: Table, places: dict[int, tuple[int, int]], user, reason:
         by_hand=True,
         hand_reason=reason,
     )
+    result_written(table, round_.tournament)
     audit(table, Action.HAND_RESULT, user, reason)
     finish_round_if_done(round_)
     return result

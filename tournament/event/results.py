@@ -19,6 +19,10 @@ from tournament.event.audit_log import audit
 from tournament.event.table_locks import current_result, lock_table
 from tournament.games import recording
 from tournament.models import AuditEntry, Game, Round, Table, TableResult, Tournament
+from tournament.models.announcements import announce
+from tournament.models.standings_changes import standings_changed
+from tournament.ratings import triggers
+from tournament.ratings.rebuild import Point
 from tournament.reasons import clean_reason
 
 
@@ -54,6 +58,22 @@ def game_ranking(state, participants: dict, points) -> list[dict]:
     return sorted(rows, key=lambda r: (r["rank"], r["name"]))  # ties by name, as the reports list them
 
 
+def result_written(table: Table, tournament: Tournament) -> None:
+    """What a table's result written sets off; every writer of a result calls it, in its own transaction
+    (``confirm``: confirmed and confirmed a second time; ``reopen``; ``interventions.enter_result``; the
+    backup's restore does the same for a tournament's results at once):
+
+    - the tournament's standings changed: a change row, the public page's version (``standings_changes``),
+      and the tournament's stream told (its pages, the round page, the projector);
+    - the table's stream told (its page, the referees' consoles, the players' phones);
+    - the ratings rebuilt from this tournament on, once the transaction commits (``ratings.triggers``).
+
+    A result is never deleted but with its tournament (whose own deletion rebuilds the ratings)."""
+    standings_changed(tournament.pk)
+    announce("table", table.pk)
+    triggers.after_commit(Point.of_tournament(tournament))
+
+
 @dataclass
 class Confirmation:
     result: TableResult
@@ -86,6 +106,7 @@ def confirm(table: Table, user, *, ruling: str = "", directs: bool = False) -> C
         result.save(update_fields=["second_by", "second_at"])
     else:
         raise RoundError(_("This result is already confirmed."))
+    result_written(table, tournament)
     finish_round_if_done(round_)
     return Confirmation(result)
 
@@ -114,6 +135,7 @@ def reopen(table: Table, user, reason: str) -> None:
     result.status, result.reopened_by, result.reopened_at = TableResult.Status.REOPENED, user, timezone.now()
     result.reason = reason
     result.save()
+    result_written(table, round_.tournament)
     if round_.status == Round.Status.FINISHED:
         round_.status = Round.Status.RUNNING
         round_.save(update_fields=["status"])

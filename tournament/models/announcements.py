@@ -9,8 +9,10 @@ read every topic they serve again every few seconds anyway, so that a write send
 later. On SQLite (one machine) the listeners only read, every half second; nothing is announced.
 
 The topics (``tournament/streams/topics.py`` reads what each shows):
-- ``table:<id>``: the table's game (its version and sequence number), its players' signatures, its result;
-- ``tournament:<id>``: the standings (``standings_changes``), the rounds, their seating, the check-ins;
+- ``table:<id>``: the table's game (its version and sequence number), its players' signatures, its result
+  (announced by the result's writers: ``tournament.event.results.result_written``);
+- ``tournament:<id>``: the standings (announced with each change: ``standings_changes``), the rounds, their
+  seating, the check-ins;
 - ``play:<tournament id>``: the moves at any of its tables (the director's round page) — announced as
   ``table:<id>``: a listener serving a ``play`` topic reads it again at any table's announcement.
 """
@@ -23,8 +25,7 @@ from django.db.models.signals import post_delete, post_save
 from tournament.models.check_ins import CheckIn
 from tournament.models.games import Game
 from tournament.models.signatures import Signature
-from tournament.models.standings_changes import StandingsChange
-from tournament.models.tournaments import Participant, Round, TableResult
+from tournament.models.tournaments import Participant, Round
 
 #: The PostgreSQL channel of every announcement.
 CHANNEL = "tournament_live"
@@ -67,8 +68,6 @@ def _check_in(sender, instance, raw=False, origin=None, **kwargs):
 for model, receiver in (
     (Game, _table_row),  # a game started; its moves are saved by an update: recording announces them
     (Signature, _table_row),
-    (TableResult, _table_row),
-    (StandingsChange, _tournament_row),  # a result, a participant, the tournament's settings
     (Round, _tournament_row),  # seated, started, over
     (CheckIn, _check_in),
 ):

@@ -2,10 +2,11 @@
 public standings page can be kept rendered, and answered with a 304, until the next one.
 
 What the standings read: the tournament (its name, date, tie-breaks, second confirmation), its participants
-and its results with their score rows (written only by the result's ``save`` and ``bulk_create``: the result's
-signal stands for them). Every save or delete of one of them writes a ``StandingsChange`` row in the same
-transaction (the models' signals below). Writes that send no signal (``bulk_create``, ``QuerySet.update``)
-call ``standings_changed`` themselves: the participants' import, the backup's restore, the demo.
+and its results with their score rows. Every save or delete of the tournament or a participant writes a
+``StandingsChange`` row in the same transaction (the models' signals below); a result's writers say so
+themselves (``tournament.event.results.result_written``), and so do the writes that send no signal
+(``bulk_create``, ``QuerySet.update``): the participants' import, the backup's restore, the demo. Each change
+is announced to the tournament's stream (``announcements``) with its row.
 
 Why a row a change, counted, and not a number bumped: an insert locks no row that another transaction waits
 for (a confirmation takes its locks in order, round, table, game; a counter's row would be one more lock,
@@ -20,7 +21,8 @@ from django.db import models
 from django.db.models.signals import post_delete, post_save
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.tournaments import Participant, Table, TableResult, Tournament
+from tournament.models.announcements import announce
+from tournament.models.tournaments import Participant, Tournament
 
 
 class StandingsChange(models.Model):
@@ -49,9 +51,10 @@ def counts(tournament_ids) -> dict[int, int]:
 
 
 def standings_changed(tournament_id: int | None) -> None:
-    """Record a change of the tournament's standings (in the current transaction)."""
+    """Record a change of the tournament's standings (in the current transaction), and announce it."""
     if tournament_id is not None:
         StandingsChange.objects.create(tournament_id=tournament_id)
+        announce("tournament", tournament_id)
 
 
 def with_its_tournament(origin) -> bool:
@@ -70,16 +73,6 @@ def _participant_changed(sender, instance, raw=False, origin=None, **kwargs):
         standings_changed(instance.tournament_id)
 
 
-def _result_changed(sender, instance, raw=False, origin=None, **kwargs):
-    if not raw and not with_its_tournament(origin):
-        of_table = Table.objects.filter(pk=instance.table_id).values_list("round__tournament", flat=True)
-        standings_changed(of_table.first())
-
-
 post_save.connect(_tournament_saved, sender=Tournament, dispatch_uid="standings_tournament_saved")
-for model, receiver in (
-    (Participant, _participant_changed),
-    (TableResult, _result_changed),  # its score rows are written and deleted with it, never alone
-):
-    post_save.connect(receiver, sender=model, dispatch_uid=f"standings_{model.__name__}_saved")
-    post_delete.connect(receiver, sender=model, dispatch_uid=f"standings_{model.__name__}_deleted")
+post_save.connect(_participant_changed, sender=Participant, dispatch_uid="standings_Participant_saved")
+post_delete.connect(_participant_changed, sender=Participant, dispatch_uid="standings_Participant_deleted")

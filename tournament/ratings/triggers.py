@@ -1,8 +1,8 @@
-"""When the ratings are rebuilt: once the transaction that changed what they are made of commits — a result
-confirmed (or confirmed a second time), reopened, entered or corrected by hand, a tournament's date changed or
-a tournament deleted — from that tournament's place in the ratings' order on (``rebuild.Point``). The links of
-participants to players, merges and splits (``identities``) and past results imported ask for theirs
-themselves (``after_commit``).
+"""When the ratings are rebuilt: once the transaction that changed what they are made of commits — a
+tournament's date changed or a tournament deleted (the signals below), a result written (confirmed, confirmed
+a second time, reopened, entered by hand: ``tournament.event.results.result_written`` asks) — from that
+tournament's place in the ratings' order on (``rebuild.Point``). The links of participants to players, merges
+and splits (``identities``) and past results imported ask for theirs themselves (``after_commit``).
 
 The rebuild runs after the commit, in the request that made the change: what the request did stands whatever
 befalls the ratings, which are derived data. The change's request for it is a row written with the change
@@ -15,7 +15,7 @@ import logging
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save, pre_save
 
-from tournament.models import PastEvent, RatingsPending, TableResult, Tournament
+from tournament.models import PastEvent, RatingsPending, Tournament
 from tournament.ratings.rebuild import Point, ask, rebuild_asked
 
 log = logging.getLogger(__name__)
@@ -36,16 +36,6 @@ def _run() -> None:
         rebuild_asked()
     except Exception:  # derived data: the change itself stands; its row waits for the next rebuild
         log.exception("the ratings could not be rebuilt; the rebuild asked for waits for the next one")
-
-
-def _result_changed(sender, instance: TableResult, **kwargs) -> None:
-    if kwargs.get("raw"):
-        return
-    try:
-        tournament = Tournament.objects.only("date").get(round_set__tables__pk=instance.table_id)
-    except Tournament.DoesNotExist:  # deleted with its tournament: the tournament's own signal rebuilds
-        return
-    after_commit(Point.of_tournament(tournament))
 
 
 def _tournament_date_before(sender, instance: Tournament, **kwargs) -> None:
@@ -74,8 +64,6 @@ def _past_event_deleted(sender, instance: PastEvent, **kwargs) -> None:
 
 def connect() -> None:
     """Called once, when the app is ready (tournament/apps.py)."""
-    post_save.connect(_result_changed, sender=TableResult, dispatch_uid="ratings_result_saved")
-    post_delete.connect(_result_changed, sender=TableResult, dispatch_uid="ratings_result_deleted")
     pre_save.connect(_tournament_date_before, sender=Tournament, dispatch_uid="ratings_tournament_date")
     post_save.connect(_tournament_saved, sender=Tournament, dispatch_uid="ratings_tournament_saved")
     post_delete.connect(_tournament_deleted, sender=Tournament, dispatch_uid="ratings_tournament_deleted")
