@@ -30,7 +30,7 @@ from tournament.games import recording
 from tournament.games.record_import import RecordImportError, import_table_record
 from tournament.models import BoardEdition, Game, GameEvent, GamePlayer, Participant, Tournament
 from tournament.models.boards import data_digest
-from tournament.reports import game_report
+from tournament.reports.games import game_report
 
 CLASSIC_BOARDS = ["classic-pl", "classic-us"]
 WITHOUT_ROLES = ["classic", "polish-table", "short", "timed", "tournament-pl"]

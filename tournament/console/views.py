@@ -31,7 +31,7 @@ from tournament.games import recording
 from tournament.games.messages import error_text
 from tournament.models import Game
 from tournament.people.access import game_for, may_direct_game, visible_games
-from tournament.reports import game_report
+from tournament.reports.games import game_report
 
 SEARCH_LENGTH = 100
 #: Games read with what their title needs (a table's game is named after its tournament, round and table).

@@ -53,7 +53,7 @@ from tournament.people.access import (
 )
 from tournament.people.referee_tables import tables_now
 from tournament.ratings import identities
-from tournament.reports import table_report
+from tournament.reports.rounds import table_report
 from tournament.server.uploads import too_large_message, upload_refused
 
 

@@ -30,7 +30,7 @@ from tournament.exports.pdf import (
 )
 from tournament.exports.result_sheets import net_worth_note
 from tournament.models import Tournament
-from tournament.reports import TableReport
+from tournament.reports.tables import TableReport
 
 ROW = 7.5 * mm  # the height of a ruled row: room to write by hand
 HEAD_ROW = 7 * mm  # about the height of a ruled table's header row

@@ -33,7 +33,8 @@ from tournament.exports.pdf import (
     role_markup,
 )
 from tournament.models import Tournament
-from tournament.reports import GameReport, PlayerReport, RoundReport
+from tournament.reports.games import GameReport, PlayerReport
+from tournament.reports.rounds import RoundReport
 
 OK = "✓"
 NOT_OK = "✗"
@@ -42,8 +43,8 @@ NOT_OK = "✗"
 def participant_entries(
     rounds: list[RoundReport], participant_id: int
 ) -> list[tuple[GameReport, PlayerReport]]:
-    """A participant's games in these rounds (``reports.participant_rounds``, or a tournament report's), round
-    by round: the entries of his cards."""
+    """A participant's games in these rounds (``reports.rounds.participant_rounds``, or a tournament
+    report's), round by round: the entries of his cards."""
     entries = []
     for r in rounds:
         for t in r.tables:

@@ -42,7 +42,8 @@ from tournament.exports.pdf import (
     signatures,
 )
 from tournament.models import Tournament
-from tournament.reports import FinalRow, Signed, TableReport, duration_text, end_text
+from tournament.reports.games import duration_text
+from tournament.reports.tables import FinalRow, Signed, TableReport, end_text
 
 CHART_HEIGHT = 60 * mm  # the plot and its axes; the legend's height comes on top
 REMARK_LINES = 3  # ruled lines in the remarks and protests box
