@@ -23,7 +23,7 @@ from tournament.boards.words import square_name
 from tournament.collation import name_key
 from tournament.errors import RoundError
 from tournament.event.results import game_ranking
-from tournament.games import recording
+from tournament.games.log import active_events, record_of
 from tournament.games.messages import message_text
 from tournament.labels import OPERATIONS
 from tournament.models import Game, GamePlayer
@@ -145,8 +145,8 @@ class GameReport:
 def game_report(game: Game, *, points: list[int] | None = None) -> GameReport:
     """Replay the game once: ledger, ranks, net-worth parts and the net worth turn by turn."""
     players = list(game.players.order_by("seat"))
-    seqs = list(recording.active_events(game).values_list("seq", flat=True))
-    return game_report_from_record(game, recording.record_of(game), players, seqs, points)
+    seqs = list(active_events(game).values_list("seq", flat=True))
+    return game_report_from_record(game, record_of(game), players, seqs, points)
 
 
 def game_report_from_record(

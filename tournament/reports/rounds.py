@@ -13,7 +13,7 @@ from django.db.models import Max, Q
 from tournament.event.results import counts
 from tournament.event.rounds import order_of_play
 from tournament.event.signatures import current_at
-from tournament.games import recording
+from tournament.games.log import record_header
 from tournament.models import (
     AuditEntry,
     Game,
@@ -124,7 +124,7 @@ def _rounds(tournament: Tournament, rounds, *, among=None) -> list[RoundReport]:
             game.table = t  # known: an output naming the game's round and table reads no more
             log = events[game.pk]
             record = {
-                **recording.record_header(game, players[game.pk]),
+                **record_header(game, players[game.pk]),
                 "events": [data for _seq, data in log],
             }
             report = game_report_from_record(
