@@ -23,9 +23,11 @@ from tournament.models.players import (
     RatingsRebuild,
     RatingStep,
 )
+from tournament.models.results import TableResult, TableScore
+from tournament.models.rounds import Round, Seat, Table
 from tournament.models.signatures import Signature
 from tournament.models.standings_changes import StandingsChange
-from tournament.models.tournaments import Participant, Round, Seat, Table, TableResult, TableScore, Tournament
+from tournament.models.tournaments import Participant, Tournament
 
 __all__ = [
     "AuditEntry",

@@ -20,7 +20,9 @@ from django.db import models
 from django.db.models.signals import post_delete, post_save
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.tournaments import Participant, Table, TableResult, Tournament
+from tournament.models.results import TableResult
+from tournament.models.rounds import Table
+from tournament.models.tournaments import Participant, Tournament
 
 
 class StandingsChange(models.Model):
