@@ -21,7 +21,7 @@ from rules.fit import board_fits, fitting_boards, made_for_roles, why_board_does
 from rules.simulate import simulate
 from tests.accounts import signed_in_director  # noqa: F401 (the fixture director, signed in)
 from tournament.boards.editions import boards_by_variant, store_board
-from tournament.boards.files import BoardFileError
+from tournament.boards.files.columns import BoardFileError
 from tournament.director.forms import TournamentForm
 from tournament.director.views import _saved_on_its_board
 from tournament.event import rounds
