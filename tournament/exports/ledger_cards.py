@@ -19,19 +19,9 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Spacer, Table, TableStyle
 
-from tournament.exports.pdf import (
-    FONT,
-    GRID,
-    RULE,
-    Document,
-    columns,
-    data_table,
-    esc,
-    markup,
-    nfc,
-    para,
-    role_markup,
-)
+from tournament.exports.pdf.document import Document
+from tournament.exports.pdf.styles import FONT, GRID, RULE, esc, markup, nfc, para, role_markup
+from tournament.exports.pdf.tables import columns, data_table
 from tournament.models import Tournament
 from tournament.reports.games import GameReport, PlayerReport
 from tournament.reports.rounds import RoundReport

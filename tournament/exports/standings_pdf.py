@@ -11,7 +11,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from tournament.collation import by_rank_then_name
-from tournament.exports.pdf import SHADE, Document, columns, data_table, esc, markup, number, para
+from tournament.exports.pdf.document import Document
+from tournament.exports.pdf.styles import SHADE, esc, markup, number, para
+from tournament.exports.pdf.tables import columns, data_table
 from tournament.reports.rounds import TournamentReport
 from tournament.reports.standings import StandingsReport
 
