@@ -60,7 +60,7 @@ from rules.simulate import simulate  # noqa: E402
 from tournament.event import results, rounds  # noqa: E402
 from tournament.games import recording  # noqa: E402
 from tournament.models import GameEvent, Participant, Table, Tournament  # noqa: E402
-from tournament.reports import tournament_report  # noqa: E402
+from tournament.reports.rounds import tournament_report  # noqa: E402
 
 MB = 1024 * 1024
 

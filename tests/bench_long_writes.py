@@ -56,7 +56,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 
-from tournament.files.past_results import import_past_results  # noqa: E402
+from tournament.files.past_results.storing import import_past_results  # noqa: E402
 from tournament.models import LeagueChange, PastEntrant, PastEvent, Player  # noqa: E402
 from tournament.models.players import name_key  # noqa: E402
 from tournament.ratings.rebuild import Point, ask, rebuild_asked  # noqa: E402

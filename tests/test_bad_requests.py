@@ -32,7 +32,7 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from rules.board import BOARDS_DIR
 from rules.simulate import simulate
 from tests.fuzzing import examples
-from tournament.boards.files import template_workbook
+from tournament.boards.files.template import template_workbook
 from tournament.event import rounds
 from tournament.files import backup
 from tournament.games import recording

@@ -26,7 +26,9 @@ from rules.board import (
 from rules.simulate import simulate
 from tests.accounts import signed_in_director  # noqa: F401 (the fixture director, signed in)
 from tournament.boards import editions
-from tournament.boards.files import BoardFileError, read_board_file, template_workbook
+from tournament.boards.files.columns import BoardFileError
+from tournament.boards.files.reading import read_board_file
+from tournament.boards.files.template import template_workbook
 from tournament.files.participants_import import MAX_UNPACKED_BYTES
 from tournament.games import recording
 from tournament.models import BoardEdition, Game, Tournament
@@ -272,7 +274,7 @@ def column(name: str) -> str:
     """The letter of a column of the template's sheet squares."""
     from openpyxl.utils import get_column_letter
 
-    from tournament.boards.files import square_headers
+    from tournament.boards.files.template import square_headers
 
     return get_column_letter(square_headers(shipped("classic-us")).index(name) + 1)
 

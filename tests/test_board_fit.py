@@ -21,7 +21,7 @@ from rules.fit import board_fits, fitting_boards, made_for_roles, why_board_does
 from rules.simulate import simulate
 from tests.accounts import signed_in_director  # noqa: F401 (the fixture director, signed in)
 from tournament.boards.editions import boards_by_variant, store_board
-from tournament.boards.files import BoardFileError
+from tournament.boards.files.columns import BoardFileError
 from tournament.director.forms import TournamentForm
 from tournament.director.views import _saved_on_its_board
 from tournament.event import rounds
@@ -30,7 +30,7 @@ from tournament.games import recording
 from tournament.games.record_import import RecordImportError, import_table_record
 from tournament.models import BoardEdition, Game, GameEvent, GamePlayer, Participant, Tournament
 from tournament.models.boards import data_digest
-from tournament.reports import game_report
+from tournament.reports.games import game_report
 
 CLASSIC_BOARDS = ["classic-pl", "classic-us"]
 WITHOUT_ROLES = ["classic", "polish-table", "short", "timed", "tournament-pl"]

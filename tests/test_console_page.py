@@ -181,7 +181,7 @@ def test_income_and_cost_cards_end_at_net_worth(client, referee):
     client.force_login(referee)
     response = client.get(reverse("game_cards", args=[game.pk]))
     assert response.status_code == 200
-    from tournament.reports import game_report
+    from tournament.reports.games import game_report
 
     cards = {p.id: p for p in game_report(game).players}
     assert (cards["A"].income, cards["A"].cost, cards["A"].balance) == (6, 0, 1506)

@@ -25,7 +25,7 @@ from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.exports.standings_pdf import standings_pdf
 from tournament.games import recording
 from tournament.games.messages import error_text
-from tournament.reports import tournament_report
+from tournament.reports.rounds import tournament_report
 
 pytestmark = pytest.mark.django_db
 CATALOGUE = Path(__file__).resolve().parents[1] / "tournament/locale/pl/LC_MESSAGES/django.po"

@@ -18,7 +18,7 @@ from rules.board import BOARDS_DIR
 from rules.replay import replay
 from rules.simulate import simulate
 from tournament.boards import editions
-from tournament.boards.files import BoardFileError
+from tournament.boards.files.columns import BoardFileError
 from tournament.console.devices import SESSION_KEY
 from tournament.event import current_standings, interventions, results, rounds
 from tournament.games import recording

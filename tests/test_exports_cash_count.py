@@ -9,7 +9,7 @@ from rules.banknotes import expected_banknotes
 from tests.test_exports_pdf import assert_pages, nfc, pages_text, save, tournament  # noqa: F401 (fixture)
 from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.games import recording
-from tournament.reports import round_report
+from tournament.reports.rounds import round_report
 
 pytestmark = pytest.mark.django_db
 

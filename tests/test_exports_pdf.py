@@ -31,7 +31,9 @@ from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.exports.standings_pdf import standings_pdf
 from tournament.games import recording
 from tournament.models import Participant
-from tournament.reports import final_rows, game_report, round_report, tournament_report
+from tournament.reports.games import game_report
+from tournament.reports.rounds import round_report, tournament_report
+from tournament.reports.tables import final_rows
 
 from .tournaments import make_tournament, play_round, play_table
 

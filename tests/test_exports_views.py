@@ -12,11 +12,11 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from rules import replay
-from tournament import reports
 from tournament.event import interventions, results, rounds
 from tournament.models import Participant, Tournament
 from tournament.people import participant_links
 from tournament.people.participant_links import link_path
+from tournament.reports import games as reports
 
 from .test_exports_pdf import save
 from .test_tournament_anti_monopoly import play_table as play_anti_monopoly_table

@@ -19,17 +19,10 @@ from rules.valuation import NetWorth
 from tournament.event import rounds
 from tournament.exports.workbook import MAX_WIDTH, Text, safe_text, sheet_name, tournament_workbook
 from tournament.models import Participant, Round, Table, Tournament
-from tournament.reports import (
-    EventReport,
-    GameReport,
-    LedgerLine,
-    PlayerReport,
-    RoundReport,
-    StandingsRow,
-    TableReport,
-    TournamentReport,
-    tournament_report,
-)
+from tournament.reports.games import EventReport, GameReport, LedgerLine, PlayerReport
+from tournament.reports.rounds import RoundReport, TournamentReport, tournament_report
+from tournament.reports.standings import StandingsRow
+from tournament.reports.tables import TableReport
 
 from .tournaments import make_tournament, play_round
 

@@ -16,7 +16,8 @@ from django.utils import translation
 from rules import BoardError
 from rules.board import BOARDS_DIR, MAX_BOARD_NUMBER, parse_board
 from tournament.boards import editions
-from tournament.boards.files import BoardFileError, read_board_file
+from tournament.boards.files.columns import BoardFileError
+from tournament.boards.files.reading import read_board_file
 from tournament.director.forms import ParticipantForm, TournamentForm
 from tournament.event import interventions, rounds
 from tournament.files.participants_import import ParticipantFileError, read_participants

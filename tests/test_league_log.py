@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournament.files.past_results import import_past_results
+from tournament.files.past_results.storing import import_past_results
 from tournament.models import LeagueChange, Player
 
 CSV = (

@@ -18,7 +18,8 @@ from tests.league import league_of_three_tournaments
 from tests.test_event_day_races import at_once
 from tests.test_ratings import snapshot
 from tournament.event import results
-from tournament.files.past_results import PastResultsError, import_past_results
+from tournament.files.past_results.rows import PastResultsError
+from tournament.files.past_results.storing import import_past_results
 from tournament.models import LeagueChange, PastPlacement, RatingsPending, RatingStep, TableScore
 from tournament.models import Table as TournamentTable
 from tournament.ratings import rebuild as rebuilding
@@ -140,7 +141,7 @@ def test_an_import_writes_its_rows_hundreds_a_statement(director):
 def test_a_move_is_written_while_a_file_is_imported_and_one_file_imported_twice_at_once_is_stored_once(
     director, monkeypatch
 ):
-    from tournament.files import past_results
+    from tournament.files.past_results import storing as past_results
 
     data = past_results_csv(100)
     real, moves = past_results._store, []

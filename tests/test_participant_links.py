@@ -23,7 +23,7 @@ from tournament.games import recording
 from tournament.models import AuditEntry, Participant
 from tournament.participants.changes import fingerprint
 from tournament.people.participant_links import link_path
-from tournament.reports import standings_rows
+from tournament.reports.standings import standings_rows
 from tournament.server import public_url
 
 pytestmark = pytest.mark.django_db

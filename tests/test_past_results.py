@@ -16,9 +16,11 @@ from django.urls import reverse
 from django.utils import timezone
 from openpyxl import Workbook, load_workbook
 
-from tournament.files import past_results
 from tournament.files.participants_import import MAX_PROBLEMS_SHOWN
-from tournament.files.past_results import PastResultsError, import_past_results, read_past_results
+from tournament.files.past_results import reading as past_results
+from tournament.files.past_results.reading import read_past_results
+from tournament.files.past_results.rows import PastResultsError
+from tournament.files.past_results.storing import import_past_results
 from tournament.models import HeldFile, PastEntrant, PastEvent, PastPlacement, Player, PlayerRating
 from tournament.models.bounds import SMALL_MAX
 from tournament.models.games import NAME_LENGTH

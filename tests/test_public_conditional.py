@@ -15,10 +15,10 @@ from playwright.sync_api import expect
 
 from tests.test_console_browser import browser  # noqa: F401 (a fixture: the browser tests below)
 from tests.tournaments import make_tournament, play_table
-from tournament import reports
 from tournament.event import interventions, results, rounds
 from tournament.models import Participant, Round, Seat, Tournament
 from tournament.public import views
+from tournament.reports import standings as reports
 
 pytestmark = pytest.mark.django_db
 

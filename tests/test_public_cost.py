@@ -22,7 +22,7 @@ from rules.simulate import simulate
 from tournament.event import rounds
 from tournament.games import recording
 from tournament.models import GameEvent
-from tournament.reports import tournament_report
+from tournament.reports.rounds import tournament_report
 
 from .tournaments import make_tournament, play_round
 

@@ -17,13 +17,13 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.tournaments import make_tournament, play_table
-from tournament import reports
 from tournament.collation import name_key
 from tournament.event import interventions, results, rounds
 from tournament.files import backup
 from tournament.files.participants_import import import_participants
 from tournament.models import Participant, StandingsChange, Tournament, standings_changes
 from tournament.public.views import StandingsTable
+from tournament.reports import standings as reports
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,8 @@ from rules import replay
 from rules.valuation import net_worth
 from tournament.event import current_standings, results, rounds
 from tournament.games import recording
-from tournament.reports import game_report, round_report, table_report, tournament_report
+from tournament.reports.games import game_report
+from tournament.reports.rounds import round_report, table_report, tournament_report
 
 from .tournaments import make_tournament, play_round
 

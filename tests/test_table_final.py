@@ -23,7 +23,8 @@ from tournament.exports.workbook import tournament_workbook
 from tournament.games import recording
 from tournament.models import Participant, TableResult, Tournament
 from tournament.people.access import DIRECTORS_GROUP
-from tournament.reports import FROM_GAME, FROM_RESULT, table_report, tournament_report
+from tournament.reports.rounds import table_report, tournament_report
+from tournament.reports.tables import FROM_GAME, FROM_RESULT
 
 from .test_exports_pdf import pages_text, save
 

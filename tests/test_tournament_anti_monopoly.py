@@ -15,7 +15,7 @@ from tournament.event.roles import assign_roles
 from tournament.exports.workbook import tournament_workbook
 from tournament.games import recording
 from tournament.models import Participant, Round, Seat, Tournament
-from tournament.reports import tournament_report
+from tournament.reports.rounds import tournament_report
 
 pytestmark = pytest.mark.django_db
 

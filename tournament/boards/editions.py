@@ -45,7 +45,8 @@ from rules.board import (
 from rules.fit import board_fits, fitting_boards, why_board_does_not_fit
 from tournament import labels
 from tournament.boards import names as board_names
-from tournament.boards.files import BoardFileError, check_characters
+from tournament.boards.files.columns import BoardFileError
+from tournament.boards.files.reading import check_characters
 from tournament.games.messages import error_text, translate
 from tournament.models import BoardEdition, Game, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH, data_digest

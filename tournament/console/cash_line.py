@@ -14,8 +14,8 @@ from rules.cash_counts import CashCounts, Count
 from rules.messages import from_data
 from rules.replay import replay
 from rules.state import GameState
+from tournament.games.log import active_events, record_header
 from tournament.games.messages import message_text
-from tournament.games.recording import active_events, record_header
 from tournament.models import Game
 
 

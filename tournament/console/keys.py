@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from tournament.games.recording import BATCH_KEY_ROOM, BATCH_MARK
+from tournament.games.batches import BATCH_KEY_ROOM, BATCH_MARK
 from tournament.models.games import CLIENT_KEY_LENGTH
 
 DAMAGED = _("This form is damaged: reload the page and enter the move again.")
@@ -19,7 +19,7 @@ class ActionError(ValueError):
 def client_key(data) -> str | None:
     """The request's key (``data``: a POST or a JSON body; a resent request carries the same one), or None;
     ActionError for one longer than a key leaves room for, or with a batch's mark (the marks are a batch's
-    own: ``recording.batch_key``)."""
+    own: ``batches.batch_key``)."""
     key = (data.get("client_key") or "").strip()
     if len(key) > CLIENT_KEY_LENGTH - BATCH_KEY_ROOM or BATCH_MARK in key:
         raise ActionError(DAMAGED)

@@ -2,7 +2,7 @@
 status: the log shows the undone and voided ones too) and, asked over the whole game with them, whether one
 of its active moves is a cash count (only then does the panel replay the game for the counts:
 ``cash_line.last_counts``). How many moves the game has is its ``next_seq`` less one: each move entered takes
-the next number (recording._enter, record_import), so the rows need not be counted."""
+the next number (recording.store_moves, record_import), so the rows need not be counted."""
 
 from __future__ import annotations
 

@@ -8,8 +8,9 @@ from django.core.paginator import Paginator
 from django.db.models import Max
 
 from rules.messages import from_data
+from tournament.games.batches import batch_start
+from tournament.games.locks import is_closed
 from tournament.games.messages import message_text
-from tournament.games.recording import batch_start, is_closed
 from tournament.models import Game, GameEvent
 
 MOVES_PER_PAGE = 100  # a game of 10⁶ voided moves is still a page of a hundred

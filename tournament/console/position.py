@@ -22,6 +22,8 @@ from tournament.console.undo import undo_offer
 from tournament.console.view_model import screen
 from tournament.console.view_model.screen import last_counts
 from tournament.games import recording
+from tournament.games.batches import batch_start, last_batch
+from tournament.games.locks import is_closed
 from tournament.models import Game, GameEvent
 from tournament.people.access import may_direct_game
 
@@ -33,8 +35,8 @@ def position(request, game: Game, *, with_screen: bool = True) -> dict:
     """The game as the phone takes it. ``game``: read whole (version, state and ledger of one moment)."""
     device = device_of(request)
     latest = latest_moves(game, LOG_LENGTH)
-    closed = recording.is_closed(game)
-    batch = [] if closed else recording.last_batch(game, latest.rows, whole=latest.whole)
+    closed = is_closed(game)
+    batch = [] if closed else last_batch(game, latest.rows, whole=latest.whole)
     undo = undo_offer(batch, device, directs=lambda: may_direct_game(request.user, game))
     state = recording.current_state(game)
     out = {
@@ -70,7 +72,7 @@ def log_row(row: GameEvent, device: str) -> dict:
         "reason": row.reason,
         "by": row.entered_by.get_username() if row.entered_by else "",
         "mine": entered_on(row.client_key, device),
-        "batch": recording.batch_start(row.client_key),
+        "batch": batch_start(row.client_key),
     }
 
 

@@ -35,7 +35,12 @@ from tournament.console.stale import what_changed
 from tournament.console.undo import QUICK_REASONS, quick_reason
 from tournament.console.views import POLLED, TITLED, _game_for
 from tournament.games import recording
+from tournament.games.batches import same_request
+from tournament.games.dice_correction import correct_dice
+from tournament.games.locks import locking
+from tournament.games.log import is_directors_stop
 from tournament.games.messages import error_text
+from tournament.games.refusals import GameClosed, KeyReused, LogError, StaleVersion, key_checked
 from tournament.models import Game
 from tournament.models.bounds import INTEGER_MAX
 from tournament.models.console_contacts import record
@@ -45,7 +50,7 @@ from tournament.server import uploads
 #: The largest body the outbox sends: one tap's events are a few hundred bytes.
 MAX_BODY_BYTES = 64 * 1024
 #: The most events one request enters: one tap's, at most a rent claimed, then a sale of buildings and a
-#: mortgage on every square of the board, then the bankruptcy (well within ``recording.BATCH_KEY_ROOM``).
+#: mortgage on every square of the board, then the bankruptcy (well within ``batches.BATCH_KEY_ROOM``).
 MAX_EVENTS = 2 * BOARD_SIZE + 2
 #: The longest "seen" mark (``stale.seen_mark``: a move number and a time in milliseconds).
 SEEN_LENGTH = 40
@@ -187,7 +192,7 @@ def _events(body: dict) -> list[dict]:
         or not all(isinstance(e, dict) for e in events)
     ):
         raise Malformed(_("“events” is not a list of 1 to %(most)s moves.") % {"most": MAX_EVENTS})
-    if any(recording.is_directors_stop(e) for e in events):
+    if any(is_directors_stop(e) for e in events):
         raise Malformed(_("the director's stop is entered from the table's page, not from a phone."))
     return events
 
@@ -207,7 +212,7 @@ def _last_seq(done: recording.Submitted) -> int:
     batch's last (the first event keeps the request's key, each later one the key, a mark and its place)."""
     if not done.duplicate:
         return done.event.seq
-    batch = recording.same_request(done.event.client_key)
+    batch = same_request(done.event.client_key)
     return done.game.events.filter(batch).aggregate(last=Max("seq"))["last"]
 
 
@@ -230,16 +235,16 @@ def sync(request, pk: int):
     device = device_of(request)
     try:
         answer = DONE[move.kind](request, pk, move, device)
-    except recording.GameClosed as e:
+    except GameClosed as e:
         refused = _refusal(409, "closed", str(e))
-    except recording.StaleVersion as e:
+    except StaleVersion as e:
         game = e.args[0]
         refused = _refusal(409, "stale", _stale(game, move.seen), version=game.version)
-    except recording.KeyReused as e:
+    except KeyReused as e:
         refused = _refusal(409, "reused", str(e))
     except RulesError as e:
         refused = _refusal(422, "refused", error_text(e))
-    except recording.LogError as e:
+    except LogError as e:
         detail = f" {error_text(e.rules_error)}" if e.rules_error else ""
         refused = _refusal(422, "refused", str(e) + detail)
     else:
@@ -267,8 +272,8 @@ def _answer(request, game: Game, move: Move, **done) -> JsonResponse:
 
 
 def _moved(request, pk: int, move: Move, device: str) -> JsonResponse:
-    with recording.key_checked(pk, move.key), transaction.atomic():
-        game = _game_for(request, pk, recording.locking())
+    with key_checked(pk, move.key), transaction.atomic():
+        game = _game_for(request, pk, locking())
         done = recording.enter(
             game, move.events, version=move.version, user=request.user, client_key=move.key
         )
@@ -297,11 +302,11 @@ def _undone(request, pk: int, move: Move, device: str) -> JsonResponse:
 
 def _corrected(request, pk: int, move: Move, device: str) -> JsonResponse:
     """The last move, a throw of this device's, undone with the reason "wrong dice" and entered again with
-    the right dice (``recording.correct_dice``); its request key must be this device's."""
+    the right dice (``correct_dice``); its request key must be this device's."""
     game = _game_for(request, pk, POLLED)
     if not entered_on(move.key, device):
-        raise recording.LogError(DAMAGED)
-    done = recording.correct_dice(
+        raise LogError(DAMAGED)
+    done = correct_dice(
         game.pk,
         move.dice,
         version=move.version,

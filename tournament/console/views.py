@@ -28,10 +28,12 @@ from tournament.console.screen_words import screen_words
 from tournament.console.stale import what_changed
 from tournament.exports.chart import net_worth_svg
 from tournament.games import recording
+from tournament.games.log import record_of
 from tournament.games.messages import error_text
+from tournament.games.refusals import LogError, StaleVersion
 from tournament.models import Game
 from tournament.people.access import game_for, may_direct_game, visible_games
-from tournament.reports import game_report
+from tournament.reports.games import game_report
 
 SEARCH_LENGTH = 100
 #: Games read with what their title needs (a table's game is named after its tournament, round and table).
@@ -45,7 +47,7 @@ POLLED = Game.objects.only("version", "table_id", "created_by_id")
 def _game_for(request, pk: int, games=None) -> Game:
     """The game, if this user enters its moves. Its stored state is read when used (a poll that finds
     nothing new, or a change that locks and reads the game again, does not need it); a move reads the game
-    once, locked (``games``: ``recording.locking``)."""
+    once, locked (``games``: ``locks.locking``)."""
     return game_for(
         request.user,
         pk,
@@ -151,9 +153,9 @@ def void(request, pk: int, seq: int):
         )
     except ActionError as e:
         messages.error(request, str(e))
-    except recording.StaleVersion:
+    except StaleVersion:
         messages.error(request, _("Another device changed the game meanwhile: nothing voided."))
-    except recording.LogError as e:
+    except LogError as e:
         detail = f" {error_text(e.rules_error)}" if e.rules_error else ""
         messages.error(request, str(e) + detail)
     else:
@@ -174,6 +176,6 @@ def cards(request, pk: int):
 @login_required
 def export(request, pk: int):
     game = _game_for(request, pk)
-    response = JsonResponse(recording.record_of(game), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response = JsonResponse(record_of(game), json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.json"'
     return response

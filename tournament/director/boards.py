@@ -13,7 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from tournament.boards import editions
-from tournament.boards.files import XLSX, BoardFileError, read_board_file, template_workbook
+from tournament.boards.files.columns import XLSX, BoardFileError
+from tournament.boards.files.reading import read_board_file
+from tournament.boards.files.template import template_workbook
 from tournament.director.forms import BoardUploadForm
 from tournament.files.participants_import import problem_lines
 from tournament.people.access import director_required

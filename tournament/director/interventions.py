@@ -22,7 +22,7 @@ from tournament.director.views import save_posted_referees
 from tournament.errors import RoundError
 from tournament.event import interventions
 from tournament.games.messages import error_text
-from tournament.games.recording import LogError
+from tournament.games.refusals import LogError
 from tournament.models import Participant, Tournament
 from tournament.people import directors
 from tournament.people.access import director_required, round_of, table_for

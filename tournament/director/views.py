@@ -36,7 +36,7 @@ from tournament.files.participants_import import (
     read_participants,
     rows_of_preview,
 )
-from tournament.games import recording
+from tournament.games.log import active_events
 from tournament.games.messages import error_text
 from tournament.games.record_import import RecordImportError, import_table_record
 from tournament.models import Round, Table, Tournament
@@ -53,7 +53,7 @@ from tournament.people.access import (
 )
 from tournament.people.referee_tables import tables_now
 from tournament.ratings import identities
-from tournament.reports import table_report
+from tournament.reports.rounds import table_report
 from tournament.server.uploads import too_large_message, upload_refused
 
 
@@ -456,7 +456,7 @@ def table_record_import(request, pk: int, number: int, table: int):
         game = import_table_record(t, upload.read(), request.user)
     except RecordImportError as e:
         return refuse(e)
-    n = recording.active_events(game).count()
+    n = active_events(game).count()
     messages.info(
         request,
         ngettext("Game record imported: %(n)s move.", "Game record imported: %(n)s moves.", n) % {"n": n},

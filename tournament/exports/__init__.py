@@ -13,7 +13,7 @@ words in the active language):
 - ``blank_sheets.blank_table_sheet_pdf(tournament, table)`` and ``blank_sheets.blank_card_pdf(tournament)``:
   paper backup sheets for a table, and a blank participant's card.
 - ``standings_pdf.standings_pdf(report)``: the standings (the projector's content), paginated; from
-  ``reports.standings_report`` (no game replayed: it is a public download).
+  ``reports.standings.standings_report`` (no game replayed: it is a public download).
 
 Pictures: ``chart.net_worth_chart(game, width, height)`` (a reportlab Drawing, placed on the result sheet)
 and ``chart.net_worth_svg(game)`` (the same drawing as SVG markup, for the game's page).

@@ -17,20 +17,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Spacer
 
 from rules.variants import make_variant
-from tournament.exports.pdf import (
-    Document,
-    columns,
-    data_table,
-    esc,
-    fields,
-    markup,
-    para,
-    role_markup,
-    signatures,
-)
+from tournament.exports.pdf.document import Document
+from tournament.exports.pdf.handwriting import fields, signatures
+from tournament.exports.pdf.styles import esc, markup, para, role_markup
+from tournament.exports.pdf.tables import columns, data_table
 from tournament.exports.result_sheets import net_worth_note
 from tournament.models import Tournament
-from tournament.reports import TableReport
+from tournament.reports.tables import TableReport
 
 ROW = 7.5 * mm  # the height of a ruled row: room to write by hand
 HEAD_ROW = 7 * mm  # about the height of a ruled table's header row

@@ -22,8 +22,8 @@ from reportlab.graphics.shapes import Drawing, Line, PolyLine, Rect, String
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from tournament.exports.pdf import FONT, nfc, register_fonts
-from tournament.reports import GameReport
+from tournament.exports.pdf.styles import FONT, nfc, register_fonts
+from tournament.reports.games import GameReport
 
 # Okabe & Ito's palette (distinguishable with the common colour-vision deficiencies), then black
 COLOURS = [

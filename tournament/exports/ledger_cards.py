@@ -19,21 +19,12 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Spacer, Table, TableStyle
 
-from tournament.exports.pdf import (
-    FONT,
-    GRID,
-    RULE,
-    Document,
-    columns,
-    data_table,
-    esc,
-    markup,
-    nfc,
-    para,
-    role_markup,
-)
+from tournament.exports.pdf.document import Document
+from tournament.exports.pdf.styles import FONT, GRID, RULE, esc, markup, nfc, para, role_markup
+from tournament.exports.pdf.tables import columns, data_table
 from tournament.models import Tournament
-from tournament.reports import GameReport, PlayerReport, RoundReport
+from tournament.reports.games import GameReport, PlayerReport
+from tournament.reports.rounds import RoundReport
 
 OK = "✓"
 NOT_OK = "✗"
@@ -42,8 +33,8 @@ NOT_OK = "✗"
 def participant_entries(
     rounds: list[RoundReport], participant_id: int
 ) -> list[tuple[GameReport, PlayerReport]]:
-    """A participant's games in these rounds (``reports.participant_rounds``, or a tournament report's), round
-    by round: the entries of his cards."""
+    """A participant's games in these rounds (``reports.rounds.participant_rounds``, or a tournament
+    report's), round by round: the entries of his cards."""
     entries = []
     for r in rounds:
         for t in r.tables:

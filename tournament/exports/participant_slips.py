@@ -14,7 +14,9 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Table, TableStyle
 
-from tournament.exports.pdf import GRID, Document, esc, para, qr_drawing, style
+from tournament.exports.pdf.document import Document
+from tournament.exports.pdf.handwriting import qr_drawing
+from tournament.exports.pdf.styles import GRID, esc, para, style
 
 COLUMNS = 2
 ROWS = 5  # slips a column on an A4 page

@@ -28,21 +28,13 @@ from reportlab.platypus import KeepInFrame, PageBreak, Spacer, Table, TableStyle
 
 from rules.banknotes import signed
 from tournament.exports.chart import legend_height, net_worth_chart
-from tournament.exports.pdf import (
-    FONT,
-    RULE,
-    Document,
-    columns,
-    data_table,
-    esc,
-    markup,
-    number,
-    para,
-    role_markup,
-    signatures,
-)
+from tournament.exports.pdf.document import Document
+from tournament.exports.pdf.handwriting import signatures
+from tournament.exports.pdf.styles import FONT, RULE, esc, markup, number, para, role_markup
+from tournament.exports.pdf.tables import columns, data_table
 from tournament.models import Tournament
-from tournament.reports import FinalRow, Signed, TableReport, duration_text, end_text
+from tournament.reports.games import duration_text
+from tournament.reports.tables import FinalRow, Signed, TableReport, end_text
 
 CHART_HEIGHT = 60 * mm  # the plot and its axes; the legend's height comes on top
 REMARK_LINES = 3  # ruled lines in the remarks and protests box

@@ -11,13 +11,16 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from tournament.collation import by_rank_then_name
-from tournament.exports.pdf import SHADE, Document, columns, data_table, esc, markup, number, para
-from tournament.reports import StandingsReport, TournamentReport
+from tournament.exports.pdf.document import Document
+from tournament.exports.pdf.styles import SHADE, esc, markup, number, para
+from tournament.exports.pdf.tables import columns, data_table
+from tournament.reports.rounds import TournamentReport
+from tournament.reports.standings import StandingsReport
 
 
 def standings_pdf(report: StandingsReport | TournamentReport) -> bytes:
-    """From the standings alone (``reports.standings_report``, what the public download reads), or from the
-    whole tournament's report when the caller has one."""
+    """From the standings alone (``reports.standings.standings_report``, what the public download reads), or
+    from the whole tournament's report when the caller has one."""
     tournament = report.tournament
     doc = Document(_("Standings"), tournament.name, wide=True)
     rounds = report.round_numbers

@@ -26,15 +26,10 @@ from tournament.exports.workbook import tournament_workbook
 from tournament.models import Participant, Table, Tournament
 from tournament.people.access import director_required, game_for, round_for, table_for
 from tournament.people.participant_links import link_path
-from tournament.reports import (
-    TableReport,
-    game_report,
-    participant_rounds,
-    round_report,
-    standings_report,
-    table_report,
-    tournament_report,
-)
+from tournament.reports.games import game_report
+from tournament.reports.rounds import participant_rounds, round_report, table_report, tournament_report
+from tournament.reports.standings import standings_report
+from tournament.reports.tables import TableReport
 from tournament.server.public_url import absolute
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

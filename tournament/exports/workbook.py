@@ -39,7 +39,9 @@ from tournament.boards.names import board_label
 from tournament.collation import by_rank_then_name, name_key
 from tournament.labels import EVENT_TYPES, role_label, tie_break_label, variant_label
 from tournament.models import Participant, Round, Table, Tournament
-from tournament.reports import PlayerReport, TournamentReport, end_text
+from tournament.reports.games import PlayerReport
+from tournament.reports.rounds import TournamentReport
+from tournament.reports.tables import end_text
 
 SHEET_NAME_LENGTH = 31  # Excel's limit
 CELL_TEXT_LENGTH = 32_767  # Excel's limit

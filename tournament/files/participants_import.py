@@ -8,7 +8,7 @@ opened when its parts unpack to more than ``MAX_UNPACKED_BYTES``, and rows are r
 after ``MAX_ROWS``. A page lists at most ``MAX_PROBLEMS_SHOWN`` problems (``problem_lines``).
 
 The readers of rows (``rows_from_csv``, ``rows_from_xlsx``, ``numbered``) serve the past results' import too
-(tournament/files/past_results.py).
+(tournament/files/past_results/).
 """
 
 from __future__ import annotations

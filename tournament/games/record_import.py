@@ -31,7 +31,9 @@ from tournament.boards.editions import board_misfit, hold_board, stored_board_ve
 from tournament.boards.names import board_label
 from tournament.event.table_locks import lock_table
 from tournament.games import recording
+from tournament.games.log import active_events, event_data
 from tournament.games.messages import error_text
+from tournament.games.refusals import LogError
 from tournament.labels import role_label, variant_label
 from tournament.models import Game, GameEvent, GamePlayer, Round, Table, TableResult
 from tournament.server.uploads import NotJSON, check_characters, echo, json_object, too_large_message
@@ -182,9 +184,7 @@ def _replayed(table: Table, record: dict, players: list[dict]) -> list[tuple[dic
             "options": t.game_options(),
             "events": record.get("events", []),
         },
-        on_outcome=lambda _i, out: stored.append(
-            (recording.event_data(out.event), [to_data(n) for n in out.notes])
-        ),
+        on_outcome=lambda _i, out: stored.append((event_data(out.event), [to_data(n) for n in out.notes])),
     )
     if result.error is not None:
         message = error_text(result.exception)
@@ -201,7 +201,7 @@ def _same(game: Game, players: list[dict], events: list[tuple[dict, list]]) -> b
     """The table's game is already this record (the import sent twice)."""
     have = [(p.pid, p.name, p.role, p.participant_id) for p in game.players.order_by("seat")]
     want = [(p["id"], p["name"], p.get("role", ""), p["participant"].pk) for p in players]
-    return have == want and list(recording.active_events(game).values_list("data", flat=True)) == [
+    return have == want and list(active_events(game).values_list("data", flat=True)) == [
         data for data, _notes in events
     ]
 
@@ -253,7 +253,7 @@ def _store(table: Table, game: Game | None, players: list[dict], events, author)
         )
         game.referees.set(table.referees.all())
     else:
-        changes += recording.active_events(game).update(
+        changes += active_events(game).update(
             status=GameEvent.Status.VOIDED,
             changed_by=author,
             changed_at=now,
@@ -283,9 +283,7 @@ def _store(table: Table, game: Game | None, players: list[dict], events, author)
         game.started_at = game.started_at or now
     try:
         recording.rebuild(game)  # the snapshot, the ledger totals and the status, from the stored log
-    except (
-        recording.LogError
-    ) as e:  # the stored events replay as the file did: not expected, but never half-stored
+    except LogError as e:  # the stored events replay as the file did: not expected, but never half-stored
         raise RecordImportError(str(e)) from None
     game.save()
     return game

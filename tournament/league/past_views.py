@@ -20,14 +20,10 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tournament.files.participants_import import csv_encoding, problem_lines
-from tournament.files.past_results import (
-    XLSX,
-    PastResultsError,
-    check_past_results,
-    import_past_results,
-    preview,
-    template_workbook,
-)
+from tournament.files.past_results.reading import XLSX, preview
+from tournament.files.past_results.rows import PastResultsError
+from tournament.files.past_results.storing import check_past_results, import_past_results
+from tournament.files.past_results.template import template_workbook
 from tournament.league.forms import DeletePastForm
 from tournament.models import HeldFile, LeagueChange, PastEvent, PastPlacement
 from tournament.models.bounds import SMALL_MAX

@@ -23,19 +23,11 @@ from tournament.models.players import (
     RatingsRebuild,
     RatingStep,
 )
+from tournament.models.results import TableResult, TableScore, counting, result_counts
+from tournament.models.rounds import Round, Seat, Table
 from tournament.models.signatures import Signature
 from tournament.models.standings_changes import StandingsChange
-from tournament.models.tournaments import (
-    Participant,
-    Round,
-    Seat,
-    Table,
-    TableResult,
-    TableScore,
-    Tournament,
-    counting,
-    result_counts,
-)
+from tournament.models.tournaments import Participant, Tournament
 
 __all__ = [
     "AuditEntry",

@@ -24,8 +24,9 @@ from django.db.models.signals import post_delete, post_save
 
 from tournament.models.check_ins import CheckIn
 from tournament.models.games import Game
+from tournament.models.rounds import Round
 from tournament.models.signatures import Signature
-from tournament.models.tournaments import Participant, Round
+from tournament.models.tournaments import Participant
 
 #: The PostgreSQL channel of every announcement.
 CHANNEL = "tournament_live"

@@ -18,7 +18,9 @@ from django.db.models import BooleanField
 from django.db.models.expressions import RawSQL
 
 from tournament.models.games import Game
-from tournament.models.tournaments import ResultStatus, Round, RoundStatus, Table, TableResult
+from tournament.models.results import TableResult
+from tournament.models.rounds import Round, Table
+from tournament.models.statuses import ResultStatus, RoundStatus
 
 
 def _q(name: str) -> str:

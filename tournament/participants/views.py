@@ -3,8 +3,8 @@ he sits now (his table, seat, role and referee), his results and points round by
 cards, and the standings with his row marked. In the language he chooses, as every page.
 
 Every figure is read where the other pages read it: the tables and their final rows from
-``reports.participant_rounds`` (the director's sheets' source, his games alone replayed), the standings from
-``reports.standings_rows`` (the public standings'), his cards as the director's PDF of them."""
+``reports.rounds.participant_rounds`` (the director's sheets' source, his games alone replayed), the standings
+from ``reports.standings.standings_rows`` (the public standings'), his cards as the director's PDF of them."""
 
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ from tournament.labels import ordinal
 from tournament.models import Participant, Table
 from tournament.participants.changes import fingerprint
 from tournament.people.participant_links import participant_by_link
-from tournament.reports import RoundReport, TableReport, participant_rounds, standings_rows
+from tournament.reports.rounds import RoundReport, participant_rounds
+from tournament.reports.standings import standings_rows
+from tournament.reports.tables import TableReport
 
 #: htmx stops polling on this status (a link revoked while its page was open: no 404 every 20 s).
 STOP_POLLING = 286

@@ -16,10 +16,10 @@ from django.utils.http import quote_etag
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.gzip import gzip_page
 
-from tournament import reports
 from tournament.collation import name_key
 from tournament.models import Round, Table, Tournament, standings_changes
 from tournament.models.tournaments import shown_name
+from tournament.reports import standings as standings_reports
 
 ROWS_PER_COLUMN = 16  # projector rows one above another (projector.css: a row is 5 % of the screen's height)
 ROWS_PER_PAGE = 2 * ROWS_PER_COLUMN  # a 16:9 screen holds two columns of them side by side
@@ -47,8 +47,8 @@ class StandingsTable(tables.Table):
 
 def shown_rows(tournament: Tournament) -> list[dict]:
     """The standings best first; participants sharing a rank in Polish alphabetical order. Read from the
-    stored results (``reports.standings_rows``, as the standings PDF): a few queries, whatever the number of
-    moves played — a thousand phones reload this page when a round ends."""
+    stored results (``reports.standings.standings_rows``, as the standings PDF): a few queries, whatever the
+    number of moves played — a thousand phones reload this page when a round ends."""
     rows = [
         {
             "rank": r.rank,
@@ -61,7 +61,7 @@ def shown_rows(tournament: Tournament) -> list[dict]:
             "games": r.games,
             "withdrawn": not r.participant.active,
         }
-        for r in reports.standings_rows(tournament)
+        for r in standings_reports.standings_rows(tournament)
     ]
     return sorted(rows, key=lambda row: (row["rank"], row["name_key"]))
 

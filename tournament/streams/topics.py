@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from django.db.models import Count, Max, Sum
 
 from tournament.models import CheckIn, Game, Round, Seat, Signature, Table, TableResult, standings_changes
-from tournament.models.tournaments import RoundStatus
+from tournament.models.statuses import RoundStatus
 
 Topic = tuple[str, int]
 

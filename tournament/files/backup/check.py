@@ -16,7 +16,7 @@ from tournament.errors import RoundError
 from tournament.event.interventions import hand_rows
 from tournament.event.results import game_ranking
 from tournament.files.backup.format import BackupError
-from tournament.games import recording
+from tournament.games.log import record_header
 from tournament.games.messages import error_text
 from tournament.models import (
     Game,
@@ -249,7 +249,7 @@ class Check:
         events = g["events"]
         active = sorted((e for e in events if e["status"] == GameEvent.Status.ACTIVE), key=lambda e: e["seq"])
         record = {
-            **recording.record_header(
+            **record_header(
                 Game(variant=g["variant"], board=g["board"], options=g["options"]),
                 [GamePlayer(seat=p["seat"], pid=p["pid"], name=p["name"], role=p["role"]) for p in players],
             ),
