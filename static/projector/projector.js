@@ -6,8 +6,7 @@
    anew as soon as the stream tells a change (a result confirmed, a round seated) — not at the first event
    after a load: the stream's position is kept across the reload (sessionStorage) and sent back (?last=), so
    that only a change since the page was read brings another reload. */
-(function () {
-  "use strict";
+function turnPages() {
   var view = document.querySelector("[data-refresh]");
   var seconds = view ? Number(view.getAttribute("data-refresh")) : 0;
   if (!seconds) { return; }
@@ -45,4 +44,6 @@
     });
   }
   start();
-}());
+}
+
+turnPages();
