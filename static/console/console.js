@@ -10,15 +10,16 @@
    move on the version the phone made it on, once per request key; a move it refuses (another device moved
    meanwhile) is listed with why, with every later one, and the phone goes on from the server's game.
 
-   Another device's moves come through the table's event stream (live.js tells a "live" event) or a poll every
-   few seconds: the phone takes the server's game when nothing of its own waits. The undo of the last move: a
-   move not sent yet is taken back on the phone; a sent one is undone by a request of the outbox (this
-   device's own with a reason in one tap, or the dice corrected; another device's with a reason typed, which
-   waits for the network). The service worker (tournament/console/service_worker.py) keeps the page and its
+   Another device's moves come through the table's event stream or a poll every few seconds (site/live.js's
+   followPage, which tells them here): the phone takes the server's game when nothing of its own waits. The
+   undo of the last move: a move not sent yet is taken back on the phone; a sent one is undone by a request of
+   the outbox (this device's own with a reason in one tap, or the dice corrected; another device's with a
+   reason typed, which waits for the network). The service worker (tournament/console/service_worker.py) keeps the page and its
    files for a reload without network.
 
    The page names the files on #console: data-engine-worker, data-pyodide, data-rules (engine.js), data-catalog
    (the engine's words), data-service-worker. */
+import { followPage, notWhileTyping } from "../site/live.js";
 import { tick } from "./clocks.js";
 import { engineOf } from "./engine.js";
 import { outbox } from "./outbox.js";
@@ -209,15 +210,9 @@ function refresh() {
 
 /* The screen drawn again once the moves are sent (their numbers, the undo of the last), but not under the
    referee's fingers: while he types in a field of the console, when he leaves it. */
-var held = false;
+var heldBack = notWhileTyping(root, { until: "blur" });
 function later() {
-  var typing = document.activeElement && root.contains(document.activeElement) &&
-    /^(INPUT|SELECT|TEXTAREA)$/.test(document.activeElement.tagName);
-  if (!typing) { return inTurn(redraw); }
-  if (!held) {
-    held = true;
-    document.activeElement.addEventListener("blur", function () { held = false; later(); }, { once: true });
-  }
+  if (!heldBack(later)) { return inTurn(redraw); }
   line();
   return Promise.resolve();
 }
@@ -568,8 +563,8 @@ function start() {
     loadCatalog().then(function () { if (!ready) { draw(); } });
     if (waiting) { send(); } else { contact(); }
   });
-  document.body.addEventListener("live", function () { fetchState(false); });
-  window.setInterval(function () { fetchState(false); }, Math.max(data.poll_seconds, 1) * 1000);
+  // another device's moves: told by the table's stream, and asked for every few seconds whatever it says
+  followPage({ told: function () { fetchState(false); }, every: Math.max(data.poll_seconds, 1), always: true });
   window.setInterval(function () { if (!waiting) { contact(); } }, CONTACT_MS);
   window.addEventListener("online", function () { online = true; send(); });
   window.addEventListener("offline", function () { online = false; line(); });

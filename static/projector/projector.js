@@ -4,14 +4,15 @@
    <noscript> meta refresh does the same, without the pause.
    With data-live (its tournament's event stream), a page that shows everything on one screen is also read
    anew as soon as the stream tells a change (a result confirmed, a round seated) — not at the first event
-   after a load: the stream's position is kept across the reload (sessionStorage) and sent back (?last=), so
-   that only a change since the page was read brings another reload. */
-function turnPages() {
-  var view = document.querySelector("[data-refresh]");
-  var seconds = view ? Number(view.getAttribute("data-refresh")) : 0;
+   after a load: the stream's position is kept across the reload and sent back (site/live.js's listen, with
+   resume), so that only a change since the page was read brings another reload. */
+import { listen } from "../site/live.js";
+
+function turnPages(view) {
+  const seconds = Number(view.getAttribute("data-refresh"));
   if (!seconds) { return; }
-  var next = view.getAttribute("data-next") || window.location.href;
-  var timer = null;
+  const next = view.getAttribute("data-next") || window.location.href;
+  let timer = null;
 
   function start() {
     timer = window.setTimeout(function () { window.location.assign(next); }, seconds * 1000);
@@ -22,20 +23,17 @@ function turnPages() {
     timer = null;
   }
 
-  var live = view.getAttribute("data-live");
-  if (live && window.EventSource && !view.getAttribute("data-next")) {
-    var kept = "stream:" + live;
-    var last = null;
-    try { last = window.sessionStorage.getItem(kept); } catch (ignored) { last = null; }
-    var stream = new EventSource(live + (last ? (live.indexOf("?") < 0 ? "?" : "&") + "last=" + encodeURIComponent(last) : ""));
-    stream.addEventListener("change", function (event) {
-      try { window.sessionStorage.setItem(kept, event.lastEventId); } catch (ignored) { /* private mode */ }
-      if (last !== null && timer !== null) { stream.close(); window.location.assign(next); }
-      last = event.lastEventId;
+  const live = view.getAttribute("data-live");
+  if (live && !view.getAttribute("data-next")) {
+    const listening = listen(live, {
+      resume: true, every: 0, retry: false,  // (no polling, no retrying: the pages turn anyway)
+      told: function (detail, how) {
+        if (!how.first && timer !== null) { listening.close(); window.location.assign(next); }
+      }
     });
   }
 
-  var pause = document.querySelector("[data-pause]");
+  const pause = document.querySelector("[data-pause]");
   if (pause) {
     pause.hidden = false;
     pause.addEventListener("click", function () {
@@ -46,4 +44,5 @@ function turnPages() {
   start();
 }
 
-turnPages();
+const view = document.querySelector("[data-refresh]");
+if (view) { turnPages(view); }
