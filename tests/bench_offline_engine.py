@@ -45,7 +45,9 @@ from tournament.console.view_model import phone  # noqa: E402
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PAGE = """<!doctype html><meta charset="utf-8"><title>engine</title>
-<script src="engine.js" data-worker="engine-worker.js" data-pyodide="pyodide/" data-rules="rules.zip">
+<script type="module">
+import { engineOf } from "./engine.js";
+window.consoleEngine = engineOf({ worker: "engine-worker.js", pyodide: "pyodide/", rules: "rules.zip" });
 </script>"""
 PLAY = """async ([game, events]) => {
   const began = performance.now();

@@ -167,7 +167,7 @@ def test_the_board_select_knows_the_boards_of_each_variant(client, director):
     found = re.search(r"data-boards-by-variant=\"([^\"]*)\"", page)
     assert json.loads(html.unescape(found.group(1))) == boards_by_variant()
     assert boards_by_variant()["anti-monopoly"] == ["anti-monopoly-us"]
-    assert "/static/console/board-filter.js" in page
+    assert "/static/site/board-filter.js" in page
 
 
 @pytest.mark.django_db
@@ -215,7 +215,7 @@ def test_the_refusal_is_in_polish_for_a_polish_director(client, director):
 @pytest.mark.django_db
 def test_a_new_game_on_a_board_that_does_not_fit_is_refused(client, director):
     page = text(client.get(reverse("game_new")))
-    assert "data-boards-by-variant" in page and "/static/console/board-filter.js" in page
+    assert "data-boards-by-variant" in page and "/static/site/board-filter.js" in page
     response = client.post(
         reverse("game_new"),
         {

@@ -32,7 +32,7 @@ pytestmark = phone.pytestmark
 PLAY = """async ([game, events]) => {
   const views = [];
   for (const event of events) {
-    const out = await window.consoleEngine.apply(game, [event]);
+    const out = await document.getElementById("console").consoleEngine.apply(game, [event]);
     if (!out.ok) { return { refused: out, at: views.length }; }
     game = out.game;
     views.push(out.view);
@@ -72,7 +72,7 @@ def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser):
     page = ref.page
     page.reload()
     began = time.perf_counter()
-    page.evaluate("() => window.consoleEngine.start()")
+    page.evaluate("() => document.getElementById('console').consoleEngine.start()")
     print(f"the phone's engine started in {time.perf_counter() - began:.1f} s")
     kept = {"state": game.state, "ledger": game.ledger, "counts": game.counts, "next_seq": game.next_seq}
     played = page.evaluate(PLAY, [kept, events[20:60]])
@@ -118,7 +118,7 @@ def test_the_phone_and_the_server_draw_the_same_screen_after_every_move(live_ser
     ref, context = polish_phone(browser, live_server, "sedzia", f"/games/{game.pk}/")
     with_the_sites_policy(context)
     ref.page.reload()
-    ref.page.evaluate("() => window.consoleEngine.start()")
+    ref.page.evaluate("() => document.getElementById('console').consoleEngine.start()")
     for variant, board, players, options, seed in PARITY_GAMES:
         record = simulate(variant, board, players, seed=seed, max_events=400, options=options)
         state = start_state(parse_record(record))
@@ -201,7 +201,7 @@ def test_the_phone_keeps_python_started_and_restores_it_at_the_next_console(live
     def start() -> str:
         page.reload()
         began = time.perf_counter()
-        how = page.evaluate("() => window.consoleEngine.start()")
+        how = page.evaluate("() => document.getElementById('console').consoleEngine.start()")
         print(f"the phone's engine {how} in {time.perf_counter() - began:.1f} s")
         return how
 

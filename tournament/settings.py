@@ -203,9 +203,10 @@ STATICFILES_DIRS = [SITE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # When served: WhiteNoise serves STATIC_ROOT (``collectstatic``) compressed, with hashed names cached
-    # forever. DJANGO_STATIC_MANIFEST=0 keeps plain names (the tests' live server finds files by name).
+    # forever (the site's ES modules importing each other by those names: server/static_storage.py).
+    # DJANGO_STATIC_MANIFEST=0 keeps plain names (the tests' live server finds files by name).
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "tournament.server.static_storage.StaticFiles"
         if env_bool("DJANGO_STATIC_MANIFEST", not DEBUG)
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },

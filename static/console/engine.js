@@ -1,4 +1,4 @@
-/* The rules engine of the referee's phone, for the console while the Wi-Fi is down: window.consoleEngine,
+/* The rules engine of the referee's phone, for the console while the Wi-Fi is down: engineOf(files) makes one,
    whose calls answer promises (engine-worker.js runs the rules in Pyodide, started at the first call):
    - view(game): what the console shows and offers in that game, {state, ledger} (the console's view model,
      tournament/console/view_model/, as an object);
@@ -9,10 +9,9 @@
    here, JSON between the page and the worker.
    start() answers how Python began: "restored" (the interpreter the phone kept at an earlier start, a fraction
    of a second) or "started" (afresh, seconds; then kept for the next time): engine-worker.js.
-   The page names the files: <script src="engine.js" data-pyodide="…/pyodide-<version>/" data-rules="…zip">. */
-(function () {
-  "use strict";
-  var script = document.currentScript;
+   The page names the files (console.js reads them from #console's data-): engineOf({worker: "…/engine-worker.js",
+   pyodide: "…/pyodide-<version>/", rules: "…zip"}). */
+export function engineOf(files) {
   var worker = null;
   var started = null;
   var waiting = {};
@@ -28,7 +27,7 @@
 
   function start() {
     if (started === null) {
-      worker = new Worker(script.dataset.worker, { type: "module" });
+      worker = new Worker(files.worker, { type: "module" });
       // a worker that cannot load (not kept while offline) or dies (a phone short of memory): every call
       // waiting is refused, and the next one starts it again
       var failed = worker;
@@ -46,8 +45,8 @@
         if (!asked) { return; }
         if (answer.error !== undefined) { asked.reject(new Error(answer.error)); } else { asked.resolve(answer.result); }
       };
-      var folder = new URL(script.dataset.pyodide, document.baseURI).href;
-      var rules = new URL(script.dataset.rules, document.baseURI).href;
+      var folder = new URL(files.pyodide, document.baseURI).href;
+      var rules = new URL(files.rules, document.baseURI).href;
       var own = worker;
       started = send("start", [folder, rules]);
       started.catch(function () {  // tried again at the next call
@@ -63,7 +62,7 @@
     return start().then(function () { return send(name, args); });
   }
 
-  window.consoleEngine = {
+  return {
     start: start,
     view: function (game) {
       return call("view", [JSON.stringify(game)]).then(JSON.parse);
@@ -73,4 +72,4 @@
     },
     useBoard: function (board) { return call("use_board", [JSON.stringify(board)]); }
   };
-}());
+}

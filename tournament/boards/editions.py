@@ -125,7 +125,7 @@ def board_choices() -> list[tuple[str, str]]:
 
 def boards_by_variant() -> dict[str, list[str]]:
     """For each variant, the ids of the boards it is played on (the rule: ``rules.fit``), each board read
-    once: what the board select offers once a variant is chosen (static/console/board-filter.js)."""
+    once: what the board select offers once a variant is chosen (static/site/board-filter.js)."""
     boards = []
     for board_id in available_boards():
         try:

@@ -1,5 +1,5 @@
 """The variant and the board of a form (a tournament's settings, a game started on its own): the board select
-offers the boards that fit the chosen variant (a script filters its options: static/console/board-filter.js),
+offers the boards that fit the chosen variant (a script filters its options: static/site/board-filter.js),
 and the form refuses a board that does not fit, naming those that do — the truth, with or without the script.
 Which boards fit a variant is the rules' to say (``rules.fit``)."""
 
@@ -8,10 +8,12 @@ from __future__ import annotations
 import json
 
 from django import forms
+from django.forms.widgets import Script
 
 from tournament.boards.editions import board_misfit, boards_by_variant
 
-SCRIPT = "console/board-filter.js"
+#: The forms' ``Media.js`` (an ES module, as every script of the site).
+SCRIPT = Script("site/board-filter.js", type="module")
 
 
 def offer_fitting_boards(form: forms.Form) -> None:

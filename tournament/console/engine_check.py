@@ -4,7 +4,7 @@ the Wi-Fi says "The rules could not start on this phone" — found out at the ve
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.contrib.staticfiles.storage import staticfiles_storage
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.core import checks
 
 from tournament.console import pyodide
@@ -17,7 +17,7 @@ TAG = "phone_engine"
 def phone_engine_served(app_configs=None, **kwargs):
     """Served files are the collected ones (STATIC_ROOT) when served with hashed names; otherwise the ones the
     finders find (a checkout's ``static/``, an installed copy's ``tournament/site/static/``)."""
-    collected = settings.STORAGES["staticfiles"]["BACKEND"].endswith("ManifestStaticFilesStorage")
+    collected = isinstance(staticfiles_storage, ManifestFilesMixin)  # (the site's own: static_storage.py)
     folder = pyodide.folder_name()
     missing = [
         name

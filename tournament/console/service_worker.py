@@ -22,19 +22,21 @@ from django.views.decorators.http import require_safe
 
 from tournament.console import pyodide
 
-#: The static files of the console page (base.html's and page.html's), kept from the first visit.
+#: The static files of the console page (base.html's and page.html's, and the modules console.js imports),
+#: kept from the first visit. (Served with hashed names, a module imports the others by theirs:
+#: tournament/server/static_storage.py.)
 STATIC = (
-    "console/favicon.svg",
-    "console/site.css",
+    "site/favicon.svg",
+    "site/site.css",
     "console/console.css",
-    "console/site.js",
+    "site/site.js",
+    "site/live.js",
+    "console/console.js",
     "console/clocks.js",
-    "console/live.js",
     "console/engine.js",
     "console/engine-worker.js",
     "console/outbox.js",
     "console/screen.js",
-    "console/console.js",
 )
 
 

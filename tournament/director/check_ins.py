@@ -1,7 +1,7 @@
 """The director's side of check-in (tournament.event.check_in): a participant ticked or unticked, everyone
 still in ticked at once (each back to the tournament's page, where the list shows who is here), and the
 door's scan page: a participant's slip photographed with the phone's camera, its QR code read in the page
-(static/console/check-in-scan.js, with jsQR) and his link sent here — or the link pasted, without scripts."""
+(static/director/check-in-scan.js, with jsQR) and his link sent here — or the link pasted, without scripts."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from tournament.errors import SEATED_AGAIN
 
 class OrderOfPlayForm(forms.Form):
     """The order of play from the opening roll at a table: each player his place (1: plays first). On the
-    phone the referee taps the players in that order, one tap each (static/console/order-of-play.js sets
+    phone the referee taps the players in that order, one tap each (static/director/order-of-play.js sets
     the places); without scripts, each player's place is chosen in a list. Places given twice are refused
     with the places kept as chosen. Places posted for other players than the table's (the round seated again
     while the page was open) are refused as such, not as places missing."""

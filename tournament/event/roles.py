@@ -17,7 +17,7 @@ from tournament.models import Seat
 COMPETITOR, MONOPOLIST = Seat.Role.COMPETITOR, Seat.Role.MONOPOLIST
 
 
-#: The badge's colour per role (the site's stylesheet, static/console/site.css ``.role-badge``, uses the same;
+#: The badge's colour per role (the site's stylesheet, static/site/site.css ``.role-badge``, uses the same;
 #: a PDF draws its badge with them): white letters on each.
 ROLE_COLOURS = {COMPETITOR: "#1d4e89", MONOPOLIST: "#9b1c1c"}
 

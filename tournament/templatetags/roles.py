@@ -1,6 +1,6 @@
 """The Anti-Monopoly role badge, one look wherever a seat is shown: ``{% load roles %}`` then
 ``{% role_badge seat.role %}`` (nothing for a game without roles). Its markup: ``templates/_role.html``; its
-colours and shapes: ``.role-badge`` in static/console/site.css (PDFs:
+colours and shapes: ``.role-badge`` in static/site/site.css (PDFs:
 ``tournament.event.roles.ROLE_COLOURS``)."""
 
 from django import template
