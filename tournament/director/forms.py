@@ -18,7 +18,7 @@ from tournament.models import BoardEdition, Participant, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH
 from tournament.models.bounds import EARLIEST_EVENT_DATE, check_event_date, field_maximum, latest_event_date
 from tournament.models.games import REASON_LENGTH
-from tournament.models.tournaments import PLACEMENT_POINTS_REFUSED, TABLE_SIZES, tie_breaks_refused
+from tournament.models.tournaments import PLACEMENT_POINTS_REFUSED, SETTINGS, TABLE_SIZES, tie_breaks_refused
 from tournament.people.access import referee_accounts
 
 MAX_ID = 2**63 - 1  # the largest row id the databases hold (bigint)
@@ -124,27 +124,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "date",
-            "variant",
-            "board",
-            "ending",
-            "game_rounds",
-            "time_limit_minutes",
-            "move_time_limit",
-            "rounds",
-            "table_size",
-            "final_table_size",
-            "placement_points",
-            "tie_breaks",
-            "second_confirmation",
-            "check_in",
-            "signatures_required",
-            "links_on_sheets",
-            "seed",
-            "seed_by_rating",
-        ]
+        fields = list(SETTINGS)
         # a date input takes and gives the date as 2026-11-25 whatever the language (the Polish 25.11.2026
         # would leave it empty)
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}

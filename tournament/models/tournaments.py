@@ -193,6 +193,37 @@ class Tournament(models.Model):
         return {k: v for k, v in options.items() if v}
 
 
+#: A setting every backup carries (it existed when the backups began).
+ALWAYS = object()
+
+#: The tournament's settings, in the order the director's form shows them: each a field of ``Tournament``
+#: above (its type, bounds, choices, default and words are the field's), with what a tournament had before the
+#: setting existed (a backup made then lacks it) or ``ALWAYS``. The director's form and the backup (written,
+#: read and checked: ``tournament.files.backup``) read this one list: a new setting is its field, its line
+#: here and its migration.
+SETTINGS: dict[str, object] = {
+    "name": ALWAYS,
+    "date": ALWAYS,
+    "variant": ALWAYS,
+    "board": ALWAYS,
+    "ending": "two_hour",
+    "game_rounds": ALWAYS,
+    "time_limit_minutes": ALWAYS,
+    "move_time_limit": ALWAYS,
+    "rounds": ALWAYS,
+    "table_size": ALWAYS,
+    "final_table_size": ALWAYS,
+    "placement_points": ALWAYS,
+    "tie_breaks": ALWAYS,
+    "second_confirmation": ALWAYS,
+    "check_in": False,
+    "signatures_required": False,
+    "links_on_sheets": False,
+    "seed": ALWAYS,
+    "seed_by_rating": False,  # its round 1 was seated without the ratings
+}
+
+
 #: A participant's private link's key: 24 characters of URL-safe base64, 144 random bits (unguessable).
 LINK_KEY_BYTES = 18
 LINK_KEY_LENGTH = 24

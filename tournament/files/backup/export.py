@@ -24,6 +24,7 @@ from tournament.models import (
     TableResult,
     Tournament,
 )
+from tournament.models.tournaments import SETTINGS
 
 
 def _iso(value: date | datetime | None) -> str | None:
@@ -157,25 +158,7 @@ def _export(t: Tournament) -> dict:
         "rules": RULES,
         "exported_at": _iso(timezone.now()),
         "tournament": {
-            "name": t.name,
-            "date": _iso(t.date),
-            "variant": t.variant,
-            "board": t.board,
-            "ending": t.ending,
-            "game_rounds": t.game_rounds,
-            "time_limit_minutes": t.time_limit_minutes,
-            "move_time_limit": t.move_time_limit,
-            "rounds": t.rounds,
-            "table_size": t.table_size,
-            "final_table_size": t.final_table_size,
-            "placement_points": t.placement_points,
-            "tie_breaks": t.tie_breaks,
-            "second_confirmation": t.second_confirmation,
-            "check_in": t.check_in,
-            "signatures_required": t.signatures_required,
-            "links_on_sheets": t.links_on_sheets,
-            "seed_by_rating": t.seed_by_rating,
-            "seed": t.seed,
+            **{key: _iso(getattr(t, key)) if key == "date" else getattr(t, key) for key in SETTINGS},
             "created_by": name(t.created_by_id),
             "directors": sorted(t.directors.values_list("username", flat=True)),
             "created_at": _iso(t.created_at),
