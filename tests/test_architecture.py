@@ -1,5 +1,6 @@
-"""The house's layers hold (the import-linter contracts of pyproject.toml, drawn in docs/architecture.md) and
-every model change has its migration: both also run in .ci/run; here they fail the suite where they break."""
+"""The house's layers hold (the import-linter contracts of pyproject.toml, drawn in docs/architecture.md), its
+structure holds (.ci/structure.py) and every model change has its migration: all also run in .ci/run; here
+they fail the suite where they break."""
 
 import subprocess
 import sys
@@ -14,6 +15,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: import-linter's command, beside the Python running the suite (its .venv, activated or not)
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
+
+
+def test_the_structure_holds():
+    """No import circle, no module over 500 lines, no test module importing another (.ci/structure.py)."""
+    run = subprocess.run([sys.executable, ".ci/structure.py"], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
 
 
 def test_the_layers_contracts_are_kept():
