@@ -75,7 +75,7 @@ def test_modules_importing_tests() -> list[str]:
                 continue
             for name in names:
                 last = name.rsplit(".", 1)[-1]
-                if last.startswith("test_") and (name.startswith(("tests.", ".")) or name.startswith("test_")):
+                if last.startswith("test_") and name.startswith(("tests.", ".", "test_")):
                     out.append(f"{path.relative_to(ROOT)}:{node.lineno}: imports {name}")
     return out
 
