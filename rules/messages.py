@@ -9,6 +9,7 @@ them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 
 def gettext_noop(message: str) -> str:
@@ -22,8 +23,7 @@ _VALUE_THEN_STOP = re.compile(r"(?<!\{)\{(\w+)\}\.")
 
 def render(template: str, params: dict) -> str:
     """The template with its values; a value that ends with a full stop of its own (an abbreviation: "Wall
-    St.", "p.m.") ends the sentence with it, not with a second one (static/console/console.js does the
-    same)."""
+    St.", "p.m.") ends the sentence with it, not with a second one."""
     template = _VALUE_THEN_STOP.sub(
         lambda m: m.group(0)[:-1] if str(params.get(m.group(1), "")).endswith(".") else m.group(0), template
     )
@@ -78,3 +78,28 @@ def from_data(d: dict) -> Message:
     return Message(
         d["t"], {k: from_data(v) if isinstance(v, dict) and "t" in v else v for k, v in d["p"].items()}
     )
+
+
+#: The values of the messages that hold a square's or a deck's name as the board prints it ("squares":
+#: several, joined by ", "): a reader's words for the game's own ("Chance", "Income Tax") are the app's.
+NAME_PARAMS = frozenset({"square", "squares", "deck", "other", "expected"})
+
+#: The values of the messages that hold a variant's or a board's id ("tournament-pl"): shown by its name.
+ID_PARAMS = frozenset({"variant", "board"})
+
+
+def say(
+    message: Message | dict, translate: Callable[[str], str], value: Callable[[str, object], object]
+) -> str:
+    """A message in a reader's words: its template through ``translate``, each value that is a message said
+    the same way, each other value through ``value(key, v)`` (``NAME_PARAMS``, ``ID_PARAMS``), then
+    ``render``. The one renderer of the engine's messages, wherever they are read: the server's pages and
+    sheets (``tournament.games.messages``, Django's catalogue) and the referee's phone
+    (``tournament.console.view_model.words``, the same catalogue sent to it)."""
+    if isinstance(message, dict):
+        message = from_data(message)
+    values = {
+        k: say(v, translate, value) if isinstance(v, Message) else value(k, v)
+        for k, v in message.params.items()
+    }
+    return render(translate(message.template), values)

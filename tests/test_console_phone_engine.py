@@ -13,12 +13,12 @@ from rules.board.registry import BOARDS_DIR, forget_board, get_board, set_board_
 from rules.cash_counts import CashCounts
 from rules.engine import apply
 from rules.errors import RulesError
-from rules.messages import Message, to_data
 from rules.record import parse_record
 from rules.replay import start_state
 from rules.simulate import simulate
 from rules.snapshot import dump_state, load_state
 from tournament.console.view_model import phone, screen
+from tournament.games.messages import error_text
 
 GAMES = [
     ("classic", "classic-pl", 4, {}),
@@ -66,10 +66,7 @@ def test_one_taps_events_go_all_or_none_and_a_refusal_says_why():
     assert not again["ok"] and again["index"] == 0
     with pytest.raises(RulesError) as refused:  # the server's engine, on the same state
         apply(load_state(after_first["state"]), first)
-    assert again["error"] == {
-        "code": refused.value.code,
-        **to_data(Message(refused.value.template, refused.value.params)),
-    }
+    assert again["error"] == {"code": refused.value.code, "text": error_text(refused.value)}
     half = json.loads(phone.apply(state, json.dumps([first, first])))  # the second refused: none applied
     assert half == {**again, "index": 1}
 

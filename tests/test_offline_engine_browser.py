@@ -7,8 +7,12 @@ The time the engine takes to start is printed (pytest -s)."""
 import json
 import time
 
+import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
 
 from rules.errors import RulesError
 from rules.record import parse_record
@@ -22,10 +26,12 @@ from tests.test_console_browser import (
 )
 from tests.tournaments import make_tournament
 from tournament.console import pyodide
+from tournament.console.screen_words import screen_words
 from tournament.console.view_model import phone as phone_engine
-from tournament.console.view_model import screen
+from tournament.console.view_model import screen, words
 from tournament.event import rounds
 from tournament.games import recording
+from tournament.games.messages import error_text
 
 pytestmark = phone.pytestmark
 
@@ -56,7 +62,27 @@ def with_the_sites_policy(context):
     context.route("**/static/**", fulfill)
 
 
-def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser):  # noqa: F811
+@pytest.fixture
+def polish_words():
+    """The phone's words in this process too, as the Polish page gives them to its rules (its game's board
+    words and ids, the server's catalogue): the screens compared say the engine's sentences alike."""
+
+    def given(game):
+        catalog = Client().get(reverse("console_engine_words", args=["pl"])).json()["catalog"]
+        with translation.override("pl"):
+            names = screen_words(recording.current_state(game))
+        words.use_words({"catalog": catalog, "board_words": names["board_words"], "ids": names["ids"]})
+
+    yield given
+    words.use_words({})
+
+
+def rules_ready(page) -> None:
+    """The phone's rules started and told the referee's words (console.js: #console's data-rules)."""
+    page.wait_for_selector("#console[data-rules=ready]", state="attached")
+
+
+def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser, polish_words):  # noqa: F811
     referee = User.objects.create_user("sedzia", password="pw")
     t = make_tournament(4, rounds=2, table_size=4)
     round_1 = rounds.seat_next_round(t)
@@ -72,8 +98,9 @@ def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser):
     page = ref.page
     page.reload()
     began = time.perf_counter()
-    page.evaluate("() => document.getElementById('console').consoleEngine.start()")
+    rules_ready(page)
     print(f"the phone's engine started in {time.perf_counter() - began:.1f} s")
+    polish_words(game)
     kept = {"state": game.state, "ledger": game.ledger, "counts": game.counts, "next_seq": game.next_seq}
     played = page.evaluate(PLAY, [kept, events[20:60]])
     assert "refused" not in played, played
@@ -94,7 +121,8 @@ def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser):
     try:
         recording.submit(game.pk, wrong, version=game.version)
     except RulesError as e:
-        assert refused["error"]["code"] == e.code and refused["error"]["t"] == e.template
+        with translation.override("pl"):
+            assert refused["error"] == {"code": e.code, "text": error_text(e)}
     else:
         raise AssertionError("the server took a die of 7")
     context.close()
@@ -107,7 +135,11 @@ PARITY_GAMES = [
 ]
 
 
-def test_the_phone_and_the_server_draw_the_same_screen_after_every_move(live_server, browser):  # noqa: F811
+def test_the_phone_and_the_server_draw_the_same_screen_after_every_move(
+    live_server,
+    browser,  # noqa: F811
+    polish_words,
+):
     """The view model the phone computes (Pyodide in Chromium) equals the server's, move after move, over
     whole simulated games of the three families: one screen, whoever draws it."""
     User.objects.create_user("sedzia", password="pw")
@@ -118,7 +150,8 @@ def test_the_phone_and_the_server_draw_the_same_screen_after_every_move(live_ser
     ref, context = polish_phone(browser, live_server, "sedzia", f"/games/{game.pk}/")
     with_the_sites_policy(context)
     ref.page.reload()
-    ref.page.evaluate("() => document.getElementById('console').consoleEngine.start()")
+    rules_ready(ref.page)
+    polish_words(game)
     for variant, board, players, options, seed in PARITY_GAMES:
         record = simulate(variant, board, players, seed=seed, max_events=400, options=options)
         state = start_state(parse_record(record))
@@ -224,7 +257,7 @@ def test_the_phone_keeps_python_started_and_restores_it_at_the_next_console(live
 
     page.evaluate(SPOILT)
     assert start() == "started"
-    assert page.locator("[data-rules=ready]").count() == 1  # the console's rules ready all the same
+    rules_ready(page)  # the console's rules ready all the same
     assert page.evaluate(ONE_KEPT)
     assert start() == "restored"
     context.close()

@@ -72,33 +72,13 @@ function fromServer(row) {
 }
 
 // -- the engine's words --------------------------------------------------------------------------------
-var catalog = null;
-var NAME_PARAMS = ["square", "squares", "deck", "other", "expected"];  // tournament/boards/words.py
-function loadCatalog() {
-  if (catalog !== null) { return Promise.resolve(catalog); }
+/* The phone's rules say every message in the referee's words (tournament/console/view_model/words.py, the one
+   renderer the server's pages use too): given once, when they start, the server's catalogue (the file that
+   #console's data-catalog names, kept for the Wi-Fi's outages), the board's words and the ids' names. */
+function useWords() {
   return fetch(files.catalog, { credentials: "same-origin" }).then(function (r) { return r.json(); })
-    .then(function (c) { catalog = c.catalog || {}; return catalog; }, function () { catalog = {}; return catalog; });
-}
-function word(name) { return names.board_words[name] || name; }
-/* An engine message ({t, p}) in the referee's language, as tournament/games/messages.py says it. */
-function say(m) {
-  if (!m) { return ""; }
-  var template = (catalog && catalog[m.t]) || m.t;
-  if (Array.isArray(template)) { template = template[0]; }
-  var values = {};
-  Object.keys(m.p || {}).forEach(function (k) {
-    var v = m.p[k];
-    if (v && typeof v === "object" && "t" in v) { values[k] = say(v); } else if (typeof v === "string" && NAME_PARAMS.indexOf(k) >= 0) {
-      values[k] = v.split(", ").map(word).join(", ");
-    } else if (typeof v === "string" && names.ids[k]) { values[k] = names.ids[k][v] || v; } else { values[k] = v; }
-  });
-  // (a value that ends with a full stop of its own, "Wall St.", ends the sentence: rules/messages.py render)
-  return template.replace(/\{(\w+)(?::([^}]*))?\}(\.?)/g, function (all, k, spec, stop) {
-    if (!(k in values)) { return all; }
-    var v = values[k];
-    var text = spec && spec.indexOf("+") >= 0 && typeof v === "number" && v >= 0 ? "+" + v : String(v);
-    return text + (stop && text.slice(-1) !== "." ? stop : "");
-  });
+    .then(function (c) { return c.catalog || {}; }, function () { return {}; })
+    .then(function (catalog) { return engine.useWords({ catalog: catalog, board_words: names.board_words, ids: names.ids }); });
 }
 
 // -- drawing -------------------------------------------------------------------------------------------
@@ -134,7 +114,7 @@ function draw() {
     return;
   }
   screen.draw(root, view, {
-    names: names, title: data.title, game: GAME, closed: closed, started_at: data.started_at, say: say,
+    names: names, title: data.title, game: GAME, closed: closed, started_at: data.started_at,
     tap: tap, undoTap: undoTap, just: just, error: error, notice: notice, undo: undoNow(),
     log: log.slice(0, data.log_length), logTotal: logTotal, movesUrl: data.urls.moves, cardsUrl: data.urls.cards, recordUrl: data.urls.record,
     nextSteps: nextSteps, online: online, lastMoveAt: lastMoveAt, moveText: moveText
@@ -257,10 +237,10 @@ function tapNow(events) {
         return outbox.add(move).then(function () { send().then(dealt); });
       }
       return engine.apply(here.play, events).then(function (out) {
-        if (!out.ok) { refused(say(out.error)); dealt(); return null; }
+        if (!out.ok) { refused(out.error.text); dealt(); return null; }
         move.events = out.events;
         move.play = out.game;
-        move.notes = out.notes.map(say);
+        move.notes = out.notes;
         move.dice = isThrow(out.events);
         return outbox.add(move).then(function () {
           view = out.view;
@@ -334,10 +314,10 @@ function undoNowTap(how) {
       request.before = previous.before;
       var after = how.dice ? engine.apply(previous.before, [Object.assign({}, previous.events[0], { dice: how.dice })]) : Promise.resolve(null);
       return after.then(function (out) {
-        if (out && !out.ok) { error = say(out.error); draw(); dealt(); return null; }
+        if (out && !out.ok) { error = out.error.text; draw(); dealt(); return null; }
         var to = out ? out.game : previous.before;
         request.play = to;
-        request.notes = out ? out.notes.map(say) : [];
+        request.notes = out ? out.notes : [];
         return outbox.add(request).then(function () {
           sent.pop();
           log.forEach(function (e) { if (e.seq >= previous.first && e.seq <= previous.seq) { e.status = "undone"; } });
@@ -513,7 +493,7 @@ function contact() {
 function startRules() {
   if (!window.WebAssembly || !window.Worker) { failed = true; root.dataset.rules = "failed"; line(); return Promise.resolve(); }
   var began = performance.now();
-  return Promise.all([engine.start(), loadCatalog()]).then(function () {
+  return Promise.all([engine.start(), useWords()]).then(function () {
     return names.board_data ? engine.useBoard(names.board_data) : null;
   }).then(function () {
     ready = true;
@@ -535,7 +515,7 @@ function applyUnchecked() {
         if (m.kind !== "move") { return null; }
         return engine.apply(at.play, m.events).then(function (out) {
           if (!out.ok) { return null; }
-          var done = Object.assign({}, m, { events: out.events, play: out.game, notes: out.notes.map(say), before: at.play });
+          var done = Object.assign({}, m, { events: out.events, play: out.game, notes: out.notes, before: at.play });
           at = done;
           return outbox.replace(done);
         });
@@ -560,7 +540,6 @@ function start() {
     return showRefused();
   }).then(function () {
     startRules();
-    loadCatalog().then(function () { if (!ready) { draw(); } });
     if (waiting) { send(); } else { contact(); }
   });
   // another device's moves: told by the table's stream, and asked for every few seconds whatever it says

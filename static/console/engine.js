@@ -3,8 +3,9 @@
    - view(game): what the console shows and offers in that game, {state, ledger} (the console's view model,
      tournament/console/view_model/, as an object);
    - apply(game, events): the events of one tap applied, all or none: {ok: true, game, view, notes, events}
-     or {ok: false, index, error: {code, t, p}} (the refusal's template and values, to translate);
-   - useBoard(board): a board that is not shipped, as the server gives it.
+     or {ok: false, index, error: {code, text}} (what happened, the refusal: in the referee's words);
+   - useBoard(board): a board that is not shipped, as the server gives it;
+   - useWords(words): the referee's words, once, before the others: {catalog, board_words, ids}.
    A game's state is the server's snapshot (rules/snapshot.py), its ledger each player's [income, cost]; objects
    here, JSON between the page and the worker.
    start() answers how Python began: "restored" (the interpreter the phone kept at an earlier start, a fraction
@@ -16,6 +17,7 @@ export function engineOf(files) {
   var started = null;
   var waiting = {};
   var nextId = 1;
+  var given = {};  // what the rules were told once (use_board, use_words): told again to a worker started anew
 
   function send(call, args) {
     return new Promise(function (resolve, reject) {
@@ -48,7 +50,11 @@ export function engineOf(files) {
       var folder = new URL(files.pyodide, document.baseURI).href;
       var rules = new URL(files.rules, document.baseURI).href;
       var own = worker;
-      started = send("start", [folder, rules]);
+      started = send("start", [folder, rules]).then(function (how) {
+        return Object.keys(given).reduce(function (told, name) {
+          return told.then(function () { return send(name, given[name]); });
+        }, Promise.resolve()).then(function () { return how; });
+      });
       started.catch(function () {  // tried again at the next call
         if (worker === own) { started = null; }
         own.terminate();
@@ -70,6 +76,7 @@ export function engineOf(files) {
     apply: function (game, events) {
       return call("apply", [JSON.stringify(game), JSON.stringify(events)]).then(JSON.parse);
     },
-    useBoard: function (board) { return call("use_board", [JSON.stringify(board)]); }
+    useBoard: function (board) { given.use_board = [JSON.stringify(board)]; return call("use_board", given.use_board); },
+    useWords: function (words) { given.use_words = [JSON.stringify(words)]; return call("use_words", given.use_words); }
   };
 }

@@ -7,7 +7,6 @@
    reused). ctx:
    - names: {squares: [name by index], decks: {id: name}, cards: {deck: {id: text}}, groups: [group by square]}
    - title, game (its id), closed (the result confirmed: read-only), started_at (ISO, the game clock)
-   - say(message): an engine message ({t, p}) in words
    - tap(events, what): enter the events of one tap (what: a word for the log of taps, "roll", "buy", …)
    - just: {notes: [words], seq, first} the move just made; error, notice: words
    - undo: null or {own: bool, dice: bool (a throw of this device's), waiting: bool (not sent yet), seq, first}
@@ -338,7 +337,7 @@ function now(view, ctx, n) {
   w.rents.forEach(function (r) { out.push(rentCard(r, w, ctx, n)); });
   if (w.final) { out.push(finalSteps(w.final, view, ctx, n)); }
   if (w.roll) { out.push(roll(w, ctx, n)); }
-  if (!out.length && w.blocked_by && !view.game.finished) { out.push(h("p", { class: "muted blocked", text: ctx.say(w.blocked_by) })); }
+  if (!out.length && w.blocked_by && !view.game.finished) { out.push(h("p", { class: "muted blocked", text: w.blocked_by })); }
   return out;
 }
 

@@ -7,7 +7,7 @@ printed; these are the game's words, which a Polish page shows in Polish, as the
 listed here — a street, a Polish board's own words, an uploaded edition's — is shown as it is.
 
 The log's sentences carry square and deck names as values (``rules.messages``); ``tournament.games.messages``
-passes the values named in :data:`NAME_PARAMS` through :func:`board_word`."""
+passes the values named in ``rules.messages.NAME_PARAMS`` through :func:`board_word`."""
 
 from __future__ import annotations
 
@@ -38,10 +38,6 @@ WORDS = {
     "Go to Price War / Prison": pgettext_lazy("board", "Go to Price War / Prison"),
     "Property Tax": pgettext_lazy("board", "Property Tax"),
 }
-
-#: The values of the engine's messages that hold a square's or a deck's name ("squares": several, joined by
-#: ", ").
-NAME_PARAMS = frozenset({"square", "squares", "deck", "other", "expected"})
 
 
 def board_word(name: str) -> str:

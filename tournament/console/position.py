@@ -24,6 +24,7 @@ from tournament.console.view_model.screen import last_counts
 from tournament.games import recording
 from tournament.games.batches import batch_start, last_batch
 from tournament.games.locks import is_closed
+from tournament.games.messages import message_text
 from tournament.models import Game, GameEvent
 from tournament.people.access import may_direct_game
 
@@ -57,7 +58,7 @@ def position(request, game: Game, *, with_screen: bool = True) -> dict:
     }
     out["count_texts"] = _count_texts(game, out["counts"])
     if with_screen:
-        out["screen"] = screen(state, game.ledger, out["counts"])
+        out["screen"] = screen(state, game.ledger, out["counts"], message_text)
     return out
 
 

@@ -12,13 +12,18 @@ from functools import lru_cache
 from django.utils.translation import get_language, gettext
 
 from rules.errors import RulesError
-from rules.messages import Message, render
+from rules.messages import ID_PARAMS, NAME_PARAMS, Message, say
 from tournament import labels
-from tournament.boards.words import NAME_PARAMS, board_word
+from tournament.boards.words import board_word
 
 
 def translate(template: str, params: dict) -> str:
-    return render(_translated(get_language(), template), {k: _value(k, v) for k, v in params.items()})
+    """The engine's message in the request's language (``rules.messages.say``: the one renderer)."""
+    return say(Message(template, params), _current, _value)
+
+
+def _current(template: str) -> str:
+    return _translated(get_language(), template)
 
 
 @lru_cache(maxsize=4096)
@@ -29,24 +34,20 @@ def _translated(language: str | None, template: str) -> str:
 
 
 def _value(key: str, v):
-    if isinstance(v, Message):
-        return translate(v.template, v.params)
     if not isinstance(v, str):
         return v
     if key in NAME_PARAMS:
         return board_word(v)
     if key in ID_PARAMS:  # an id the engine names ("tournament-pl"): its name, as the pages show it
+        # (a board by its shipped name: an uploaded edition's id is shown as it is, the database not asked —
+        # ``replay`` may have none)
         return labels.variant_label(v) if key == "variant" else labels.board_label(v, stored={})
     return v
 
 
-#: The values of the engine's messages that are a variant's or a board's id (a board by its shipped name: an
-#: uploaded edition's id is shown as it is, the database not asked — ``replay`` may have none).
-ID_PARAMS = frozenset({"variant", "board"})
-
-
-def message_text(m: Message) -> str:
-    return translate(m.template, m.params)
+def message_text(m: Message | dict) -> str:
+    """A message (or its data, ``rules.messages.to_data``) in the request's language."""
+    return say(m, _current, _value)
 
 
 def error_text(e: RulesError) -> str:

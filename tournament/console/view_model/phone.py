@@ -9,10 +9,10 @@ game keeps them) and the number its next move gets — then the game after each 
 
 - ``view(game)``: the screen in that position (``tournament.console.view_model.screen``);
 - ``apply(game, events)``: the events of one tap applied one after the other, all or none, as the server's
-  ``submit_all`` does: the game after them, its screen and what happened in words; or the refusal (its code,
-  English template and values: the page translates it with the server's catalogue).
-
-Messages travel as ``rules.messages.to_data`` gives them (``{"t": template, "p": values}``).
+  ``submit_all`` does: the game after them, its screen and what happened in words; or the refusal (its code
+  and its words);
+- ``use_words(words)``: the referee's words, once, before the others (the server's catalogue, the board's
+  words, the ids' names: ``words.use_words``), in which every message is said here (``words.said``).
 """
 
 from __future__ import annotations
@@ -25,9 +25,15 @@ from rules.board.registry import register_board, shipped_boards
 from rules.cash_counts import CashCounts
 from rules.engine import Outcome, apply_in_place
 from rules.errors import RulesError
-from rules.messages import Message, to_data
+from rules.messages import Message
 from rules.snapshot import dump_state, load_state
+from tournament.console.view_model import words
 from tournament.console.view_model.screen import screen
+from tournament.console.view_model.words import said
+
+
+def use_words(words_json: str) -> None:
+    words.use_words(json.loads(words_json))
 
 
 def use_board(board_json: str) -> None:
@@ -50,7 +56,8 @@ def _follow(counts: CashCounts, seq: int | None, tx, state) -> None:
 
 def apply(game_json: str, events_json: str) -> str:
     """``events`` applied to ``game``, all or none: ``{"ok": true, "game", "view", "notes", "events"}`` (the
-    events as the engine normalised them) or ``{"ok": false, "index", "error": {"code", "t", "p"}}``."""
+    events as the engine normalised them, the notes in words) or ``{"ok": false, "index", "error": {"code",
+    "text"}}``."""
     game = json.loads(game_json)
     state = load_state(game["state"])
     ledger = {pid: list(figures) for pid, figures in (game.get("ledger") or {}).items()}
@@ -60,10 +67,10 @@ def apply(game_json: str, events_json: str) -> str:
         try:
             tx = apply_in_place(state, event)
         except RulesError as e:  # the engine checks before it changes anything
-            error = {"code": e.code, **to_data(Message(e.template, e.params))}
+            error = {"code": e.code, "text": said(Message(e.template, e.params))}
             return json.dumps({"ok": False, "index": index, "error": error})
         done.append(tx.event)
-        notes.extend(to_data(n) for n in tx.notes)
+        notes.extend(said(n) for n in tx.notes)
         add_totals(ledger, tx.movements)
         _follow(counts, seq, tx, state)
         seq = None if seq is None else seq + 1

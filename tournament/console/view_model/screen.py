@@ -7,6 +7,8 @@ the players' cards, what happens now, the clocks, the trade.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules import final_steps, rent
 from rules.banknotes import banknotes
 from rules.cash_counts import CashCounts
@@ -20,12 +22,16 @@ from rules.valuation import net_worths
 from tournament.console.view_model.building import group_builds, street_builds
 from tournament.console.view_model.cards import card_offer
 from tournament.console.view_model.raising import raising_choices, rent_way_out
+from tournament.console.view_model.words import said
 
 
-def screen(state: GameState, ledger: dict | None = None, counts: dict | None = None) -> dict:
+def screen(
+    state: GameState, ledger: dict | None = None, counts: dict | None = None, say: Callable = said
+) -> dict:
     """What the console shows and offers in ``state``. ``ledger``: each player's income and cost so far
     (``{id: [income, cost]}``, the game's ledger totals); ``counts``: the game's cash counts as it keeps them
-    (``rules.cash_counts.CashCounts.to_data``; None: no count yet)."""
+    (``rules.cash_counts.CashCounts.to_data``; None: no count yet); ``say``: an engine's message in the
+    referee's words (the phone's ``words.said``, the server's ``tournament.games.messages.message_text``)."""
     legal = legal_actions(state)
     # Who has the move: the next roller once the current turn is over, else the player whose turn it is.
     mover = legal.roll or (state.current.id if state.current else None)
@@ -34,7 +40,7 @@ def screen(state: GameState, ledger: dict | None = None, counts: dict | None = N
         "board": state.board.id,
         "game": _standing(state, mover),
         "players": _players(state, legal, mover, pair, ledger or {}, last_counts(counts)),
-        "now": _now(state, legal),
+        "now": _now(state, legal, say),
         "clocks": _clocks(state, legal),
         "trade": pair,
         "bank": {"houses": state.houses, "hotels": state.hotels},
@@ -182,12 +188,12 @@ def _may(state: GameState, pid: str, o: PlayerOptions | None) -> dict | None:
     }
 
 
-def _now(state: GameState, legal: Legal) -> dict:
+def _now(state: GameState, legal: Legal, say: Callable) -> dict:
     """What is pending, each with what it offers: the roll (or why nobody may roll), a purchase or the
     auctions, a card, a tax, the Foundation, the final steps, the rents and debts, the deeds still to deal."""
     return {
         "roll": _roll(state, legal),
-        "blocked_by": legal.blocked_by,
+        "blocked_by": legal.blocked_by and say(legal.blocked_by),  # why nobody may roll, in words
         "buy": legal.buy,
         "auctions": [{**a, "price": state.board.squares[a["square"]].price} for a in legal.auctions],
         "card": card_offer(state, legal.card) if legal.card else None,
