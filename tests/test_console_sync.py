@@ -20,7 +20,7 @@ from django.utils import timezone, translation
 
 from rules import RulesError, apply
 from rules.simulate import simulate
-from tests.test_event_day_races import at_once
+from tests.threads import at_once
 from tests.tournaments import make_tournament
 from tournament.console import sync
 from tournament.console.devices import SESSION_KEY

@@ -5,18 +5,18 @@ phone with its own connection; a barrier lets them post at the same moment.
 """
 
 import json
-import threading
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
 from rules.board import BOARDS_DIR
 from rules.replay import replay
 from rules.simulate import simulate
+from tests.threads import at_once
 from tournament.boards import editions
 from tournament.boards.files import BoardFileError
 from tournament.console.devices import SESSION_KEY
@@ -44,30 +44,6 @@ def sync(client, game, **body):
     body = {"waiting": 1, **body}
     url = reverse("console_sync", args=[game.pk])
     return client.post(url, json.dumps(body), content_type="application/json")
-
-
-def at_once(*calls):
-    """Run the calls in threads released together; returns their results (or raises the first error)."""
-    barrier = threading.Barrier(len(calls))
-    out, errors = [None] * len(calls), []
-
-    def run(i, call):
-        try:
-            barrier.wait(timeout=10)
-            out[i] = call()
-        except Exception as e:  # reported to the test below
-            errors.append(e)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    if errors:
-        raise errors[0]
-    return out
 
 
 def phone(user) -> Client:

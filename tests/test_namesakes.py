@@ -13,8 +13,7 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 from django.urls import reverse
 
-from tests.test_console_browser import browser  # noqa: F401 (the browser fixture)
-from tests.test_event_day_races import at_once
+from tests.threads import at_once
 from tests.tournaments import make_tournament
 from tournament.event import rounds
 from tournament.games import recording
@@ -134,10 +133,10 @@ def test_two_namesakes_added_at_once_are_both_marked(director):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1")
-def test_a_director_adds_a_namesake_on_his_phone_and_the_seating_tells_them_apart(live_server, browser):  # noqa: F811
+def test_a_director_adds_a_namesake_on_his_phone_and_the_seating_tells_them_apart(live_server, browser):
     from playwright.sync_api import expect
 
-    from tests.test_console_browser import PHONE, Referee
+    from tests.browser import PHONE, Referee
 
     boss = User.objects.create_user("boss", password="pw")
     boss.groups.add(Group.objects.create(name=DIRECTORS_GROUP))

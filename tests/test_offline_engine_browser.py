@@ -15,11 +15,7 @@ from rules.record import parse_record
 from rules.replay import start_state
 from rules.simulate import simulate
 from rules.snapshot import dump_state
-from tests import test_console_browser as phone
-from tests.test_console_browser import (
-    browser,  # noqa: F401 (the browser fixture)
-    polish_phone,
-)
+from tests.browser import BROWSER_TESTS, polish_phone, with_the_sites_policy
 from tests.tournaments import make_tournament
 from tournament.console import pyodide
 from tournament.console.view_model import phone as phone_engine
@@ -27,7 +23,7 @@ from tournament.console.view_model import screen
 from tournament.event import rounds
 from tournament.games import recording
 
-pytestmark = phone.pytestmark
+pytestmark = BROWSER_TESTS
 
 PLAY = """async ([game, events]) => {
   const views = [];
@@ -41,22 +37,7 @@ PLAY = """async ([game, events]) => {
 }"""
 
 
-def with_the_sites_policy(context):
-    """The site's Content-Security-Policy on its static files too, as production's middleware sends it around
-    WhiteNoise (the test's live server serves them without the middleware): the engine's worker runs under
-    it."""
-
-    def fulfill(route):
-        answer = route.fetch()
-        route.fulfill(
-            response=answer,
-            headers={**answer.headers, "content-security-policy": settings.CONTENT_SECURITY_POLICY},
-        )
-
-    context.route("**/static/**", fulfill)
-
-
-def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser):  # noqa: F811
+def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser):
     referee = User.objects.create_user("sedzia", password="pw")
     t = make_tournament(4, rounds=2, table_size=4)
     round_1 = rounds.seat_next_round(t)
@@ -107,7 +88,7 @@ PARITY_GAMES = [
 ]
 
 
-def test_the_phone_and_the_server_draw_the_same_screen_after_every_move(live_server, browser):  # noqa: F811
+def test_the_phone_and_the_server_draw_the_same_screen_after_every_move(live_server, browser):
     """The view model the phone computes (Pyodide in Chromium) equals the server's, move after move, over
     whole simulated games of the three families: one screen, whoever draws it."""
     User.objects.create_user("sedzia", password="pw")
@@ -184,7 +165,7 @@ SPOILT = """async () => {
 }"""
 
 
-def test_the_phone_keeps_python_started_and_restores_it_at_the_next_console(live_server, browser):  # noqa: F811
+def test_the_phone_keeps_python_started_and_restores_it_at_the_next_console(live_server, browser):
     """Starting Python is most of the engine's wait: the phone keeps the interpreter as it is just after its
     start, and the next console restores it instead (the time of each is printed, pytest -s); the restored
     engine plays a game as the server does; a kept copy spoilt is dropped, Python started afresh and kept

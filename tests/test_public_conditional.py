@@ -13,7 +13,6 @@ from django.core.cache import cache
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.test_console_browser import browser  # noqa: F401 (a fixture: the browser tests below)
 from tests.tournaments import make_tournament, play_table
 from tournament import reports
 from tournament.event import interventions, results, rounds
@@ -330,7 +329,7 @@ def wait_for(page, condition, seconds=15):
 @pytest.mark.parametrize("javascript", [True, False])
 @pytest.mark.parametrize("players", [8, 40])  # one page, read anew at its own address; two pages, turning
 def test_a_projector_that_reloads_itself_asks_with_its_etag_and_shows_the_new_page(
-    browser,  # noqa: F811 (the fixture imported above)
+    browser,
     live_server,
     answers,
     settings,
@@ -370,7 +369,7 @@ def test_a_projector_that_reloads_itself_asks_with_its_etag_and_shows_the_new_pa
 @in_a_browser
 @pytest.mark.django_db(transaction=True)
 def test_the_seating_on_a_projector_reloads_with_its_etag_and_shows_a_reseat(
-    browser,  # noqa: F811 (the fixture imported above)
+    browser,
     live_server,
     answers,
     director,

@@ -25,7 +25,7 @@ from tournament.models import Participant, TableResult, Tournament
 from tournament.people.access import DIRECTORS_GROUP
 from tournament.reports import FROM_GAME, FROM_RESULT, table_report, tournament_report
 
-from .test_exports_pdf import pages_text, save
+from .pdf_pages import pages_text, save
 
 pytestmark = pytest.mark.django_db
 
