@@ -11,7 +11,7 @@ import random
 from django.contrib.auth.models import User
 
 from tests.browser import PHONE, RULES_START_MS, wi_fi, with_the_sites_policy
-from tests.tournaments import make_tournament
+from tests.tournaments import make_tournament, start_game
 from tournament.console.view_model import phone as phone_engine
 from tournament.console.view_model import screen
 from tournament.event import rounds
@@ -33,7 +33,7 @@ def a_table_game(variant, board, options=None) -> Game:
     rounds.start_round(round_1)
     table = round_1.tables.get()
     table.referees.add(user)
-    return rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=None)
+    return start_game(table, None)
 
 
 def a_game(variant, board, options=None) -> Game:

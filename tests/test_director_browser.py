@@ -12,6 +12,7 @@ from django.contrib.auth.models import Group, User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.browser import BROWSER_TESTS, DESKTOP, PHONE, Referee  # noqa: E402
+from tests.tournaments import start_game  # noqa: E402
 from tournament.event import results, rounds  # noqa: E402
 from tournament.games import recording  # noqa: E402
 from tournament.models import AuditEntry, Participant, Tournament  # noqa: E402
@@ -220,7 +221,7 @@ def test_the_referees_phone_says_the_director_stopped_the_game(
         rounds.start_round(round_)
         table = round_.tables.get()
         table.referees.add(ania)
-        game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=None)
+        game = start_game(table, None)
         if key == "mid-round":  # the first player has thrown (4+6: visiting the prison, nothing pending)
             recording.submit(
                 game.pk, {"type": "roll", "player": game.players.first().pid, "dice": [4, 6]}, version=None

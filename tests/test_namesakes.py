@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.threads import at_once
-from tests.tournaments import make_tournament
+from tests.tournaments import make_tournament, start_game
 from tournament.event import rounds
 from tournament.games import recording
 from tournament.models import Participant
@@ -70,7 +70,7 @@ def test_a_namesake_is_printed_with_his_club_at_the_table_in_the_game_and_on_the
     round_ = rounds.seat_next_round(t)
     rounds.start_round(round_)
     (table,) = round_.tables.all()
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    game = start_game(table, referee)
     names = sorted(p.name for p in game.players.all())
     assert names == ["Anna Nowak", "Ewa Lis", "Jan Kowalski (LO 3)", "Jan Kowalski (SP 12)"]
     assert sorted(p["name"] for p in recording.record_of(game)["players"]) == names  # the game's record

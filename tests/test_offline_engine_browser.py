@@ -16,7 +16,7 @@ from rules.replay import start_state
 from rules.simulate import simulate
 from rules.snapshot import dump_state
 from tests.browser import BROWSER_TESTS, polish_phone, with_the_sites_policy
-from tests.tournaments import make_tournament
+from tests.tournaments import make_tournament, start_game
 from tournament.console import pyodide
 from tournament.console.view_model import phone as phone_engine
 from tournament.console.view_model import screen
@@ -44,7 +44,7 @@ def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser):
     rounds.start_round(round_1)
     table = round_1.tables.get()
     table.referees.add(referee)
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    game = start_game(table, referee)
     events = simulate(t.variant, t.board, 4, seed=11, rounds=t.game_rounds)["events"]
     for event in events[:20]:  # played on the server before the Wi-Fi goes
         game = recording.submit(game.pk, event, version=game.version).game

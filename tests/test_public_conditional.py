@@ -13,7 +13,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.tournaments import make_tournament, play_table
+from tests.tournaments import make_tournament, play_table, start_game
 from tournament import reports
 from tournament.event import interventions, results, rounds
 from tournament.models import Participant, Round, Seat, Tournament
@@ -247,7 +247,7 @@ def test_a_role_given_at_the_start_of_a_game_is_shown(client, director, referee)
     assert "role-badge" not in before.content.decode()
     Tournament.objects.filter(pk=t.pk).update(variant="anti-monopoly", board="anti-monopoly-us")
     table = round_.tables.order_by("number").first()
-    rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    start_game(table, referee)
     assert set(table.seats.values_list("role", flat=True)) != {""}
     after = changed_and_fresh(client, url, before)
     assert "role-badge" in after

@@ -14,6 +14,7 @@ from django.contrib.auth.models import Group, User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.browser import BROWSER_TESTS, DESKTOP, RULES_START_MS, SCREENS, Referee  # noqa: E402
+from tests.tournaments import start_game  # noqa: E402
 from tournament.event import rounds  # noqa: E402
 from tournament.models import Participant, Tournament  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
@@ -67,7 +68,7 @@ def tournament_in_play():
     round_ = rounds.seat_next_round(t)
     rounds.start_round(round_)
     table = round_.tables.get(number=1)
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], boss)
+    game = start_game(table, boss)
     return boss, t, game
 
 

@@ -22,7 +22,7 @@ from tests.browser import (  # noqa: E402
     director_at,  # noqa: E402
     polish_phone,
 )
-from tests.tournaments import make_tournament, play_table  # noqa: E402
+from tests.tournaments import make_tournament, play_table, start_game  # noqa: E402
 from tournament.event import results, rounds, signatures  # noqa: E402
 from tournament.people.participant_links import link_path  # noqa: E402
 from tournament.public import views as public_views  # noqa: E402
@@ -108,7 +108,7 @@ def test_a_change_told_while_his_page_is_being_read_is_read_after_it(
         page.goto(f"{base}{link_path(p)}")
     stream = f"/tournaments/{t.pk}/events/?table={table.pk}"
     expect(page.locator("#me")).to_have_attribute("data-live", stream)
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    game = start_game(table, referee)
     expect(page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1", timeout=30_000)
     assert held
     page.context.close()

@@ -9,7 +9,7 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from rules.simulate import simulate
-from tests.tournaments import make_tournament, play_anti_monopoly_table
+from tests.tournaments import make_tournament, play_anti_monopoly_table, start_game
 from tournament.event import results, rounds
 from tournament.event.roles import assign_roles
 from tournament.exports.workbook import tournament_workbook
@@ -132,7 +132,7 @@ def test_a_round_seated_before_the_tournament_became_anti_monopoly_gets_roles_at
     t.save()
     rounds.start_round(round_)
     table = round_.tables.first()
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    game = start_game(table, referee)
     roles = Counter(p.role for p in game.players.all())
     assert abs(roles["competitor"] - roles["monopolist"]) <= 1 and not roles[""]
     assert sorted(table.seats.values_list("role", flat=True)) == sorted(p.role for p in game.players.all())

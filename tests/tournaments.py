@@ -37,6 +37,11 @@ def make_tournament(
     return t
 
 
+def start_game(table, referee=None):
+    """The table's game started with its players in seat order (``referee``: who started it)."""
+    return rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+
+
 def play_table(table, referee, seed=0, game=None):
     """Start the table's game in seat order (unless ``game``, started already) and play it to the end with a
     simulated record."""
