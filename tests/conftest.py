@@ -4,8 +4,15 @@ wants)."""
 
 import pytest
 
-# the shared helpers assert as the tests do, with pytest's account of what differed
-pytest.register_assert_rewrite("tests.tournaments", "tests.support")
+# the shared helpers assert as the tests do, with pytest's account of what differed (those below, plugins, are
+# rewritten as such)
+pytest.register_assert_rewrite(
+    "tests.tournaments", "tests.support", "tests.processes", "tests.console_bot", "tests.pages"
+)
+
+#: The helper modules whose fixtures any test may ask for, without importing them: the browser tests'
+#: Chromium and phones (``browser``, ``chromium_type``, ``game_and_referee``), the PDF tests' tournament.
+pytest_plugins = ["tests.browser", "tests.pdf_pages"]
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@
   event-day load test;
 - the tests that drive chromium are marked ``browser`` (those using the ``browser`` fixture):
   ``-m "not browser"`` leaves them out;
-- the engine a browser test's phone kept, served to the process's next phones (tests/test_console_browser.py's
+- the engine a browser test's phone kept, served to the process's next phones (tests/browser.py's
   ``Phones``), from a static folder of its own;
 - Hypothesis's profiles (tests/fuzzing.py): ``--hypothesis-profile=quick`` or ``HYPOTHESIS_PROFILE=quick``.
 """
@@ -186,7 +186,7 @@ def pytest_load_initial_conftests(early_config, parser, args):
 
 
 def pytest_sessionstart(session):
-    """The folder of the engine a phone keeps (tests/test_console_browser.py's Phones) among the static files,
+    """The folder of the engine a phone keeps (tests/browser.py's Phones) among the static files,
     under ``tests-kept-engine/``: in the base settings, under any a test overrides."""
     from django.conf import settings
 

@@ -1,5 +1,6 @@
 """Leagues for the tests: players, and tournaments whose results are stored as confirmed without playing
-their games (``results_tournament``), fast enough for hundreds of tables. The callers need the database."""
+their games (``results_tournament``), fast enough for hundreds of tables; the rows the ratings derive,
+comparable (``snapshot``). The callers need the database."""
 
 from __future__ import annotations
 
@@ -8,7 +9,17 @@ import random
 from collections.abc import Sequence
 
 from rules.standings import DEFAULT_POINTS, placement_points
-from tournament.models import Participant, Player, Round, Seat, Table, TableResult, Tournament
+from tournament.models import (
+    Participant,
+    Player,
+    PlayerRating,
+    RatingStep,
+    Round,
+    Seat,
+    Table,
+    TableResult,
+    Tournament,
+)
 
 
 def make_players(names: Sequence[str], club: str = "") -> list[Player]:
@@ -80,3 +91,26 @@ def league_of_three_tournaments(
             rounds_.append([[(p, rng.randint(1, 4)) for p in order[i : i + 4]] for i in range(0, 12, 4)])
         made.append(results_tournament(name, date, rounds_))
     return made
+
+
+def snapshot():
+    """Every row the ratings derive (their steps and the ratings), comparable."""
+    steps = sorted(
+        (
+            s.player_id,
+            s.date,
+            s.source,
+            s.source_id,
+            round(s.mu, 9),
+            round(s.sigma, 9),
+            s.games,
+            s.played,
+            round(s.change, 9),
+        )
+        for s in RatingStep.objects.all()
+    )
+    ratings = sorted(
+        (r.player_id, round(r.mu, 9), round(r.sigma, 9), r.games, round(r.change, 9), r.last_played)
+        for r in PlayerRating.objects.all()
+    )
+    return steps, ratings

@@ -1,4 +1,5 @@
-"""Helpers for rules tests: a table that applies events one by one and checks the books after each."""
+"""Helpers for rules tests: a table that applies events one by one and checks the books after each (Table; one
+of Anti-Monopoly, its players named by their roles: anti_monopoly_table)."""
 
 from __future__ import annotations
 
@@ -102,3 +103,20 @@ class Table:
 
     def cash(self, pid):
         return self.state.player(pid).cash
+
+
+def role_of(pid: str) -> str:
+    """The Anti-Monopoly role of a player named by it: ``C``, ``C1``… a competitor, ``M``, ``M1``… a
+    monopolist."""
+    return {"C": "competitor", "M": "monopolist"}[pid[0]]
+
+
+def anti_monopoly_table(players=("C", "M"), **options) -> Table:
+    """A Table of Anti-Monopoly on the US board, its players named by their roles (role_of)."""
+    return Table(
+        "anti-monopoly",
+        "anti-monopoly-us",
+        players=players,
+        options=options or None,
+        roles=[role_of(p) for p in players],
+    )

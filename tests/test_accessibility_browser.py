@@ -12,19 +12,14 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 from django.contrib.auth.models import Group, User  # noqa: E402
 
 from tests.axe import assert_accessible  # noqa: E402
-from tests.test_console_browser import Referee, browser  # noqa: E402, F401 (browser: a fixture)
+from tests.browser import BROWSER_TESTS, DESKTOP, LOCALES, Referee  # noqa: E402
 from tests.tournaments import make_tournament  # noqa: E402
 from tournament.event import interventions, rounds  # noqa: E402
 from tournament.people import referee_accounts  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
+pytestmark = BROWSER_TESTS
 
-DESKTOP = {"width": 1280, "height": 900}
-LOCALES = {"en": "en-US", "pl": "pl-PL"}
 T = "/tournaments/{t}"
 
 PAGES = {
@@ -83,7 +78,7 @@ def tournament():
 
 
 @pytest.mark.parametrize(("name", "language"), page_params())
-def test_no_serious_accessibility_violation(live_server, browser, tournament, name, language):  # noqa: F811
+def test_no_serious_accessibility_violation(live_server, browser, tournament, name, language):
     context = browser.new_context(viewport=DESKTOP, locale=LOCALES[language])
     try:
         page = context.new_page()
@@ -99,7 +94,7 @@ def test_no_serious_accessibility_violation(live_server, browser, tournament, na
 
 
 @pytest.mark.parametrize("language", LOCALES)
-def test_the_login_page_has_no_serious_accessibility_violation(live_server, browser, language):  # noqa: F811
+def test_the_login_page_has_no_serious_accessibility_violation(live_server, browser, language):
     context = browser.new_context(viewport=DESKTOP, locale=LOCALES[language])
     try:
         page = context.new_page()

@@ -32,6 +32,7 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from rules.board import BOARDS_DIR
 from rules.simulate import simulate
 from tests.fuzzing import examples
+from tests.tournaments import start_game
 from tournament.boards.files.template import template_workbook
 from tournament.event import rounds
 from tournament.files import backup
@@ -159,7 +160,7 @@ def world():
         table.referees.set([referee])
     rounds.start_round(round_)
     table = round_.tables.get(number=1)
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    game = start_game(table, referee)
     for ev in simulate(t.variant, t.board, 4, seed=2, rounds=1)["events"][:12]:
         game = recording.submit(game.pk, ev, version=game.version).game
     player = Player.objects.create(name="P0", club="c0")

@@ -21,14 +21,8 @@ from types import SimpleNamespace
 import pytest
 from playwright.sync_api import expect
 
-from tests.test_console_browser import PHONE, RULES_START_MS, Referee, wi_fi
-from tests.test_install import first_answer, free_port, killed, started
-from tests.test_serve_https_browser import (  # noqa: F401 (chromium_type: a fixture)
-    MAKE_GAME,
-    chromium_type,
-    phone_browser,
-    shell,
-)
+from tests.browser import PHONE, RULES_START_MS, Referee, phone_browser, wi_fi
+from tests.processes import MAKE_GAME, first_answer, free_port, killed, shell, started
 from tournament.console import pyodide
 from tournament.server import serving
 
@@ -168,7 +162,7 @@ def test_the_app_listens_on_loopback_only_so_no_phone_reaches_it_past_caddy(host
     assert https(hosted.port, hosted.ca, "/login/").status == 200  # (through Caddy it is there)
 
 
-def test_a_phone_through_caddy_is_ready_for_an_outage_and_reloads_offline(hosted, chromium_type, tmp_path):  # noqa: F811
+def test_a_phone_through_caddy_is_ready_for_an_outage_and_reloads_offline(hosted, chromium_type, tmp_path):
     answered(hosted, "/login/")
     phone = phone_browser(chromium_type, tmp_path / "phone", DOMAIN, hosted.ca)
     try:

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tests.test_event_day_races import at_once
+from tests.threads import at_once
 from tests.tournaments import make_tournament
 from tournament.errors import RoundError
 from tournament.event import check_in as check_ins

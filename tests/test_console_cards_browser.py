@@ -9,18 +9,14 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from rules.state import Holding
-from tests.test_console_browser import (  # noqa: F401 (browser: a fixture)
-    browser,
-    console_phone,
-    pytestmark,
-    state,
-    table_three,
-)
+from tests.browser import BROWSER_TESTS, console_phone, state, table_three
 from tournament.games import recording
+
+pytestmark = BROWSER_TESTS
 
 
 @pytest.fixture
-def phone(live_server, browser):  # noqa: F811
+def phone(live_server, browser):
     """The console of ``game`` at 360 px, its referee logged in (the rules running on the phone)."""
     contexts = []
 

@@ -13,21 +13,12 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.axe import assert_accessible
+from tests.browser import BROWSER_TESTS, LOCALES, PHONE, Referee, table_three, wi_fi
+from tests.console_bot import console_play, console_view, served
 from tests.debts import about_to_owe, own
-from tests.test_console_browser import (  # noqa: F401 (browser, game_and_referee: fixtures)
-    PHONE,
-    Referee,
-    browser,
-    game_and_referee,
-    pytestmark,
-    table_three,
-    wi_fi,
-)
-from tests.test_console_outage_browser import console_play, console_view, served
 from tournament.console.view_model import phone as phone_engine
 from tournament.games import recording
 
-LOCALES = {"en": "en-US", "pl": "pl-PL"}
 #: The height a target a thumb must hit has at least (2.75rem: static/console/site.css).
 TARGET_PX = 44
 #: What the referee taps on the console: its buttons, the list openers, the lists and fields, the links drawn
@@ -37,9 +28,11 @@ TARGETS = (
     ".prop.deal a"
 )
 
+pytestmark = BROWSER_TESTS
+
 
 @pytest.fixture
-def owing(live_server, browser, django_user_model):  # noqa: F811
+def owing(live_server, browser, django_user_model):
     """Anna (to roll, 150 in cash, on square 6) about to land on Bartek's street with 3 houses (rent 300):
     the console open at 360 px."""
     user = django_user_model.objects.create_user("ref", password="pw")
@@ -160,7 +153,7 @@ def test_the_console_s_screens_are_accessible_with_thumb_sized_targets(owing, la
     ref.shot(f"console-rent-short-{language}")
 
 
-def test_a_cash_count_ten_short_says_the_difference_and_the_moves_since(game_and_referee):  # noqa: F811
+def test_a_cash_count_ten_short_says_the_difference_and_the_moves_since(game_and_referee):
     """Anna buys a street; her banknotes counted ten short: the difference on her card, the moves since the
     start that changed her banknotes listed under it (made when the list is drawn open), the phone's screen
     the server's."""
@@ -186,7 +179,7 @@ def test_a_cash_count_ten_short_says_the_difference_and_the_moves_since(game_and
 
 def test_a_house_on_each_street_of_a_group_then_two_levels_at_once_each_in_one_tap(
     live_server,
-    browser,  # noqa: F811
+    browser,
     django_user_model,
 ):
     """Anna owns both brown streets (the tournament's rules: built on without waiting for a set): one tap

@@ -10,23 +10,17 @@ import re
 import subprocess
 import sys
 import zipfile
-from html import unescape
 
 import pytest
 from django.urls import reverse
 
 from rules.board.registry import BOARDS_DIR
+from tests.pages import script_json
 from tournament.console import pyodide
 from tournament.console.devices import SESSION_KEY
 from tournament.games import recording
 
 pytestmark = pytest.mark.django_db
-
-
-def script_json(page: str, element_id: str) -> dict:
-    found = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', page, re.S)
-    assert found, element_id
-    return json.loads(unescape(found.group(1)))
 
 
 @pytest.fixture

@@ -5,13 +5,13 @@ tests/test_console_browser.py; its requests: tests/test_console_sync.py.)"""
 
 import json
 import re
-from html import unescape
 
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
 from rules import replay
+from tests.pages import script_json
 from tournament.games import recording
 from tournament.models import Game, GameEvent
 
@@ -32,12 +32,6 @@ def played(game, *events):
     for event in events:
         game = recording.submit(game.pk, event, version=game.version).game
     return game
-
-
-def page_json(page: str, element_id: str) -> dict:
-    found = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', page, re.S)
-    assert found, element_id
-    return json.loads(unescape(found.group(1)))
 
 
 def test_login_required(client):
@@ -94,7 +88,7 @@ def test_the_page_gives_the_phone_the_game_its_screen_and_the_boards_names(clien
     game = played(start(referee), {"type": "roll", "player": "A", "dice": [1, 3]})
     client.force_login(referee)
     page = client.get(reverse("console", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
-    data, names = page_json(page, "console-data"), page_json(page, "console-names")
+    data, names = script_json(page, "console-data"), script_json(page, "console-names")
     game.refresh_from_db()
     assert (data["version"], data["state"], data["ledger"]) == (game.version, game.state, game.ledger)
     assert data["screen"]["game"]["mover"] == "B" and data["screen"]["now"]["roll"]["player"] == "B"

@@ -3,25 +3,24 @@ at a venue's network name — no service worker there — an outage is survived 
 open: a phone (Chromium told that ``venue.lan`` is this computer) plays, loses the network mid-game, plays on,
 comes back: every move stored once, the server's game the phone's."""
 
-import shutil
-
 import pytest
 from playwright.sync_api import expect
 
-from tests.test_console_browser import (  # noqa: F401 (browser: a fixture)
+from tests.browser import (
     ARGS,
+    BROWSER_TESTS,
+    CHROMIUM,
     PHONE,
     RULES_START_MS,
     Referee,
-    browser,
     console_phone,
-    pytestmark,
     state,
     table_three,
     wi_fi,
 )
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+pytestmark = BROWSER_TESTS
+
 LINE = "#console-connection"
 
 
@@ -30,14 +29,14 @@ def game(django_user_model):
     return table_three(django_user_model.objects.create_user("ref", password="pw"))
 
 
-def test_at_a_secure_address_the_phone_is_ready_for_an_outage(live_server, browser, game):  # noqa: F811
+def test_at_a_secure_address_the_phone_is_ready_for_an_outage(live_server, browser, game):
     ref, context = console_phone(browser, live_server.url, game)  # http://localhost: a secure context
     expect(ref.page.locator(LINE)).to_contain_text("Ready for an outage", timeout=RULES_START_MS)
     expect(ref.page.locator(LINE)).to_have_class("connection on")
     context.close()
 
 
-def test_a_phone_that_cannot_run_the_rules_is_told_to_keep_paper_at_hand(live_server, browser, game):  # noqa: F811
+def test_a_phone_that_cannot_run_the_rules_is_told_to_keep_paper_at_hand(live_server, browser, game):
     context = browser.new_context(viewport=PHONE, locale="pl-PL", has_touch=True)
     context.add_init_script("delete window.WebAssembly;")  # a browser without WebAssembly
     ref = Referee(context.new_page(), live_server.url)
@@ -57,7 +56,7 @@ def test_a_phone_that_cannot_run_the_rules_is_told_to_keep_paper_at_hand(live_se
 
 def test_plain_http_at_a_venue_name_survives_an_outage_while_the_page_stays_open(
     live_server,
-    browser,  # noqa: F811
+    browser,
     settings,
     game,
 ):

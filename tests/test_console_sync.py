@@ -20,8 +20,8 @@ from django.utils import timezone, translation
 
 from rules import RulesError, apply
 from rules.simulate import simulate
-from tests.test_event_day_races import at_once
-from tests.tournaments import make_tournament
+from tests.threads import at_once
+from tests.tournaments import make_tournament, start_game
 from tournament.console import sync
 from tournament.console.devices import SESSION_KEY
 from tournament.console.stale import seen_mark
@@ -47,10 +47,6 @@ def started(tournament, referee):
         table.referees.set([referee])
     rounds.start_round(round_)
     return round_
-
-
-def start_game(table, referee) -> Game:
-    return rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
 
 
 @pytest.fixture

@@ -12,8 +12,10 @@ import statistics
 
 import pytest
 
-from tests.test_console_browser import browser  # noqa: F401 (the browser fixture)
-from tests.test_console_outage_browser import GAMES, Referee, a_game, a_table_game, pytestmark  # noqa: F401
+from tests.browser import BROWSER_TESTS
+from tests.console_bot import GAMES, Referee, a_game, a_table_game
+
+pytestmark = BROWSER_TESTS
 
 MEAN = 2.5
 MOST = 6
@@ -24,7 +26,7 @@ THROWS = 250
 
 
 @pytest.mark.parametrize(("variant", "board", "options", "seed"), GAMES)
-def test_a_turn_takes_few_taps(live_server, browser, variant, board, options, seed):  # noqa: F811
+def test_a_turn_takes_few_taps(live_server, browser, variant, board, options, seed):
     game = a_table_game(variant, board) if variant == "tournament-pl" else a_game(variant, board, options)
     ref = Referee(browser, live_server, game, seed)
     turns: list[list] = []  # each turn: [its player, its taps, what was tapped in it]

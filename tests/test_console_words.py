@@ -18,7 +18,7 @@ from rules.engine import new_game
 from rules.final_steps import refusal_of
 from rules.variants import make_variant
 from tests.accounts import signed_in_referee  # noqa: F401 (the fixture referee, signed in)
-from tests.test_exports_pdf import assert_pages, pages_text, save
+from tests.pdf_pages import assert_pages, pages_text, save
 from tests.tournaments import make_tournament, play_round
 from tournament.exports.ledger_cards import game_entries, ledger_cards_pdf
 from tournament.exports.result_sheets import result_sheets_pdf

@@ -11,20 +11,17 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 from django.contrib.auth.models import Group, User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
+from tests.browser import BROWSER_TESTS, DESKTOP, PHONE, Referee  # noqa: E402
+from tests.tournaments import start_game  # noqa: E402
 from tournament.event import results, rounds  # noqa: E402
 from tournament.games import recording  # noqa: E402
 from tournament.models import AuditEntry, Participant, Tournament  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP  # noqa: E402
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
-DESKTOP = {"width": 1280, "height": 900}
+pytestmark = BROWSER_TESTS
 
 
-def test_a_director_handles_a_no_show_a_paper_table_and_a_game_to_stop(live_server, browser):  # noqa: F811
+def test_a_director_handles_a_no_show_a_paper_table_and_a_game_to_stop(live_server, browser):
     boss = User.objects.create_user("boss", password="pw")
     boss.groups.add(Group.objects.create(name=DIRECTORS_GROUP))
     referees = Group.objects.get_or_create(name=REFEREES_GROUP)[0]
@@ -114,7 +111,7 @@ def test_a_director_handles_a_no_show_a_paper_table_and_a_game_to_stop(live_serv
     context.close()
 
 
-def test_a_director_seats_a_round_and_adds_a_co_director_on_a_phone_in_polish(live_server, browser):  # noqa: F811
+def test_a_director_seats_a_round_and_adds_a_co_director_on_a_phone_in_polish(live_server, browser):
     """The tournament page as a director meets it on a 360 px phone in Polish: the round seated with one tap
     (a second tap on a page of before is told it is seated already), a co-director added from the list of
     directors' accounts (the reason required by the browser), then removed; another director sees none of
@@ -187,7 +184,7 @@ def test_a_director_seats_a_round_and_adds_a_co_director_on_a_phone_in_polish(li
 )
 def test_the_referees_phone_says_the_director_stopped_the_game(
     live_server,
-    browser,  # noqa: F811
+    browser,
     locale,
     over,
     final_steps,
@@ -224,7 +221,7 @@ def test_the_referees_phone_says_the_director_stopped_the_game(
         rounds.start_round(round_)
         table = round_.tables.get()
         table.referees.add(ania)
-        game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=None)
+        game = start_game(table, None)
         if key == "mid-round":  # the first player has thrown (4+6: visiting the prison, nothing pending)
             recording.submit(
                 game.pk, {"type": "roll", "player": game.players.first().pid, "dice": [4, 6]}, version=None
@@ -285,7 +282,7 @@ def test_the_referees_phone_says_the_director_stopped_the_game(
         ),
     ],
 )
-def test_a_director_made_by_createsuperuser_gives_his_name_for_the_sheets(live_server, browser, locale, said):  # noqa: F811
+def test_a_director_made_by_createsuperuser_gives_his_name_for_the_sheets(live_server, browser, locale, said):
     """A director with only a login is told on his tournament's page that the sheets print it, and gives his
     name there on his phone: blank, the browser keeps the form (required); a name of spaces is refused by
     the server in his language; his name then on the page and the sheets."""

@@ -20,19 +20,20 @@ from openpyxl import load_workbook  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.axe import assert_accessible  # noqa: E402
-from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
-from tests.test_exports_pdf import pages_text  # noqa: E402
-from tests.test_referees_browser import add_referee  # noqa: E402
+from tests.browser import (  # noqa: E402  # noqa: E402
+    BROWSER_TESTS,
+    DESKTOP,
+    PHONE,
+    Referee,
+    add_referee,  # noqa: E402
+)
+from tests.pdf_pages import pages_text  # noqa: E402
 from tournament.event import current_standings, results  # noqa: E402
 from tournament.games import recording  # noqa: E402
 from tournament.models import AuditEntry, Round, TableResult, Tournament  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
-DESKTOP = {"width": 1280, "height": 900}
+pytestmark = BROWSER_TESTS
 PEOPLE = [
     "Łucja Żak",
     "Zenon Adamski",
@@ -104,7 +105,7 @@ def a_few_moves(game):
 @pytest.mark.parametrize(
     ("language", "viewport"), [("en", DESKTOP), ("pl", PHONE)], ids=["english-desktop", "polish-phone"]
 )
-def test_the_directors_day(live_server, browser, language, viewport):  # noqa: F811
+def test_the_directors_day(live_server, browser, language, viewport):
     boss = User.objects.create_user("boss", password="pw", first_name="Anna", last_name="Sędzia")
     boss.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
     base = live_server.url

@@ -11,16 +11,13 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 
 from django.contrib.auth.models import Group, User  # noqa: E402
 
-from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (browser: a fixture)
-from tests.test_public_browser import CLUBS, FIRST, LAST, LOCALES  # noqa: E402
+from tests.browser import BROWSER_TESTS, LOCALES, PHONE, Referee  # noqa: E402
+from tests.tournaments import CLUBS, FIRST, LAST  # noqa: E402
 from tournament.event import interventions, rounds  # noqa: E402
 from tournament.models import Participant, Tournament  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
+pytestmark = BROWSER_TESTS
 
 
 @pytest.fixture
@@ -44,7 +41,7 @@ def tournament():
 
 @pytest.mark.parametrize("language", ["pl", "en"])
 @pytest.mark.parametrize("page_name", ["tournament", "boards"])
-def test_a_director_page_fits_a_phone(live_server, browser, tournament, language, page_name):  # noqa: F811
+def test_a_director_page_fits_a_phone(live_server, browser, tournament, language, page_name):
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, locale=LOCALES[language], has_touch=True
     )

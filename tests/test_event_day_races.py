@@ -5,18 +5,19 @@ phone with its own connection; a barrier lets them post at the same moment.
 """
 
 import json
-import threading
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
 from rules.board import BOARDS_DIR
 from rules.replay import replay
 from rules.simulate import simulate
+from tests.threads import at_once
+from tests.tournaments import start_game
 from tournament.boards import editions
 from tournament.boards.files.columns import BoardFileError
 from tournament.console.devices import SESSION_KEY
@@ -44,30 +45,6 @@ def sync(client, game, **body):
     body = {"waiting": 1, **body}
     url = reverse("console_sync", args=[game.pk])
     return client.post(url, json.dumps(body), content_type="application/json")
-
-
-def at_once(*calls):
-    """Run the calls in threads released together; returns their results (or raises the first error)."""
-    barrier = threading.Barrier(len(calls))
-    out, errors = [None] * len(calls), []
-
-    def run(i, call):
-        try:
-            barrier.wait(timeout=10)
-            out[i] = call()
-        except Exception as e:  # reported to the test below
-            errors.append(e)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    if errors:
-        raise errors[0]
-    return out
 
 
 def phone(user) -> Client:
@@ -129,7 +106,7 @@ def test_two_confirmations_at_once_after_a_reopen_count_once(table, referee, dir
 
 
 def test_the_same_move_from_two_phones_is_stored_once(table, referee):
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    game = start_game(table, referee)
     event = simulate("tournament-pl", "classic-pl", 4, seed=1, rounds=1)["events"][0]
     body = {"version": game.version, "client_key": "dev.k1", "events": [event]}
     responses = at_once(*(lambda c=c: sync(c, game, **body) for c in (phone(referee), phone(referee))))
@@ -139,7 +116,7 @@ def test_the_same_move_from_two_phones_is_stored_once(table, referee):
 
 
 def test_two_different_moves_on_one_version_apply_one(table, referee):
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    game = start_game(table, referee)
     player = game.players.get(seat=0).pid
     bodies = [
         {
@@ -157,7 +134,7 @@ def test_two_different_moves_on_one_version_apply_one(table, referee):
 
 
 def test_an_undo_tapped_twice_undoes_one_move(table, referee):
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    game = start_game(table, referee)
     for ev in simulate("tournament-pl", "classic-pl", 4, seed=1, rounds=1)["events"][:3]:
         game = recording.submit(game.pk, ev, version=game.version).game
     data = {"version": game.version, "client_key": "dev.undo-1", "kind": "undo", "reason": "wrong dice"}
@@ -210,7 +187,7 @@ def test_the_database_refuses_a_second_confirmed_result(table, referee):
 
 
 def test_the_database_refuses_a_second_game_for_a_table(table, referee):
-    rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    start_game(table, referee)
     with pytest.raises(IntegrityError), transaction.atomic():
         recording.create_game(
             variant="classic", board="classic-us", players=[{"name": "A"}, {"name": "B"}], table=table
@@ -226,7 +203,7 @@ def test_the_database_refuses_a_second_game_for_a_table(table, referee):
     ],
 )
 def test_the_database_refuses_impossible_events(table, referee, change):
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    game = start_game(table, referee)
     row = {"game": game, "seq": 1, "data": {"type": "time_up"}, **change}
     with pytest.raises(IntegrityError), transaction.atomic():
         GameEvent.objects.create(**row)
@@ -276,18 +253,13 @@ def test_the_same_participant_added_twice_at_once_is_added_once(table, director)
 # -- the director's changes racing a table's own ------------------------------------------------------------
 
 
-def started(table, referee) -> Game:
-    """The table's game started, no move yet (the tournament's rules: ten rounds, no time limit)."""
-    return rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
-
-
 def replays_to_what_is_stored(game) -> bool:
     game.refresh_from_db()
     return replay(recording.record_of(game)).state == recording.current_state(game)
 
 
 def test_a_stop_and_a_move_at_once_leave_a_game_that_replays(table, referee, director):
-    game = started(table, referee)
+    game = start_game(table, referee)
     first = game.players.order_by("seat").first().pid
     roll = {"type": "roll", "player": first, "dice": [1, 3]}  # to the income tax: no decision
     move, stop = at_once(
@@ -303,7 +275,7 @@ def test_a_stop_and_a_move_at_once_leave_a_game_that_replays(table, referee, dir
 
 
 def test_two_stops_at_once_stop_the_game_once(table, referee, director):
-    game = started(table, referee)
+    game = start_game(table, referee)
     url, why = table_url("table_stop", table), {"reason": "schedule"}
     pages = at_once(*(lambda: phone(director).post(url, why, follow=True) for _n in range(2)))
     assert [e.data["type"] for e in game.events.all()] == ["time_up"]
@@ -463,7 +435,7 @@ def test_a_stored_board_replaced_while_a_game_starts_on_it(director):
 def wrong_roll_on(table, referee):
     """The table's first roll entered with a wrong key (1·2) on a phone; the phone, and the version and
     request key of its correction (what the undo's dice pad sends)."""
-    game = started(table, referee)
+    game = start_game(table, referee)
     first = game.players.order_by("seat").first().pid
     device = phone(referee)
     device.get(reverse("console", args=[game.pk]))  # the device's token, in its session

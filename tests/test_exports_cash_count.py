@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 
 from rules.banknotes import expected_banknotes
-from tests.test_exports_pdf import assert_pages, nfc, pages_text, save, tournament  # noqa: F401 (fixture)
+from tests.pdf_pages import assert_pages, nfc, pages_text, save
 from tournament.exports.result_sheets import result_sheets_pdf
 from tournament.games import recording
 from tournament.reports.rounds import round_report
@@ -14,14 +14,14 @@ from tournament.reports.rounds import round_report
 pytestmark = pytest.mark.django_db
 
 
-def table_in_play(tournament):  # noqa: F811
+def table_in_play(tournament):
     """Round 3's first table (a game of a few moves) and its report."""
     round_ = tournament.round_set.get(number=3)
     report = round_report(round_)
     return next(t for t in report.tables if t.game is not None)
 
 
-def test_the_sheet_shows_the_last_count_of_each_counted_player(tournament):  # noqa: F811
+def test_the_sheet_shows_the_last_count_of_each_counted_player(tournament):
     t = table_in_play(tournament)
     game = t.game.game
     state = recording.current_state(game)
@@ -48,7 +48,7 @@ def test_the_sheet_shows_the_last_count_of_each_counted_player(tournament):  # n
     assert not any(nfc(p.name) + " #" in text for p in state.players[2:])
 
 
-def test_a_sheet_without_counts_says_nothing_of_them(tournament):  # noqa: F811
+def test_a_sheet_without_counts_says_nothing_of_them(tournament):
     t = table_in_play(tournament)
     with translation.override("en"):
         (text,) = pages_text(result_sheets_pdf(tournament, [t]))

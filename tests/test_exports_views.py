@@ -18,9 +18,8 @@ from tournament.people import participant_links
 from tournament.people.participant_links import link_path
 from tournament.reports import games as reports
 
-from .test_exports_pdf import save
-from .test_tournament_anti_monopoly import play_table as play_anti_monopoly_table
-from .tournaments import make_tournament, play_round
+from .pdf_pages import save
+from .tournaments import make_tournament, play_anti_monopoly_table, play_round
 
 pytestmark = pytest.mark.django_db
 

@@ -4,22 +4,17 @@ at a glance, and a reopen that keeps every value typed. Screenshots go to out/sc
 
 import os
 
-import pytest
-
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside Playwright's event loop
 
 from django.contrib.auth.models import Group, User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
+from tests.browser import BROWSER_TESTS, PHONE, Referee  # noqa: E402
 from tournament.event import results, rounds  # noqa: E402
 from tournament.models import Participant, TableResult, Tournament  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
+pytestmark = BROWSER_TESTS
 
 
 def fits(page) -> None:
@@ -31,7 +26,7 @@ def fits(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide
 
 
-def test_a_result_by_hand_reviewed_and_kept_on_reopen_on_a_phone(live_server, browser):  # noqa: F811
+def test_a_result_by_hand_reviewed_and_kept_on_reopen_on_a_phone(live_server, browser):
     boss = User.objects.create_user("boss", password="pw")
     boss.groups.add(Group.objects.create(name=DIRECTORS_GROUP))
     t = Tournament.objects.create(

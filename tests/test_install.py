@@ -21,18 +21,17 @@ import re
 import shutil
 import signal
 import site
-import socket
-import ssl
 import subprocess
 import sys
 import tarfile
-import time
 import urllib.error
 import urllib.request
 import zipfile
 from pathlib import Path
 
 import pytest
+
+from tests.processes import fetch, first_answer, free_port, killed, started
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON_DIRS = ("rules", "ledger", "tournament")
@@ -114,61 +113,6 @@ def test_a_wheel_built_from_a_checkout_without_pyodide_carries_it(tmp_path):
     with zipfile.ZipFile(path) as whl:
         for member in pin["files"]:
             assert whl.read(f"{folder}/{member.rsplit('/', 1)[-1]}") == f"{member} as pinned".encode()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def fetch(url: str, context: ssl.SSLContext | None = None) -> tuple[int, str, bytes]:
-    try:
-        with urllib.request.urlopen(url, timeout=10, context=context) as r:
-            return r.status, r.headers.get("Content-Type", ""), r.read()
-    except urllib.error.HTTPError as e:
-        return e.code, e.headers.get("Content-Type", ""), e.read()
-
-
-def shell(env: dict, code: str) -> str:
-    """``code`` run by ``manage.py shell`` in ``env`` (a served database's), what it printed."""
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout.strip()
-
-
-def started(argv: list, log: Path, **popen) -> subprocess.Popen:
-    """A server started in a session (process group) of its own, its output in ``log``."""
-    with open(log, "wb") as out:
-        return subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, **popen)
-
-
-def first_answer(
-    server: subprocess.Popen, url: str, log: Path, within: float, context: ssl.SSLContext | None = None
-) -> tuple[int, str, bytes]:
-    """``url`` fetched as soon as ``server`` answers (over HTTPS, trusting what ``context`` trusts); its
-    output is the failure's message if it stops first or has not answered ``within`` seconds."""
-    deadline = time.monotonic() + within
-    while True:
-        assert server.poll() is None, log.read_text()
-        try:
-            return fetch(url, context)
-        except (ConnectionError, urllib.error.URLError):
-            assert time.monotonic() < deadline, log.read_text()
-            time.sleep(0.2)
-
-
-def killed(server: subprocess.Popen) -> None:
-    """A server still running at a test's end stopped, with its workers."""
-    if server.poll() is None:
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait()
 
 
 def test_the_installed_wheel_serves_pages_from_outside_the_checkout(wheel, tmp_path):

@@ -6,24 +6,18 @@ Polish; a click from the league to a player; the figures shown are the stored on
 from __future__ import annotations
 
 import datetime
-import os
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
 
+from tests.browser import BROWSER_TESTS, FULL_HD, LOCALES, PHONE
 from tests.league import make_players, results_tournament
-from tests.test_console_browser import PHONE, browser  # noqa: F401 (browser: a fixture)
 from tournament.models import PastEntrant, PastEvent, PastPlacement, PlayerRating, RatingStep
 from tournament.ratings.rebuild import rebuild
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
+pytestmark = BROWSER_TESTS
 
-FULL_HD = {"width": 1920, "height": 1080}
-LOCALES = {"pl": "pl-PL", "en": "en-US"}
 SCREENS = Path("/tmp")
 FIRST = ["Katarzyna", "Łukasz", "Małgorzata", "Zbigniew", "Żaneta", "Grzegorz", "Agnieszka", "Przemysław"]
 LAST = ["Wiśniewska-Grzybowska", "Szczepański", "Brzęczyszczykiewicz", "Kowalczyk", "Źdźbło"]
@@ -56,7 +50,7 @@ def league():
 
 
 @pytest.fixture
-def open_page(browser, live_server):  # noqa: F811 (the fixture imported above)
+def open_page(browser, live_server):
     contexts = []
 
     def open_(path, viewport, language):

@@ -8,22 +8,17 @@ import datetime
 import io
 import os
 
-import pytest
-
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside Playwright's event loop
 
 from django.contrib.auth.models import Group, User  # noqa: E402
 from openpyxl import Workbook  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
+from tests.browser import BROWSER_TESTS, PHONE, Referee  # noqa: E402
 from tournament.models import Participant, PastEvent, Player, PlayerRating, Seat, Tournament  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
+pytestmark = BROWSER_TESTS
 PEOPLE = [("Anna Nowak", "SP 12"), ("Bartek Kos", "SP 12"), ("Celina Wróbel", "LO 3"), ("Darek Lis", "LO 3")]
 PEOPLE += [("Ewa Zając", "KGP"), ("Filip Sowa", "KGP"), ("Gosia Wilk", "SP 5"), ("Henryk Dąb", "SP 5")]
 
@@ -54,7 +49,7 @@ def past_workbook() -> bytes:
     return out.getvalue()
 
 
-def test_a_director_imports_past_results_links_the_players_and_seeds_round_1(live_server, browser, tmp_path):  # noqa: F811
+def test_a_director_imports_past_results_links_the_players_and_seeds_round_1(live_server, browser, tmp_path):
     boss = User.objects.create_user("boss", password="pw")
     boss.groups.add(Group.objects.create(name=DIRECTORS_GROUP))
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="en-US", has_touch=True)

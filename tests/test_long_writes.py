@@ -14,9 +14,8 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from tests.league import league_of_three_tournaments
-from tests.test_event_day_races import at_once
-from tests.test_ratings import snapshot
+from tests.league import league_of_three_tournaments, snapshot
+from tests.threads import at_once
 from tournament.event import results
 from tournament.files.past_results.rows import PastResultsError
 from tournament.files.past_results.storing import import_past_results

@@ -13,9 +13,8 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 from django.urls import reverse
 
-from tests.test_console_browser import browser  # noqa: F401 (the browser fixture)
-from tests.test_event_day_races import at_once
-from tests.tournaments import make_tournament
+from tests.threads import at_once
+from tests.tournaments import make_tournament, start_game
 from tournament.event import rounds
 from tournament.games import recording
 from tournament.models import Participant
@@ -71,7 +70,7 @@ def test_a_namesake_is_printed_with_his_club_at_the_table_in_the_game_and_on_the
     round_ = rounds.seat_next_round(t)
     rounds.start_round(round_)
     (table,) = round_.tables.all()
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    game = start_game(table, referee)
     names = sorted(p.name for p in game.players.all())
     assert names == ["Anna Nowak", "Ewa Lis", "Jan Kowalski (LO 3)", "Jan Kowalski (SP 12)"]
     assert sorted(p["name"] for p in recording.record_of(game)["players"]) == names  # the game's record
@@ -134,10 +133,10 @@ def test_two_namesakes_added_at_once_are_both_marked(director):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1")
-def test_a_director_adds_a_namesake_on_his_phone_and_the_seating_tells_them_apart(live_server, browser):  # noqa: F811
+def test_a_director_adds_a_namesake_on_his_phone_and_the_seating_tells_them_apart(live_server, browser):
     from playwright.sync_api import expect
 
-    from tests.test_console_browser import PHONE, Referee
+    from tests.browser import PHONE, Referee
 
     boss = User.objects.create_user("boss", password="pw")
     boss.groups.add(Group.objects.create(name=DIRECTORS_GROUP))

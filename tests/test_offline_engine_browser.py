@@ -19,12 +19,8 @@ from rules.record import parse_record
 from rules.replay import start_state
 from rules.simulate import simulate
 from rules.snapshot import dump_state
-from tests import test_console_browser as phone
-from tests.test_console_browser import (
-    browser,  # noqa: F401 (the browser fixture)
-    polish_phone,
-)
-from tests.tournaments import make_tournament
+from tests.browser import BROWSER_TESTS, polish_phone, with_the_sites_policy
+from tests.tournaments import make_tournament, start_game
 from tournament.console import pyodide
 from tournament.console.screen_words import screen_words
 from tournament.console.view_model import phone as phone_engine
@@ -33,7 +29,7 @@ from tournament.event import rounds
 from tournament.games import recording
 from tournament.games.messages import error_text
 
-pytestmark = phone.pytestmark
+pytestmark = BROWSER_TESTS
 
 PLAY = """async ([game, events]) => {
   const views = [];
@@ -45,21 +41,6 @@ PLAY = """async ([game, events]) => {
   }
   return { game, views };
 }"""
-
-
-def with_the_sites_policy(context):
-    """The site's Content-Security-Policy on its static files too, as production's middleware sends it around
-    WhiteNoise (the test's live server serves them without the middleware): the engine's worker runs under
-    it."""
-
-    def fulfill(route):
-        answer = route.fetch()
-        route.fulfill(
-            response=answer,
-            headers={**answer.headers, "content-security-policy": settings.CONTENT_SECURITY_POLICY},
-        )
-
-    context.route("**/static/**", fulfill)
 
 
 @pytest.fixture
@@ -82,14 +63,14 @@ def rules_ready(page) -> None:
     page.wait_for_selector("#console[data-rules=ready]", state="attached")
 
 
-def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser, polish_words):  # noqa: F811
+def test_the_phones_engine_plays_moves_as_the_server_does(live_server, browser, polish_words):
     referee = User.objects.create_user("sedzia", password="pw")
     t = make_tournament(4, rounds=2, table_size=4)
     round_1 = rounds.seat_next_round(t)
     rounds.start_round(round_1)
     table = round_1.tables.get()
     table.referees.add(referee)
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    game = start_game(table, referee)
     events = simulate(t.variant, t.board, 4, seed=11, rounds=t.game_rounds)["events"]
     for event in events[:20]:  # played on the server before the Wi-Fi goes
         game = recording.submit(game.pk, event, version=game.version).game
@@ -135,11 +116,7 @@ PARITY_GAMES = [
 ]
 
 
-def test_the_phone_and_the_server_draw_the_same_screen_after_every_move(
-    live_server,
-    browser,  # noqa: F811
-    polish_words,
-):
+def test_the_phone_and_the_server_draw_the_same_screen_after_every_move(live_server, browser, polish_words):
     """The view model the phone computes (Pyodide in Chromium) equals the server's, move after move, over
     whole simulated games of the three families: one screen, whoever draws it."""
     User.objects.create_user("sedzia", password="pw")
@@ -217,7 +194,7 @@ SPOILT = """async () => {
 }"""
 
 
-def test_the_phone_keeps_python_started_and_restores_it_at_the_next_console(live_server, browser):  # noqa: F811
+def test_the_phone_keeps_python_started_and_restores_it_at_the_next_console(live_server, browser):
     """Starting Python is most of the engine's wait: the phone keeps the interpreter as it is just after its
     start, and the next console restores it instead (the time of each is printed, pytest -s); the restored
     engine plays a game as the server does; a kept copy spoilt is dropped, Python started afresh and kept

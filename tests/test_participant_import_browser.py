@@ -2,7 +2,6 @@
 names shown before anything is stored (a Windows-1250 file said so, for him to check the Polish letters),
 stored when he taps Import, and nothing when he cancels. On a phone in Polish and on a desktop in English."""
 
-import os
 import re
 
 import pytest
@@ -10,15 +9,11 @@ from django.contrib.auth.models import Group, User
 from playwright.sync_api import expect
 
 from tests.axe import assert_accessible
-from tests.test_console_browser import PHONE, Referee, browser  # noqa: F401 (the browser fixture)
-from tests.test_director_day_browser import DESKTOP
+from tests.browser import BROWSER_TESTS, DESKTOP, PHONE, Referee
 from tournament.models import Participant, Tournament
 from tournament.people.access import DIRECTORS_GROUP
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
+pytestmark = BROWSER_TESTS
 LIST = "Imię;Klub;Rozstawienie\nŻaneta Łęcka;SP 12 Łódź;1\nPaweł Źdźbło;;\nIgor Ślęzak;Kraków;\n"
 WORDS = {
     "en": {
@@ -47,7 +42,7 @@ WORDS = {
 )
 def test_the_names_are_shown_then_imported_as_shown(
     live_server,
-    browser,  # noqa: F811
+    browser,
     tmp_path,
     language,
     viewport,

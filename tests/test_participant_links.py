@@ -16,7 +16,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from rules.turns import next_roller
-from tests.test_exports_pdf import save
+from tests.pdf_pages import save
 from tests.tournaments import make_tournament, play_round, play_table
 from tournament.event import results, rounds
 from tournament.games import recording

@@ -12,14 +12,12 @@ import os
 import re
 import subprocess
 
-import pytest
-
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside Playwright's event loop
 
 from django.contrib.auth.models import Group, User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
+from tests.browser import BROWSER_TESTS, PHONE, Referee, director_at  # noqa: E402
 from tests.tournaments import make_tournament, play_round, play_table  # noqa: E402
 from tournament.event import rounds  # noqa: E402
 from tournament.exports.participant_slips import slips_pdf  # noqa: E402
@@ -27,11 +25,7 @@ from tournament.models import Round  # noqa: E402
 from tournament.people.access import REFEREES_GROUP  # noqa: E402
 from tournament.people.participant_links import link_path  # noqa: E402
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
-DESKTOP = {"width": 1280, "height": 900}
+pytestmark = BROWSER_TESTS
 #: What a participant's page says and offers, in the two languages of the walks (by the phone's locale).
 WORDS = {
     "pl-PL": {
@@ -59,18 +53,7 @@ def row_of(page, name: str):
     return page.locator("tr").filter(has=page.locator("td, th").filter(has_text=re.compile(rf"^{name}\b")))
 
 
-def director_at(browser, live_server, path: str) -> Referee:  # noqa: F811
-    """The director ("boss", password "pw") logged in on a desktop browser, at ``path``."""
-    desk = Referee(browser.new_context(viewport=DESKTOP, locale="en-US").new_page(), live_server.url)
-    desk.page.goto(f"{live_server.url}/login/?next={path}")
-    desk.page.fill("input[name=username]", "boss")
-    desk.page.fill("input[name=password]", "pw")
-    desk.page.click("main button[type=submit]")
-    desk.page.wait_for_url(f"**{path}")
-    return desk
-
-
-def phone_at(browser, live_server, path: str, locale: str) -> Referee:  # noqa: F811
+def phone_at(browser, live_server, path: str, locale: str) -> Referee:
     """A participant's phone (360 px) in ``locale``, at his page (``path``: his private link)."""
     phone = Referee(browser.new_context(viewport=PHONE, locale=locale).new_page(), live_server.url)
     assert phone.page.goto(f"{live_server.url}{path}").status == 200
@@ -97,7 +80,7 @@ def sign(phone: Referee, locale: str, dispute: str = "") -> None:
         expect(page.locator(".me-sign .checked-in")).to_contain_text(words["agreed"])
 
 
-def test_a_new_link_given_and_opened_on_a_phone_in_polish(live_server, browser):  # noqa: F811
+def test_a_new_link_given_and_opened_on_a_phone_in_polish(live_server, browser):
     director = User.objects.create_user("boss", password="pw", is_staff=True)
     referee = User.objects.create_user("sedzia", password="pw", first_name="Jan", last_name="Sędzia")
     t = make_tournament(8, name="Puchar Łodzi", rounds=3, table_size=4, created_by=director)
@@ -169,7 +152,7 @@ def scan_at_the_door(desk: Referee, tournament, participant, base_url: str, fold
 
 def test_two_check_in_from_their_links_the_director_scans_and_ticks_others_and_seats_them(
     live_server,
-    browser,  # noqa: F811
+    browser,
     tmp_path,
 ):
     director = User.objects.create_user("boss", password="pw", is_staff=True)
@@ -207,7 +190,7 @@ def test_two_check_in_from_their_links_the_director_scans_and_ticks_others_and_s
     desk.shot("check-in-seated")
 
 
-def test_the_players_sign_one_disputes_and_the_director_confirms_with_his_ruling(live_server, browser):  # noqa: F811
+def test_the_players_sign_one_disputes_and_the_director_confirms_with_his_ruling(live_server, browser):
     director = User.objects.create_user("boss", password="pw", is_staff=True)
     referee = User.objects.create_user("sedzia", password="pw")
     t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4, created_by=director)
@@ -259,7 +242,7 @@ def test_the_players_sign_one_disputes_and_the_director_confirms_with_his_ruling
 
 def test_his_page_shows_his_seat_and_his_result_without_a_reload_and_keeps_what_he_types(
     live_server,
-    browser,  # noqa: F811
+    browser,
     settings,
 ):
     settings.PARTICIPANT_POLL_SECONDS = settings.PARTICIPANT_SPREAD_SECONDS = 1  # at once (20 s, 10 s)
@@ -317,7 +300,7 @@ def still_not_reloaded(phone: Referee) -> bool:
 
 def test_the_day_from_the_printed_slips_to_the_confirmed_result_and_the_links_that_open_nothing(
     live_server,
-    browser,  # noqa: F811
+    browser,
     settings,
     tmp_path,
 ):

@@ -9,17 +9,12 @@ import pytest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside Playwright's event loop
 
-from tests.test_console_browser import SCREENS, browser  # noqa: E402, F401 (browser: a fixture)
-from tests.test_public_browser import CLUBS, FIRST, LAST, LOCALES  # noqa: E402
+from tests.browser import BROWSER_TESTS, FULL_HD, LOCALES, SCREENS  # noqa: E402
+from tests.tournaments import CLUBS, FIRST, LAST  # noqa: E402
 from tournament.event import rounds  # noqa: E402
 from tournament.models import Participant, Tournament  # noqa: E402
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
-
-FULL_HD = {"width": 1920, "height": 1080}
+pytestmark = BROWSER_TESTS
 
 
 def make_tournament(players: int, table_size: int = 4) -> Tournament:
@@ -33,7 +28,7 @@ def make_tournament(players: int, table_size: int = 4) -> Tournament:
 
 
 @pytest.fixture
-def screen(browser, live_server):  # noqa: F811 (the fixture imported above)
+def screen(browser, live_server):
     contexts = []
 
     def open_(path, language, viewport=FULL_HD):

@@ -3,24 +3,13 @@ does): the projector pages through 40 participants' standings (two pages of 20) 
 scrolling; the standings and the seating fit a 360 px phone, in Polish and in English. Screenshots:
 out/screens/ (look at them)."""
 
-import os
-
 import pytest
 
-from tests.test_console_browser import PHONE, SCREENS, browser  # noqa: F401 (browser: a fixture)
-from tests.tournaments import make_tournament
+from tests.browser import BROWSER_TESTS, FULL_HD, LOCALES, PHONE, SCREENS
+from tests.tournaments import CLUBS, FIRST, LAST, make_tournament
 from tournament.event import rounds
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
-
-FULL_HD = {"width": 1920, "height": 1080}
-LOCALES = {"pl": "pl-PL", "en": "en-US"}
-FIRST = ["Katarzyna", "Łukasz", "Małgorzata", "Zbigniew", "Żaneta", "Grzegorz", "Agnieszka", "Przemysław"]
-LAST = ["Wiśniewska-Grzybowska", "Szczepański", "Brzęczyszczykiewicz", "Kowalczyk", "Źdźbło"]
-CLUBS = ["Szkoła Podstawowa nr 12 im. Marii Konopnickiej w Łodzi", "Klub Planszówkowy „Hotel na Woli”", ""]
+pytestmark = BROWSER_TESTS
 
 
 @pytest.fixture
@@ -31,7 +20,7 @@ def tournament():
 
 
 @pytest.fixture
-def open_page(browser, live_server):  # noqa: F811 (the fixture imported above)
+def open_page(browser, live_server):
     contexts = []
 
     def open_(path, viewport, language):

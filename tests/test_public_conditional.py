@@ -13,8 +13,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.test_console_browser import browser  # noqa: F401 (a fixture: the browser tests below)
-from tests.tournaments import make_tournament, play_table
+from tests.tournaments import make_tournament, play_table, start_game
 from tournament.event import interventions, results, rounds
 from tournament.models import Participant, Round, Seat, Tournament
 from tournament.public import views
@@ -248,7 +247,7 @@ def test_a_role_given_at_the_start_of_a_game_is_shown(client, director, referee)
     assert "role-badge" not in before.content.decode()
     Tournament.objects.filter(pk=t.pk).update(variant="anti-monopoly", board="anti-monopoly-us")
     table = round_.tables.order_by("number").first()
-    rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    start_game(table, referee)
     assert set(table.seats.values_list("role", flat=True)) != {""}
     after = changed_and_fresh(client, url, before)
     assert "role-badge" in after
@@ -330,7 +329,7 @@ def wait_for(page, condition, seconds=15):
 @pytest.mark.parametrize("javascript", [True, False])
 @pytest.mark.parametrize("players", [8, 40])  # one page, read anew at its own address; two pages, turning
 def test_a_projector_that_reloads_itself_asks_with_its_etag_and_shows_the_new_page(
-    browser,  # noqa: F811 (the fixture imported above)
+    browser,
     live_server,
     answers,
     settings,
@@ -370,7 +369,7 @@ def test_a_projector_that_reloads_itself_asks_with_its_etag_and_shows_the_new_pa
 @in_a_browser
 @pytest.mark.django_db(transaction=True)
 def test_the_seating_on_a_projector_reloads_with_its_etag_and_shows_a_reseat(
-    browser,  # noqa: F811 (the fixture imported above)
+    browser,
     live_server,
     answers,
     director,

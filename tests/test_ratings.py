@@ -14,7 +14,7 @@ from django.db import connection
 from openskill.models import PlackettLuce
 
 from rules.ratings import League, Rating, Table, rate
-from tests.league import league_of_three_tournaments, make_players, results_tournament
+from tests.league import league_of_three_tournaments, make_players, results_tournament, snapshot
 from tests.tournaments import make_tournament, play_round
 from tournament.event import results, rounds
 from tournament.models import (
@@ -50,29 +50,6 @@ def direct(tables, start=None):
 
 def stored() -> dict[str, tuple[float, float, int]]:
     return {r.player.name: (r.mu, r.sigma, r.games) for r in PlayerRating.objects.select_related("player")}
-
-
-def snapshot():
-    """Every derived row, comparable."""
-    steps = sorted(
-        (
-            s.player_id,
-            s.date,
-            s.source,
-            s.source_id,
-            round(s.mu, 9),
-            round(s.sigma, 9),
-            s.games,
-            s.played,
-            round(s.change, 9),
-        )
-        for s in RatingStep.objects.all()
-    )
-    ratings = sorted(
-        (r.player_id, round(r.mu, 9), round(r.sigma, 9), r.games, round(r.change, 9), r.last_played)
-        for r in PlayerRating.objects.all()
-    )
-    return steps, ratings
 
 
 def assert_close(got, want):

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
+from tests.tournaments import start_game
 from tournament.event import interventions, rounds
 from tournament.models import LoginLink, Participant, Round, Tournament
 from tournament.people import referee_accounts as accounts
@@ -353,7 +354,7 @@ def test_a_post_naming_no_table_changes_no_referee(client, seated):
     seated.refresh_from_db()
     assert seated.status == Round.Status.RUNNING
     table = seated.tables.get(number=1)
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], ania)
+    game = start_game(table, ania)
     client.post(reverse("round_referees", args=[t.pk, 1]), {"table_1": []})  # no markers: nothing
     assert [list(x.referees.all()) for x in seated.tables.all()] == [[ania], [ania]]
     assert list(game.referees.all()) == [ania]

@@ -9,44 +9,24 @@ merged later): forms by their action, buttons by their form."""
 
 import os
 
-import pytest
-
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside Playwright's event loop
 
 from django.contrib.auth.models import Group, User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
+from tests.browser import BROWSER_TESTS, DESKTOP, PHONE, Referee, add_referee  # noqa: E402
 from tournament.event import rounds  # noqa: E402
 from tournament.models import LoginLink, Participant, Round, Tournament  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
-DESKTOP = {"width": 1280, "height": 900}
+pytestmark = BROWSER_TESTS
 
 
 def fits(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
-def add_referee(page, base, name, username, password=None):
-    """The director's add form, filled in as he would: a password typed twice, or a one-time link."""
-    page.goto(f"{base}/referees/new/")
-    page.fill("input[name=name]", name)
-    page.fill("input[name=username]", username)
-    if password:
-        page.check("input[name=how][value=password]")
-        page.fill("input[name=password1]", password)
-        page.fill("input[name=password2]", password)
-    else:
-        page.check("input[name=how][value=link]")
-    page.locator("main form button[type=submit]").click()
-
-
-def test_the_director_adds_referees_and_one_logs_in_with_his_link(live_server, browser):  # noqa: F811
+def test_the_director_adds_referees_and_one_logs_in_with_his_link(live_server, browser):
     boss = User.objects.create_user("boss", password="pw")
     boss.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
     t = Tournament.objects.create(name="Puchar Torunia", rounds=2, table_size=4, seed=5, created_by=boss)

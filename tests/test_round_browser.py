@@ -5,24 +5,19 @@ one tap. Nothing wider than the phone. Screenshots: out/screens/round-*.png (loo
 
 import os
 
-import pytest
-
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside Playwright's event loop
 
 from django.contrib.auth.models import Group, User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
 from rules.simulate import simulate  # noqa: E402
-from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
+from tests.browser import BROWSER_TESTS, PHONE, Referee  # noqa: E402
 from tournament.event import results, rounds  # noqa: E402
 from tournament.games import recording  # noqa: E402
 from tournament.models import Participant, Tournament  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP  # noqa: E402
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
+pytestmark = BROWSER_TESTS
 NAMES = ["Małgorzata Wiśniewska-Grzybowska", "Łukasz Brzęczyszczykiewicz", "Żaneta Źdźbło", "Adam Nowak",
          "Ewa Kowalczyk", "Przemysław Szczepański", "Ola Lis", "Igor Zieliński"]  # fmt: skip
 ROLE_NAMES = {"competitor": "Przedsiębiorca", "monopolist": "Monopolista"}
@@ -41,7 +36,7 @@ def play(table, referee, whole: bool):
     return game
 
 
-def test_an_anti_monopoly_round_on_a_phone_in_polish(live_server, browser):  # noqa: F811
+def test_an_anti_monopoly_round_on_a_phone_in_polish(live_server, browser):
     boss = User.objects.create_user("boss", password="pw")
     boss.groups.add(Group.objects.create(name=DIRECTORS_GROUP))
     t = Tournament.objects.create(

@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from rules.simulate import simulate
 from tests.accounts import signed_in_director  # noqa: F401 (the fixture director, signed in)
+from tests.tournaments import start_game
 from tournament.event import check_in, interventions, results, rounds, signatures
 from tournament.games import recording
 from tournament.models import Participant, Tournament
@@ -264,7 +265,7 @@ def test_a_game_b_waiting_for_its_final_rolls_says_so_on_the_table_and_round_pag
     round_ = rounds.seat_next_round(t)
     rounds.start_round(round_)
     table = round_.tables.get()
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    game = start_game(table, referee)
     roles = [p.role for p in game.players.order_by("seat")]
     for seed in range(1, 40):
         events = simulate(t.variant, t.board, 4, seed, rounds=60, options={"ending": "game_b"}, roles=roles)[

@@ -31,19 +31,10 @@ from rules.simulate import simulate
 from rules.state import Holding
 from rules.valuation import net_worth
 from tests.support import Table
+from tests.support import anti_monopoly_table as table
 
 VARIANT, BOARD = "anti-monopoly", "anti-monopoly-us"
 MORTGAGED = "mortgaged"
-
-
-def role_of(pid: str) -> str:
-    return {"C": "competitor", "M": "monopolist"}[pid[0]]
-
-
-def table(players=("C", "M"), **options) -> Table:
-    return Table(
-        VARIANT, BOARD, players=players, options=options or None, roles=[role_of(p) for p in players]
-    )
 
 
 def record(roles, events=(), **options) -> dict:

@@ -271,7 +271,7 @@ def test_replay_refuses_a_bad_count_with_its_index(tmp_path):
 
 
 def test_a_count_during_anti_monopolys_final_steps():
-    from tests.test_rules_anti_monopoly import table
+    from tests.support import anti_monopoly_table as table
 
     t = table(("C1", "M", "C2"), ending="two_hour")
     t.roll("C1", 1, 2)

@@ -13,16 +13,13 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 from django.contrib.auth.models import Group, User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.test_console_browser import RULES_START_MS, SCREENS, Referee, browser  # noqa: E402, F401 (browser: a fixture)
+from tests.browser import BROWSER_TESTS, DESKTOP, RULES_START_MS, SCREENS, Referee  # noqa: E402
+from tests.tournaments import start_game  # noqa: E402
 from tournament.event import rounds  # noqa: E402
 from tournament.models import Participant, Tournament  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
-DESKTOP = {"width": 1280, "height": 900}
+pytestmark = BROWSER_TESTS
 # Recorded in the page itself: Playwright's init script and evaluate() are not subject to the page's policy.
 WATCH = """
 window.__violations = [];
@@ -71,11 +68,11 @@ def tournament_in_play():
     round_ = rounds.seat_next_round(t)
     rounds.start_round(round_)
     table = round_.tables.get(number=1)
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], boss)
+    game = start_game(table, boss)
     return boss, t, game
 
 
-def test_the_pages_keep_to_the_content_security_policy(live_server, browser, tournament_in_play):  # noqa: F811
+def test_the_pages_keep_to_the_content_security_policy(live_server, browser, tournament_in_play):
     boss, t, game = tournament_in_play
     context = browser.new_context(viewport=DESKTOP, locale="en-US")
     tab = Watched(context, live_server.url)

@@ -10,15 +10,14 @@ import signal
 import stat
 import subprocess
 import sys
-import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.test_event_day_races import at_once
-from tests.test_install import first_answer, free_port, killed, shell, started
+from tests.processes import first_answer, free_port, killed, shell, started
+from tests.threads import at_once, writes_held_together
 from tournament.server import serving
 from tournament.server.database import sqlite_path
 
@@ -59,19 +58,6 @@ def test_the_secret_key_is_made_once_kept_from_others_and_read_again(tmp_path):
     kept = {"DJANGO_SQLITE_PATH": "/srv/event/db.sqlite3"}
     assert Path(sqlite_path(kept, tmp_path)).parent == Path("/srv/event")
     assert Path(sqlite_path({}, tmp_path)).parent == tmp_path
-
-
-def writes_held_together(monkeypatch, module, n: int) -> None:
-    """``module``'s private writes (``write_private``) held until ``n`` threads have each come to theirs, so
-    that each has made its file's contents before any writes them: they race for real."""
-    together = threading.Barrier(n)
-    write = module.write_private
-
-    def in_step(path, data, *, replace):
-        together.wait(timeout=30)
-        return write(path, data, replace=replace)
-
-    monkeypatch.setattr(module, "write_private", in_step)
 
 
 def test_two_processes_starting_at_once_make_one_key(tmp_path, monkeypatch):

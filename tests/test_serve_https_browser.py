@@ -15,22 +15,13 @@ from types import SimpleNamespace
 import pytest
 from playwright.sync_api import expect
 
-from tests.test_console_browser import ARGS, CHROMIUM, PHONE, RULES_START_MS, Referee, wi_fi
-from tests.test_install import first_answer, free_port, killed, shell, started
+from tests.browser import PHONE, RULES_START_MS, Referee, phone_browser, wi_fi
+from tests.processes import MAKE_GAME, first_answer, free_port, killed, shell, started
 from tournament.server import serving, venue_authority
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.browser
 LINE = "#console-connection"
-#: A referee and a game of the tournament's rules at table 3, made in the served database.
-MAKE_GAME = """
-from django.contrib.auth.models import User
-from tournament.games import recording
-ref = User.objects.create_user("ref", password="pw")
-players = [{"name": "Anna"}, {"name": "Bartek"}, {"name": "Celina"}]
-print(recording.create_game(name="Table 3", variant="tournament-pl", board="classic-pl", referees=[ref],
-                            players=players).pk)
-"""
 STORED = (
     "from tournament.models import Game; "
     "print(*(e.data['type'] for e in Game.objects.get(pk={}).events.order_by('seq')))"
@@ -60,30 +51,6 @@ def venue(tmp_path):
         yield SimpleNamespace(port=port, ca=ca, game=game, stored=lambda: shell(env, STORED.format(game.pk)))
     finally:
         killed(proc)
-
-
-def phone_browser(playwright_type, home: Path, host: str, ca: Path | None):
-    """Chromium with a certificate store of its own in ``home`` (trusting ``ca`` if given), finding ``host``
-    at this computer."""
-    store = home / ".pki" / "nssdb"
-    store.mkdir(parents=True)
-    subprocess.run(["certutil", "-d", f"sql:{store}", "-N", "--empty-password"], check=True)
-    if ca:
-        certutil = ["certutil", "-d", f"sql:{store}", "-A", "-t", "C,,", "-n", "venue", "-i", str(ca)]
-        subprocess.run(certutil, check=True)
-    return playwright_type.launch(
-        executable_path=CHROMIUM,
-        args=[*ARGS, f"--host-resolver-rules=MAP {host} 127.0.0.1"],
-        env={**os.environ, "HOME": str(home)},
-    )
-
-
-@pytest.fixture
-def chromium_type():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        yield p.chromium
 
 
 @pytest.mark.skipif(not shutil.which("certutil"), reason="libnss3-tools (tests/setup.sh installs it)")

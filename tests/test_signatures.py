@@ -124,7 +124,7 @@ def test_a_forged_key_or_a_damaged_form_signs_nothing(client, over):
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_dispute_and_the_confirmation_at_once_never_both_go_through(over, referee):
-    from tests.test_event_day_races import at_once
+    from tests.threads import at_once
 
     t, table, game = over
 

@@ -14,23 +14,20 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 from django.contrib.auth.models import User  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.test_console_browser import (  # noqa: E402, F401 (the browser fixture)
+from tests.browser import (  # noqa: E402
+    BROWSER_TESTS,  # noqa: E402
     PHONE,
     SCREENS,
     Referee,
-    browser,
-    polish_phone,  # noqa: E402
+    director_at,  # noqa: E402
+    polish_phone,
 )
-from tests.test_participant_links_browser import director_at  # noqa: E402
-from tests.tournaments import make_tournament, play_table  # noqa: E402
+from tests.tournaments import make_tournament, play_table, start_game  # noqa: E402
 from tournament.event import results, rounds, signatures  # noqa: E402
 from tournament.people.participant_links import link_path  # noqa: E402
 from tournament.public import views as public_views  # noqa: E402
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
+pytestmark = BROWSER_TESTS
 TEN_MINUTES = 600
 
 
@@ -45,7 +42,7 @@ def streams_only(settings):
 
 def test_his_page_follows_the_seating_and_his_tables_game_through_its_stream(
     asgi_server,
-    browser,  # noqa: F811
+    browser,
     streams_only,
 ):
     _, port = asgi_server
@@ -78,7 +75,7 @@ def test_his_page_follows_the_seating_and_his_tables_game_through_its_stream(
 
 def test_a_change_told_while_his_page_is_being_read_is_read_after_it(
     asgi_server,
-    browser,  # noqa: F811
+    browser,
     streams_only,
 ):
     """The referee starts the game; while his page reads that (its answer held back here), the game is played
@@ -111,7 +108,7 @@ def test_a_change_told_while_his_page_is_being_read_is_read_after_it(
         page.goto(f"{base}{link_path(p)}")
     stream = f"/tournaments/{t.pk}/events/?table={table.pk}"
     expect(page.locator("#me")).to_have_attribute("data-live", stream)
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    game = start_game(table, referee)
     expect(page.locator(".me-sign h2")).to_have_text("Your table's result: round 1, table 1", timeout=30_000)
     assert held
     page.context.close()
@@ -133,7 +130,7 @@ window.EventSource.CLOSED = Told.CLOSED;
 @pytest.mark.postgres
 def test_a_move_on_one_phone_shows_on_the_second_through_the_tables_stream(
     asgi_server,
-    browser,  # noqa: F811
+    browser,
     streams_only,
 ):
     _, port = asgi_server
@@ -173,7 +170,7 @@ def round_in_play(asgi_server):
 
 def test_the_round_page_the_standings_and_the_projector_follow_their_tournaments_stream(
     asgi_server,
-    browser,  # noqa: F811
+    browser,
     streams_only,
     monkeypatch,
 ):
@@ -205,7 +202,7 @@ def test_the_round_page_the_standings_and_the_projector_follow_their_tournaments
         open_page.context.close()
 
 
-def test_a_page_whose_stream_is_refused_polls_and_takes_the_stream_again_later(live_server, browser):  # noqa: F811
+def test_a_page_whose_stream_is_refused_polls_and_takes_the_stream_again_later(live_server, browser):
     """The streams' server restarting behind the proxy (a 502): the browser gives the stream up; the page
     polls meanwhile and opens its stream again some seconds later, not only at the next reload."""
     t = make_tournament(4, name="Puchar Łodzi", rounds=2, table_size=4)
@@ -246,7 +243,7 @@ def test_a_page_whose_stream_is_refused_polls_and_takes_the_stream_again_later(l
 )
 def test_the_round_page_says_by_itself_that_a_player_disputes_his_tables_figures(
     asgi_server,
-    browser,  # noqa: F811
+    browser,
     streams_only,
     language,
     said,

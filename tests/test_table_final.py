@@ -26,7 +26,7 @@ from tournament.people.access import DIRECTORS_GROUP
 from tournament.reports.rounds import table_report, tournament_report
 from tournament.reports.tables import FROM_GAME, FROM_RESULT
 
-from .test_exports_pdf import pages_text, save
+from .pdf_pages import pages_text, save
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from rules.simulate import simulate
-from tests.tournaments import make_tournament
+from tests.tournaments import make_tournament, play_anti_monopoly_table, start_game
 from tournament.event import results, rounds
 from tournament.event.roles import assign_roles
 from tournament.exports.workbook import tournament_workbook
@@ -35,25 +35,6 @@ def tournament():
     )
 
 
-def play_table(table, referee, seed=0):
-    seats = list(table.seats.all())
-    game = rounds.start_table_game(table, [s.participant_id for s in seats], user=referee)
-    t = table.round.tournament
-    record = simulate(
-        t.variant,
-        t.board,
-        len(seats),
-        seed=seed + table.pk,
-        rounds=t.game_rounds,
-        roles=[s.role for s in seats],
-        options={"ending": t.ending},
-    )
-    for ev in record["events"]:
-        game = recording.submit(game.pk, ev, version=game.version).game
-    assert recording.current_state(game).finished
-    return game
-
-
 def test_every_table_is_balanced_and_roles_alternate(tournament, referee):
     played: dict[int, list[str]] = {}
     for n in range(1, 4):
@@ -65,7 +46,7 @@ def test_every_table_is_balanced_and_roles_alternate(tournament, referee):
             assert abs(roles["competitor"] - roles["monopolist"]) <= 1  # rule 4
             for s in table.seats.all():
                 played.setdefault(s.participant_id, []).append(s.role)
-            game = play_table(table, referee, seed=n)
+            game = play_anti_monopoly_table(table, referee, seed=n)
             assert [p.role for p in game.players.order_by("seat")] == [s.role for s in table.seats.all()]
             results.confirm(table, referee)
         assert Round.objects.get(pk=round_.pk).status == Round.Status.FINISHED
@@ -100,7 +81,7 @@ def test_results_scores_and_the_workbook_show_roles(tournament, referee):
     round_ = rounds.seat_next_round(tournament)
     rounds.start_round(round_)
     for table in round_.tables.all():
-        play_table(table, referee, seed=3)
+        play_anti_monopoly_table(table, referee, seed=3)
         results.confirm(table, referee)
     table = round_.tables.first()
     confirmed = results.current_result(table).ranking
@@ -151,7 +132,7 @@ def test_a_round_seated_before_the_tournament_became_anti_monopoly_gets_roles_at
     t.save()
     rounds.start_round(round_)
     table = round_.tables.first()
-    game = rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+    game = start_game(table, referee)
     roles = Counter(p.role for p in game.players.all())
     assert abs(roles["competitor"] - roles["monopolist"]) <= 1 and not roles[""]
     assert sorted(table.seats.values_list("role", flat=True)) == sorted(p.role for p in game.players.all())

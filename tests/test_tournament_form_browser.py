@@ -15,16 +15,12 @@ from django.contrib.auth.models import Group, User  # noqa: E402
 from django.utils import translation  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.test_console_browser import PHONE, Referee, browser  # noqa: E402, F401 (the browser fixture)
+from tests.browser import BROWSER_TESTS, DESKTOP, PHONE, Referee  # noqa: E402
 from tournament.boards.editions import board_misfit  # noqa: E402
 from tournament.models import Tournament  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SKIP_BROWSER_TESTS") == "1", reason="SKIP_BROWSER_TESTS=1"),
-]
-DESKTOP = {"width": 1280, "height": 900}
+pytestmark = BROWSER_TESTS
 CLASSIC_BOARDS = ["classic-pl", "classic-us"]
 
 
@@ -35,7 +31,7 @@ def boss():
     return user
 
 
-def director_in(browser, live_server, viewport, language, *, scripts=True):  # noqa: F811
+def director_in(browser, live_server, viewport, language, *, scripts=True):
     context = browser.new_context(
         viewport=viewport, locale="pl-PL" if language == "pl" else "en-US", java_script_enabled=scripts
     )
@@ -68,7 +64,7 @@ def no_horizontal_scroll(page):
     [(DESKTOP, "en", "Save"), (PHONE, "pl", "Zapisz")],
     ids=["english-desktop", "polish-phone"],
 )
-def test_a_new_tournament_saved_with_its_defaults(live_server, browser, boss, viewport, language, save):  # noqa: F811
+def test_a_new_tournament_saved_with_its_defaults(live_server, browser, boss, viewport, language, save):
     director = director_in(browser, live_server, viewport, language)
     page = director.page
     today = page.locator("input[name=date]").input_value()
@@ -129,7 +125,7 @@ def test_a_new_tournament_saved_with_its_defaults(live_server, browser, boss, vi
     assert Tournament.objects.get(name="Anty").board == "anti-monopoly-us"
 
 
-def test_without_scripts_the_server_refuses_a_board_that_does_not_fit(live_server, browser, boss):  # noqa: F811
+def test_without_scripts_the_server_refuses_a_board_that_does_not_fit(live_server, browser, boss):
     director = director_in(browser, live_server, PHONE, "pl", scripts=False)
     page = director.page
     assert boards_offered(page) == ["anti-monopoly-us", *CLASSIC_BOARDS]  # no script filters them
@@ -146,7 +142,7 @@ def test_without_scripts_the_server_refuses_a_board_that_does_not_fit(live_serve
     assert not Tournament.objects.exists()
 
 
-def test_a_game_started_on_its_own_offers_the_boards_of_its_variant(live_server, browser, boss):  # noqa: F811
+def test_a_game_started_on_its_own_offers_the_boards_of_its_variant(live_server, browser, boss):
     director = director_in(browser, live_server, PHONE, "en")
     page = director.page
     page.goto(f"{live_server.url}/games/new/")
@@ -159,7 +155,7 @@ def test_a_game_started_on_its_own_offers_the_boards_of_its_variant(live_server,
     page.wait_for_url("**/games/*/")
 
 
-def test_zero_rounds_is_refused_by_the_browser_and_by_the_server(live_server, browser, boss):  # noqa: F811
+def test_zero_rounds_is_refused_by_the_browser_and_by_the_server(live_server, browser, boss):
     """A director types 0 into the rounds: the browser does not send it (the field's min), and a browser that
     sends it all the same (the limit taken out of the page) gets the server's refusal, in Polish; nothing is
     saved either way."""
@@ -197,7 +193,7 @@ def test_zero_rounds_is_refused_by_the_browser_and_by_the_server(live_server, br
 )
 def test_a_year_typed_wrong_is_refused_by_the_browser_and_by_the_server(
     live_server,
-    browser,  # noqa: F811
+    browser,
     boss,
     viewport,
     language,
@@ -231,7 +227,7 @@ def test_a_year_typed_wrong_is_refused_by_the_browser_and_by_the_server(
     page.context.close()
 
 
-def test_switching_the_language_mid_form_keeps_what_was_typed(live_server, browser, boss):  # noqa: F811
+def test_switching_the_language_mid_form_keeps_what_was_typed(live_server, browser, boss):
     """A director half way through the new tournament's form switches to Polish: the page comes back in
     Polish with what he typed, chose and ticked, and saves it; the form after the save starts afresh."""
     director = director_in(browser, live_server, DESKTOP, "en")

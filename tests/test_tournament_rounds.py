@@ -7,7 +7,7 @@ from tournament.event import current_standings, interventions, results, rounds
 from tournament.games import recording
 from tournament.models import Round, TableResult
 
-from .tournaments import make_tournament, play_round, play_table
+from .tournaments import make_tournament, play_round, play_table, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,7 @@ def test_next_round_waits_for_confirmed_results(tournament, referee):
     table = round_.tables.first()
     with pytest.raises(rounds.RoundError):
         results.confirm(table, referee)  # no game yet
-    rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], referee)
+    start_game(table, referee)
     with pytest.raises(rounds.RoundError):
         results.confirm(table, referee)  # the game is not over
 

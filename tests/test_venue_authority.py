@@ -11,8 +11,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509 import DNSName, IPAddress
 from cryptography.x509.verification import PolicyBuilder, Store, VerificationError
 
-from tests.test_event_day_races import at_once
-from tests.test_serve import writes_held_together
+from tests.threads import at_once, writes_held_together
 from tournament.server import venue_authority as va
 
 

@@ -1,5 +1,6 @@
 """Tournaments for the tests: one made with its participants (make_tournament), and its rounds played to the
-end with simulated games (play_round, play_table). The callers need the database."""
+end with simulated games (play_round, play_table; play_anti_monopoly_table with the seats' roles and the
+ending). The callers need the database."""
 
 from __future__ import annotations
 
@@ -9,6 +10,12 @@ from rules.simulate import simulate
 from tournament.event import results, rounds
 from tournament.games import recording
 from tournament.models import Participant, Tournament
+
+#: Polish first names, surnames (long ones among them) and clubs (one very long, one none) for many
+#: participants: ``f"{FIRST[i % len(FIRST)]} {LAST[i % len(LAST)]} {i + 1}"``.
+FIRST = ["Katarzyna", "Łukasz", "Małgorzata", "Zbigniew", "Żaneta", "Grzegorz", "Agnieszka", "Przemysław"]
+LAST = ["Wiśniewska-Grzybowska", "Szczepański", "Brzęczyszczykiewicz", "Kowalczyk", "Źdźbło"]
+CLUBS = ["Szkoła Podstawowa nr 12 im. Marii Konopnickiej w Łodzi", "Klub Planszówkowy „Hotel na Woli”", ""]
 
 
 def make_tournament(
@@ -30,6 +37,11 @@ def make_tournament(
     return t
 
 
+def start_game(table, referee=None):
+    """The table's game started with its players in seat order (``referee``: who started it)."""
+    return rounds.start_table_game(table, [s.participant_id for s in table.seats.all()], user=referee)
+
+
 def play_table(table, referee, seed=0, game=None):
     """Start the table's game in seat order (unless ``game``, started already) and play it to the end with a
     simulated record."""
@@ -37,6 +49,27 @@ def play_table(table, referee, seed=0, game=None):
     game = game or rounds.start_table_game(table, order, user=referee)
     t = table.round.tournament
     record = simulate(t.variant, t.board, len(order), seed=seed + table.pk, rounds=t.game_rounds)
+    for ev in record["events"]:
+        game = recording.submit(game.pk, ev, version=game.version).game
+    assert recording.current_state(game).finished
+    return game
+
+
+def play_anti_monopoly_table(table, referee, seed=0):
+    """play_table for an Anti-Monopoly table: its simulated record has the seats' roles and the tournament's
+    ending."""
+    seats = list(table.seats.all())
+    game = rounds.start_table_game(table, [s.participant_id for s in seats], user=referee)
+    t = table.round.tournament
+    record = simulate(
+        t.variant,
+        t.board,
+        len(seats),
+        seed=seed + table.pk,
+        rounds=t.game_rounds,
+        roles=[s.role for s in seats],
+        options={"ending": t.ending},
+    )
     for ev in record["events"]:
         game = recording.submit(game.pk, ev, version=game.version).game
     assert recording.current_state(game).finished
