@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tournament.console import pyodide
-from tournament.settings import env_bool, env_positive_int, env_whole_number
+from tournament.server.environment import env_bool, setting
 
 ROOT = Path(__file__).resolve().parents[1]
 # The README's production environment (section "Serving it on an event day").
@@ -86,15 +86,15 @@ def test_the_app_refuses_to_start_with_a_typo_in_a_yes_no_setting():
 
 
 def test_a_number_setting_is_a_whole_number_of_one_or_more_unset_or_empty_its_default():
-    assert env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10, {"DJANGO_CONSOLE_POLL_SECONDS": " 3 "}) == 3
-    assert env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10, {}) == 10
-    assert env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10, {"DJANGO_CONSOLE_POLL_SECONDS": ""}) == 10
+    assert setting("DJANGO_CONSOLE_POLL_SECONDS", env={"DJANGO_CONSOLE_POLL_SECONDS": " 3 "}) == 3
+    assert setting("DJANGO_CONSOLE_POLL_SECONDS", env={}) == 10
+    assert setting("DJANGO_CONSOLE_POLL_SECONDS", env={"DJANGO_CONSOLE_POLL_SECONDS": ""}) == 10
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "1.5", "10s", "1e3", "1_0", "²", "ten"])
 def test_a_number_setting_otherwise_is_refused_naming_the_variable_and_the_value(value):
     with pytest.raises(ImproperlyConfigured, match=f"DJANGO_CONSOLE_POLL_SECONDS is '{value}'"):
-        env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10, {"DJANGO_CONSOLE_POLL_SECONDS": value})
+        setting("DJANGO_CONSOLE_POLL_SECONDS", env={"DJANGO_CONSOLE_POLL_SECONDS": value})
 
 
 def test_the_login_links_hours_are_read_as_the_other_numbers():
@@ -244,5 +244,5 @@ def test_every_number_setting_refuses_a_typo_naming_the_variable(name, value, mi
 
 
 def test_a_setting_that_may_be_zero_takes_zero():
-    assert env_whole_number("SQLITE_IMPORT_QUIET_MINUTES", 15, env={"SQLITE_IMPORT_QUIET_MINUTES": "0"}) == 0
-    assert env_whole_number("DJANGO_HSTS_SECONDS", 31536000, env={}) == 31536000
+    assert setting("SQLITE_IMPORT_QUIET_MINUTES", env={"SQLITE_IMPORT_QUIET_MINUTES": "0"}) == 0
+    assert setting("DJANGO_HSTS_SECONDS", env={}) == 31536000

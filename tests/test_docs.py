@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tournament.server.environment import guide_table
+
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 GUIDES = sorted(
@@ -148,3 +150,9 @@ def test_every_command_in_the_documents_is_run_by_a_test_or_ci(path):
                 assert (ROOT / words[1]).exists(), f"{path.name}: {part}"
                 continue
             raise AssertionError(f"{path.name}: a command no test runs: {part}")
+
+
+def test_the_settings_table_is_the_declared_one():
+    """docs/serving.md lists the environment's settings as tournament/server/environment.py declares them
+    (their one place): a setting added, renamed or reworded there is so in the guide too."""
+    assert guide_table() in (ROOT / "docs" / "serving.md").read_text(encoding="utf-8")

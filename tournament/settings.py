@@ -8,8 +8,9 @@
   :mod:`tournament.server.database`).
 - ``DJANGO_ALLOWED_HOSTS`` (comma separated), ``DJANGO_HTTPS=0`` for a venue network served over plain HTTP,
   ``DJANGO_PUBLIC_URL`` for the links printed on slips and shown as QR codes.
-- The yes/no settings take 1/0, true/false, yes/no, on/off (any case), empty for the default; anything else
-  stops the app (:func:`env_bool`).
+- Every variable is declared once, with its kind, default and words, in :mod:`tournament.server.environment`
+  (``setting``): a yes/no takes 1/0, true/false, yes/no, on/off (any case), a number digits only, empty for
+  the default; anything else stops the app, naming the variable.
 
 Run from a checkout (``manage.py`` beside the package), the templates and static files are the checkout's
 top-level ``templates/`` and ``static/``, and SQLite's file and the collected static files (``staticfiles/``)
@@ -28,6 +29,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.server import public_url, serving, site_files
 from tournament.server.database import database_from_env, sqlite_path
+from tournament.server.environment import setting
 
 PACKAGE_DIR = site_files.PACKAGE_DIR
 BASE_DIR = PACKAGE_DIR.parent  # the checkout; for an installed copy, site-packages
@@ -36,52 +38,15 @@ SITE_DIR = site_files.site_folder()  # templates/ and static/
 DATA_DIR = BASE_DIR if IN_CHECKOUT else Path.cwd()  # db.sqlite3 and staticfiles/ unless set
 
 
-TRUE_WORDS = ("1", "true", "yes", "on")
-FALSE_WORDS = ("0", "false", "no", "off")
-
-
-def env_bool(name: str, default: bool, env=os.environ) -> bool:
-    """A yes/no setting from the environment: 1/0, true/false, yes/no, on/off (any case); unset or empty is
-    ``default``. Anything else is refused: a typo (``DJANGO_HTTPS=ture``) must not quietly mean False."""
-    value = env.get(name, "").strip().lower()
-    if not value:
-        return default
-    if value in TRUE_WORDS:
-        return True
-    if value in FALSE_WORDS:
-        return False
-    raise ImproperlyConfigured(
-        f"{name} is {env[name]!r}: it is one of {', '.join(TRUE_WORDS)} (yes) "
-        f"or {', '.join(FALSE_WORDS)} (no), in any case."
-    )
-
-
-def env_whole_number(name: str, default: int, minimum: int = 0, env=os.environ) -> int:
-    """A whole number of ``minimum`` or more from the environment; unset or empty is ``default``. Anything
-    else is refused naming the variable, as :func:`env_bool` does: ``10s`` must not start the app on a
-    guess (nor end it in a traceback that names no variable)."""
-    value = env.get(name, "").strip()
-    if not value:
-        return default
-    if value.isascii() and value.isdigit() and int(value) >= minimum:  # no sign, point, "1e3", "1_0" nor "²"
-        return int(value)
-    raise ImproperlyConfigured(f"{name} is {env[name]!r}: it is a whole number, {minimum} or more.")
-
-
-def env_positive_int(name: str, default: int, env=os.environ) -> int:
-    """A whole number of 1 or more (``0`` must not start the app on a guess either): ``env_whole_number``."""
-    return env_whole_number(name, default, 1, env)
-
-
-DEBUG = env_bool("DJANGO_DEBUG", False)
+DEBUG = setting("DJANGO_DEBUG")
 #: ``serve`` (tournament/server/serving.py): the event served for real, its secret key made once and kept.
-SERVE = env_bool("DJANGO_SERVE", False)
+SERVE = setting("DJANGO_SERVE")
 #: What ``serve`` keeps, beside SQLite's file (if it is used): the secret key, and with ``--https`` the
 #: venue's certificate authority (tournament/server/venue_authority.py).
 KEPT_DIR = Path(sqlite_path(os.environ, DATA_DIR)).resolve().parent
 #: Where ``serve`` listens (serving.prepare): the pages show where the phones reach it.
-SERVE_HOST = os.environ.get("DJANGO_SERVE_HOST") or serving.EVERY_ADDRESS
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or serving.kept_key(KEPT_DIR, make=SERVE)
+SERVE_HOST = setting("DJANGO_SERVE_HOST") or serving.EVERY_ADDRESS
+SECRET_KEY = setting("DJANGO_SECRET_KEY") or serving.kept_key(KEPT_DIR, make=SERVE)
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
@@ -90,9 +55,7 @@ if not SECRET_KEY:
             f"{serving.KEY_FILE!r}), or set DJANGO_DEBUG=1 to run it for development on this computer."
         )
     SECRET_KEY = "dev-only-insecure-key-not-for-serving"
-ALLOWED_HOSTS = [
-    h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
-]
+ALLOWED_HOSTS = [h.strip() for h in setting("DJANGO_ALLOWED_HOSTS").split(",")]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -157,8 +120,8 @@ AUTHENTICATION_BACKENDS = [
 # Login throttling: 5 wrong passwords for one account from one address lock that pair out for 10 minutes.
 # By account *and* address: a venue's referees share one public address, and one of them mistyping must not
 # lock out the others.
-AXES_FAILURE_LIMIT = env_positive_int("LOGIN_FAILURE_LIMIT", 5)
-AXES_COOLOFF_TIME = timedelta(minutes=env_positive_int("LOGIN_COOLOFF_MINUTES", 10))
+AXES_FAILURE_LIMIT = setting("LOGIN_FAILURE_LIMIT")
+AXES_COOLOFF_TIME = timedelta(minutes=setting("LOGIN_COOLOFF_MINUTES"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_ENABLE_ACCESS_FAILURE_LOG = False
@@ -168,8 +131,8 @@ AXES_USERNAME_CALLABLE = "tournament.views.login_username"
 # Keyed on the phone's address: behind DJANGO_PROXY_COUNT proxies (DJANGO_BEHIND_PROXY=1; one by default) the
 # entry of X-Forwarded-For the outermost proxy wrote, never one the client sent
 # (tournament.server.client_address).
-BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
-TRUSTED_PROXY_COUNT = env_positive_int("DJANGO_PROXY_COUNT", 1) if BEHIND_PROXY else 0
+BEHIND_PROXY = setting("DJANGO_BEHIND_PROXY")
+TRUSTED_PROXY_COUNT = setting("DJANGO_PROXY_COUNT") if BEHIND_PROXY else 0
 if TRUSTED_PROXY_COUNT < 0:
     raise ImproperlyConfigured("DJANGO_PROXY_COUNT must be 0 or more.")
 AXES_CLIENT_IP_CALLABLE = "tournament.server.client_address.client_address"
@@ -198,7 +161,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or DATA_DIR / "staticfiles")
+STATIC_ROOT = Path(setting("DJANGO_STATIC_ROOT") or DATA_DIR / "staticfiles")
 STATICFILES_DIRS = [SITE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -207,7 +170,7 @@ STORAGES = {
     # DJANGO_STATIC_MANIFEST=0 keeps plain names (the tests' live server finds files by name).
     "staticfiles": {
         "BACKEND": "tournament.server.static_storage.StaticFiles"
-        if env_bool("DJANGO_STATIC_MANIFEST", not DEBUG)
+        if setting("DJANGO_STATIC_MANIFEST", not DEBUG)
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
@@ -223,11 +186,11 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 # A tournament's backup restored from the command line (``import_tournament``): refused above this size
 # before it is read. 30 tables, 5 rounds, some 200 moves a game make about 16 MB; a file far larger would take
 # minutes and gigabytes to read.
-BACKUP_MAX_BYTES = env_positive_int("BACKUP_MAX_BYTES", 64 * 1024 * 1024)
+BACKUP_MAX_BYTES = setting("BACKUP_MAX_BYTES")
 # On SQLite a backup's import holds the one write lock while it stores the tournament (a few seconds for a big
 # one): it is refused while moves were entered at the tables in the last N minutes (0: never refused).
 # PostgreSQL stores it beside the tables' moves.
-SQLITE_IMPORT_QUIET_MINUTES = env_whole_number("SQLITE_IMPORT_QUIET_MINUTES", 15)
+SQLITE_IMPORT_QUIET_MINUTES = setting("SQLITE_IMPORT_QUIET_MINUTES")
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 
 LOGIN_URL = "login"
@@ -236,39 +199,39 @@ LOGOUT_REDIRECT_URL = "home"
 # A referee's one-time login link (tournament.people.referee_accounts) logs in once, within this many hours of
 # being
 # given: long enough to be handed out the evening before, short enough that a lost one soon opens nothing.
-LOGIN_LINK_HOURS = env_positive_int("LOGIN_LINK_HOURS", 24)
+LOGIN_LINK_HOURS = setting("LOGIN_LINK_HOURS")
 # How often a console open on a phone asks whether another device entered a move (templates/console/
 # panel.html): soon enough for a table's second phone, seldom enough for 30 tables on the venue's Wi-Fi.
 # The browser tests that wait for a poll shorten it (tests/conftest.py: quick_poll).
-CONSOLE_POLL_SECONDS = env_positive_int("DJANGO_CONSOLE_POLL_SECONDS", 10)
+CONSOLE_POLL_SECONDS = setting("DJANGO_CONSOLE_POLL_SECONDS")
 # How often a participant's page (his private link's) asks whether what it shows has changed (his table, his
 # game's figures, the standings): a seat or a result shows within this, without a reload, at a cost of a few
 # small queries a poll (a thousand phones at 20 s: 50 polls a second).
-PARTICIPANT_POLL_SECONDS = env_positive_int("DJANGO_PARTICIPANT_POLL_SECONDS", 20)
+PARTICIPANT_POLL_SECONDS = setting("DJANGO_PARTICIPANT_POLL_SECONDS")
 # Within how many seconds the participants' pages ask anew after a change of their whole tournament (a round
 # seated, a result confirmed), each at a moment of its own (live.js): a thousand pages, each a few dozen ms
 # of the server's time to render, not in the same instant. A change of his own table is asked for at once.
-PARTICIPANT_SPREAD_SECONDS = env_positive_int("DJANGO_PARTICIPANT_SPREAD_SECONDS", 10)
+PARTICIPANT_SPREAD_SECONDS = setting("DJANGO_PARTICIPANT_SPREAD_SECONDS")
 # How often an app server's event streams (tournament/streams) read every topic they serve. On PostgreSQL each
 # write announces its change (NOTIFY) and is read at once: this only catches writes that announce nothing
 # (a seat moved). On SQLite nothing is announced and this is how soon a change reaches the streams.
 _ANNOUNCED = DATABASES["default"]["ENGINE"].endswith("postgresql")
-STREAM_CHECK_SECONDS = env_positive_int("DJANGO_STREAM_CHECK_MS", 3000 if _ANNOUNCED else 500) / 1000
+STREAM_CHECK_SECONDS = setting("DJANGO_STREAM_CHECK_MS", 3000 if _ANNOUNCED else 500) / 1000
 # How long the projector shows each page of the standings when they take more than one (public/projector.html
 # turns to the next by itself). The browser tests that wait for a page to turn shorten it (quick_pages).
-PROJECTOR_PAGE_SECONDS = env_positive_int("DJANGO_PROJECTOR_PAGE_SECONDS", 12)
+PROJECTOR_PAGE_SECONDS = setting("DJANGO_PROJECTOR_PAGE_SECONDS")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Behind HTTPS (the default when serving): secure cookies, HSTS, redirect to HTTPS. A venue network served
 # over plain HTTP sets DJANGO_HTTPS=0 (then `check --deploy` warns about these, rightly).
-HTTPS = env_bool("DJANGO_HTTPS", not DEBUG)
+HTTPS = setting("DJANGO_HTTPS", not DEBUG)
 if HTTPS:
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
-    SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", True)
-    SECURE_HSTS_SECONDS = env_whole_number("DJANGO_HSTS_SECONDS", 31536000)
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
+    SECURE_SSL_REDIRECT = setting("DJANGO_SSL_REDIRECT")
+    SECURE_HSTS_SECONDS = setting("DJANGO_HSTS_SECONDS")
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = setting("DJANGO_HSTS_INCLUDE_SUBDOMAINS")
+    SECURE_HSTS_PRELOAD = setting("DJANGO_HSTS_PRELOAD")
     if BEHIND_PROXY:  # TLS ends at a proxy that sets X-Forwarded-Proto
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 else:  # a browser ignores Cross-Origin-Opener-Policy from an address on plain HTTP, with an error each page
@@ -296,15 +259,15 @@ SECURITY_HEADERS = {
 }
 # The site's address as the phones reach it, for the links printed or shown as QR codes (participants' slips,
 # referees' one-time login links); unset: the address the director's browser used.
-PUBLIC_URL = public_url.checked(os.environ.get("DJANGO_PUBLIC_URL", ""))
-CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+PUBLIC_URL = public_url.checked(setting("DJANGO_PUBLIC_URL"))
+CSRF_TRUSTED_ORIGINS = [o for o in setting("DJANGO_CSRF_TRUSTED_ORIGINS").split(",") if o]
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 3  # a tournament weekend
 
 # To standard error, a line each with its time (tournament.server.logs): a refused request (4xx) in one line
 # with its
 # method, path, status and reason, no traceback; a server error (500) with its traceback. Django's loggers
 # write through the root's handler (once, with or without DEBUG); runserver's request lines with the time too.
-LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO" if DEBUG else "WARNING")
+LOG_LEVEL = setting("DJANGO_LOG_LEVEL", "INFO" if DEBUG else "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
