@@ -22,9 +22,9 @@ from django.views.decorators.http import require_safe
 
 from tournament.console import pyodide
 
-#: The static files of the console page (base.html's and page.html's, and the modules console.js imports),
-#: kept from the first visit. (Served with hashed names, a module imports the others by theirs:
-#: tournament/server/static_storage.py.)
+#: The static files of the console page (base.html's and page.html's, and every module console.js imports, and
+#: those they import: screen.js's parts in console/screen/), kept from the first visit. (Served with hashed
+#: names, a module imports the others by theirs: tournament/server/static_storage.py.)
 STATIC = (
     "site/favicon.svg",
     "site/site.css",
@@ -37,6 +37,19 @@ STATIC = (
     "console/engine-worker.js",
     "console/outbox.js",
     "console/screen.js",
+    "console/screen/bank.js",
+    "console/screen/cards.js",
+    "console/screen/debts.js",
+    "console/screen/elements.js",
+    "console/screen/finished.js",
+    "console/screen/kept.js",
+    "console/screen/log.js",
+    "console/screen/now.js",
+    "console/screen/players.js",
+    "console/screen/status.js",
+    "console/screen/time-up.js",
+    "console/screen/trade.js",
+    "console/screen/undo.js",
 )
 
 
