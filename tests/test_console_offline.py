@@ -6,6 +6,7 @@ other. (The flows themselves: tests/test_console_outage_browser.py.)"""
 
 import io
 import json
+import posixpath
 import re
 import subprocess
 import sys
@@ -16,11 +17,15 @@ from django.urls import reverse
 
 from rules.board.registry import BOARDS_DIR
 from tests.pages import script_json
-from tournament.console import pyodide
+from tournament.console import pyodide, service_worker
 from tournament.console.devices import SESSION_KEY
 from tournament.games import recording
+from tournament.server.site_files import site_folder
 
 pytestmark = pytest.mark.django_db
+
+#: An ES module's relative import (``import … from "./x.js"``, ``export … from "../site/y.js"``).
+RELATIVE_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"';]*?from\s*["'](\.{1,2}/[^"']+)["']""", re.M)
 
 
 @pytest.fixture
@@ -69,6 +74,23 @@ def test_the_service_worker_is_served_from_the_root_with_the_files_it_keeps(clie
         if name.startswith("/static/"):
             continue
         assert client.get(name).status_code == 200, name
+
+
+def test_the_service_worker_keeps_every_module_the_console_imports():
+    """console.js's modules, and the modules they import (screen.js's parts, …): one not kept would stop the
+    console's reload while the Wi-Fi is down."""
+    static = site_folder() / "static"
+    imported, todo = set(), ["console/console.js"]
+    while todo:
+        name = todo.pop()
+        if name in imported:
+            continue
+        imported.add(name)
+        text = (static / name).read_text(encoding="utf-8")
+        for path in RELATIVE_IMPORT.findall(text):
+            todo.append(posixpath.normpath(posixpath.join(posixpath.dirname(name), path)))
+    assert "console/screen/elements.js" in imported  # the walk follows screen.js into its parts
+    assert imported <= set(service_worker.STATIC), imported - set(service_worker.STATIC)
 
 
 def test_the_phones_zip_is_the_servers_rules_ledger_and_view_model_under_an_etag(client, tmp_path):
