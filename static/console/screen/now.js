@@ -4,12 +4,17 @@
 import { _, ngettext, fmt, h, add, tapButton, dicePad, card } from "./elements.js";
 import { cardDraw } from "./cards.js";
 import { debt, rentCard } from "./debts.js";
+import { reused } from "./kept.js";
 
 function now(view, ctx, n) {
   var w = view.now;
   var active = view.players.filter(function (p) { return !p.bankrupt; });
   var out = [];
-  w.deals.forEach(function (d) { out.push(deal(d, w, ctx, n)); });
+  // (kept while its offer is the same: the deeds ticked stay ticked when the screen is drawn again meanwhile,
+  // another phone's move or a refusal's words)
+  w.deals.forEach(function (d) {
+    out.push(reused("deal " + d.player, JSON.stringify([d, w.free_deeds, ctx.closed]), function () { return deal(d, w, ctx, n); }));
+  });
   w.debts.forEach(function (d) { out.push(debt(d, view, ctx, n, active)); });
   if (w.buy) { out.push(buy(w.buy, ctx, n, active)); }
   w.auctions.forEach(function (a) { out.push(auction(a, ctx, n, active)); });
