@@ -91,12 +91,6 @@ function card(cls) {
   return box;
 }
 
-function number(name, value, label, opts) {
-  opts = opts || {};
-  return h("label", { class: opts.cls || null }, label + " ",
-    h("input", { type: "number", name: name, min: opts.min === undefined ? "0" : String(opts.min), max: opts.max || null, inputmode: "numeric", value: value === undefined || value === null ? "" : String(value), required: opts.required || null }));
-}
-
 // -- names -------------------------------------------------------------------------------------------
 /* A square's colour group as a class (.g-brown, …; .g-none off a group): its colour at the edge. */
 function groupClass(ctx, square) {
