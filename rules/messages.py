@@ -89,17 +89,29 @@ ID_PARAMS = frozenset({"variant", "board"})
 
 
 def say(
-    message: Message | dict, translate: Callable[[str], str], value: Callable[[str, object], object]
+    message: Message | dict,
+    translate: Callable[[str], str],
+    word: Callable[[str], str],
+    id_name: Callable[[str, str], str],
 ) -> str:
-    """A message in a reader's words: its template through ``translate``, each value that is a message said
-    the same way, each other value through ``value(key, v)`` (``NAME_PARAMS``, ``ID_PARAMS``), then
-    ``render``. The one renderer of the engine's messages, wherever they are read: the server's pages and
-    sheets (``tournament.games.messages``, Django's catalogue) and the referee's phone
-    (``tournament.console.view_model.words``, the same catalogue sent to it)."""
+    """A message in a reader's words: its template through ``translate``; each value that is a message said
+    the same way, a square's or a deck's name (``NAME_PARAMS``; several: each) through ``word``, an id
+    (``ID_PARAMS``) through ``id_name(key, id)``; then ``render``. The one renderer of the engine's messages,
+    wherever they are read: the server's pages and sheets (``tournament.games.messages``, Django's
+    catalogue) and the referee's phone (``tournament.console.view_model.words``, the same catalogue sent
+    to it)."""
     if isinstance(message, dict):
         message = from_data(message)
-    values = {
-        k: say(v, translate, value) if isinstance(v, Message) else value(k, v)
-        for k, v in message.params.items()
-    }
-    return render(translate(message.template), values)
+
+    def value(key: str, v):
+        if isinstance(v, Message):
+            return say(v, translate, word, id_name)
+        if not isinstance(v, str):
+            return v
+        if key in NAME_PARAMS:
+            return ", ".join(word(name) for name in v.split(", "))
+        if key in ID_PARAMS:
+            return id_name(key, v)
+        return v
+
+    return render(translate(message.template), {k: value(k, v) for k, v in message.params.items()})

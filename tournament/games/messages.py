@@ -12,14 +12,14 @@ from functools import lru_cache
 from django.utils.translation import get_language, gettext
 
 from rules.errors import RulesError
-from rules.messages import ID_PARAMS, NAME_PARAMS, Message, say
+from rules.messages import Message, say
 from tournament import labels
 from tournament.boards.words import board_word
 
 
 def translate(template: str, params: dict) -> str:
     """The engine's message in the request's language (``rules.messages.say``: the one renderer)."""
-    return say(Message(template, params), _current, _value)
+    return message_text(Message(template, params))
 
 
 def _current(template: str) -> str:
@@ -33,21 +33,15 @@ def _translated(language: str | None, template: str) -> str:
     return gettext(template)
 
 
-def _value(key: str, v):
-    if not isinstance(v, str):
-        return v
-    if key in NAME_PARAMS:
-        return board_word(v)
-    if key in ID_PARAMS:  # an id the engine names ("tournament-pl"): its name, as the pages show it
-        # (a board by its shipped name: an uploaded edition's id is shown as it is, the database not asked —
-        # ``replay`` may have none)
-        return labels.variant_label(v) if key == "variant" else labels.board_label(v, stored={})
-    return v
+def _id_name(key: str, v: str) -> str:
+    """An id the engine names ("tournament-pl"): its name, as the pages show it (a board by its shipped name:
+    an uploaded edition's id is shown as it is, the database not asked — ``replay`` may have none)."""
+    return labels.variant_label(v) if key == "variant" else labels.board_label(v, stored={})
 
 
 def message_text(m: Message | dict) -> str:
     """A message (or its data, ``rules.messages.to_data``) in the request's language."""
-    return say(m, _current, _value)
+    return say(m, _current, board_word, _id_name)
 
 
 def error_text(e: RulesError) -> str:

@@ -4,7 +4,7 @@ says them with Django's (``tournament.games.messages``)."""
 
 from __future__ import annotations
 
-from rules.messages import ID_PARAMS, NAME_PARAMS, Message, say
+from rules.messages import Message, say
 
 #: What the phone was given: the catalogue ({English template: its translation, or its plural forms}), the
 #: game's board words ({English: the reader's}) and the ids' names ({"variant": {id: name}, "board": …}).
@@ -20,16 +20,14 @@ def _translate(template: str) -> str:
     return found[0] if isinstance(found, list) else found
 
 
-def _value(key: str, v):
-    if not isinstance(v, str):
-        return v
-    if key in NAME_PARAMS:
-        return ", ".join(_WORDS["board_words"].get(name, name) for name in v.split(", "))
-    if key in ID_PARAMS:
-        return _WORDS["ids"].get(key, {}).get(v, v)
-    return v
+def _word(name: str) -> str:
+    return _WORDS["board_words"].get(name, name)
+
+
+def _id_name(key: str, v: str) -> str:
+    return _WORDS["ids"].get(key, {}).get(v, v)
 
 
 def said(message: Message | dict) -> str:
     """``message`` in the words given (English until some are)."""
-    return say(message, _translate, _value)
+    return say(message, _translate, _word, _id_name)
