@@ -5,20 +5,17 @@ from __future__ import annotations
 
 from rules.standings import GameScore, Row, standings
 from tournament.collation import name_key
-from tournament.models import TableResult, TableScore, Tournament
+from tournament.models import TableScore, Tournament, counting
 
 
 def game_scores(tournament: Tournament) -> list[GameScore]:
     """Every counted result's score rows (by table, in each result's order), read as plain values."""
-    results = TableResult.objects.of_tournament(tournament).counted()
-    round_of = dict(results.values_list("pk", "table__round__number"))
-    rows = TableScore.objects.filter(result__in=results).order_by("result__table", "position")
+    rows = TableScore.objects.filter(counting("result__"), result__table__round__tournament=tournament)
     return [
-        GameScore(participant, round_of[result], rank, score, points)
-        for result, participant, rank, score, points in rows.values_list(
-            "result", "participant", "rank", "score", "points"
+        GameScore(*row)
+        for row in rows.order_by("result__table", "position").values_list(
+            "participant", "result__table__round__number", "rank", "score", "points"
         )
-        if result in round_of
     ]
 
 
