@@ -156,3 +156,17 @@ def test_the_settings_table_is_the_declared_one():
     """docs/serving.md lists the environment's settings as tournament/server/environment.py declares them
     (their one place): a setting added, renamed or reworded there is so in the guide too."""
     assert guide_table() in (ROOT / "docs" / "serving.md").read_text(encoding="utf-8")
+
+
+def test_every_did_it_change_marker_is_where_the_architecture_says():
+    """docs/architecture.md's table of markers (versions, digests, positions, marks): each marker's name is
+    found in the module it says makes it, and its word is one of the four."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text.split("## Did it change", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split(" | ") for line in table.splitlines() if line.startswith("| ") and "`" in line]
+    assert len(rows) >= 8
+    for marker, word, _changes, made_in, *_ in rows:
+        name = re.findall(r"`([^`]+)`", marker)[0].split("'")[0].split(".")[-1]
+        module = re.findall(r"`([^`]+)`", made_in)[0]
+        assert word in {"version", "digest", "position", "mark"}, marker
+        assert name in (ROOT / module).read_text(encoding="utf-8"), f"{name} not in {module}"

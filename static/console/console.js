@@ -21,8 +21,12 @@
    (the engine's words), data-service-worker. */
 import { followPage, notWhileTyping } from "../site/live.js";
 import { tick } from "./clocks.js";
+import { drawConnection } from "./connection.js";
 import { engineOf } from "./engine.js";
+import { fromServer, isThrow, moveText, newKey, playOf } from "./moves.js";
 import { outbox } from "./outbox.js";
+import { pressGuard } from "./press.js";
+import { drawRefused } from "./refused.js";
 import * as screen from "./screen.js";
 
 var root = document.getElementById("console");
@@ -32,7 +36,6 @@ var names = JSON.parse(document.getElementById("console-names").textContent);
 var engine = engineOf({ worker: files.engineWorker, pyodide: files.pyodide, rules: files.rules });
 root.consoleEngine = engine;  // (read by the browser tests: they play moves on the phone's rules)
 var _ = window.gettext;
-var fmt = function (text, values) { return window.interpolate(text, values, true); };
 var GAME = data.game;
 var GONE_MS = 3000;  // a request without answer this long: the network is declared gone (sent again later)
 var PROBE_MS = 5000;  // while it is gone, how often the server is asked again
@@ -40,9 +43,7 @@ var CONTACT_MS = 60000;  // online, how often the director's round page hears of
 
 // -- what the phone holds -----------------------------------------------------------------------------
 var base = null;  // the server's game as last known: {version, play}
-/* A game as the phone keeps it and its rules read it ("play"): {state, ledger (each player's income and
-   cost), counts (the cash counts: rules/cash_counts.py), next_seq (the number the next move gets)}. */
-var here = null;  // the game on this phone now: the base with the moves waiting applied
+var here = null;  // the game on this phone now: the base with the moves waiting applied (a game: moves.js's playOf)
 var view = data.screen;  // the screen of ``here``
 var viewOf = null;  // the game it shows (JSON), where known: drawn again for it, it is not asked again
 var log = data.log.map(fromServer);
@@ -62,14 +63,10 @@ var failed = false;  // they cannot
 /* What an outage leaves this phone: "reload" (a service worker keeps the page and its files: even a reload
    opens it), "open" (an address on plain HTTP has no service worker: the open page goes on, a reload
    fails), null (not known yet). */
-var survives = null;
+var survives = null;  // (connection.js says it)
 var online = navigator.onLine !== false;
 var waiting = 0;
 var note = "";
-
-function fromServer(row) {
-  return { seq: row.seq, notes: row.notes, status: row.status, reason: row.reason, by: row.by, mine: row.mine, type: row.type };
-}
 
 // -- the engine's words --------------------------------------------------------------------------------
 /* The phone's rules say every message in the referee's words (tournament/console/view_model/words.py, the one
@@ -91,33 +88,16 @@ function undoNow() {
 }
 var lastWaiting = null;
 
-/* Never under a finger: a screen to draw while the referee presses a target (a move's answer, another
-   device's move) waits until he lets go and his tap has been dispatched; drawn at once, it would replace the
-   target between his press and its release, and the tap would be lost. (A press held longer than
-   PRESS_MS, or whose release never comes, waits no longer.) */
-var PRESS_MS = 1000;
-var pressedAt = null;
-var drawWaits = false;
-function drawHeld() {
-  pressedAt = null;
-  if (drawWaits) { drawWaits = false; draw(); }
-}
-function letGo() { window.setTimeout(drawHeld, 0); }  // (after the click the release dispatches)
-root.addEventListener("pointerdown", function () { pressedAt = performance.now(); }, true);
-document.addEventListener("pointerup", letGo, true);
-document.addEventListener("pointercancel", letGo, true);
+var held = pressGuard(root, function () { draw(); });  // (press.js: never under a finger)
 
 function draw() {
-  if (pressedAt !== null && performance.now() - pressedAt < PRESS_MS) {
-    if (!drawWaits) { window.setTimeout(function () { if (drawWaits) { drawHeld(); } }, PRESS_MS); }
-    drawWaits = true;
-    return;
-  }
+  if (held()) { return; }
   screen.draw(root, view, {
     names: names, title: data.title, game: GAME, closed: closed, started_at: data.started_at,
     tap: tap, undoTap: undoTap, just: just, error: error, notice: notice, undo: undoNow(),
     log: log.slice(0, data.log_length), logTotal: logTotal, movesUrl: data.urls.moves, cardsUrl: data.urls.cards, recordUrl: data.urls.record,
-    nextSteps: nextSteps, online: online, lastMoveAt: lastMoveAt, moveText: moveText
+    nextSteps: nextSteps, online: online, lastMoveAt: lastMoveAt,
+    moveText: function (seq) { return moveText(seq, countTexts, log); }
   });
   root.dataset.version = String(here ? here.version : data.version);  // the game's version shown
   root.consoleView = view;  // (read by the browser tests: the screen drawn, and the game it is of)
@@ -138,33 +118,9 @@ function refused(why) {
   shown.scrollIntoView({ block: "nearest" });
 }
 
-/* What move ``seq`` did: the server said it, or the phone's log has it (its own moves, by the numbers the
-   server will give them). */
-function moveText(seq) {
-  if (countTexts[seq]) { return countTexts[seq].join(" "); }
-  var entry = log.filter(function (e) { return e.seq === seq || (e.from <= seq && seq <= e.to); })[0];
-  return entry ? entry.notes.join(" ") : "";
-}
-
 function line() {
-  var el = document.getElementById("console-connection");
-  var parts = [online ? _("Online") : _("Offline: the moves wait on this phone")];
-  if (waiting) { parts.push(fmt(window.ngettext("%(n)s move waiting to be sent", "%(n)s moves waiting to be sent", waiting), { n: waiting })); }
-  if (!ready && !failed) { parts.push(_("the rules are starting on this phone")); }
-  // what this phone survives, said before the Wi-Fi goes
-  if (failed) {
-    parts.push(_("This phone cannot run the rules: write the moves on paper if the Wi-Fi goes"));
-  } else if (ready && survives === "reload") {
-    parts.push(_("Ready for an outage"));
-  } else if (ready && survives === "open") {
-    parts.push(_("Keep this page open during an outage: this address allows no reload without the network"));
-  }
-  if (note) { parts.push(note); }
-  el.textContent = parts.join(" · ");
-  // (online, but an outage would be lost on this phone: paper, or this page kept open — said in amber)
-  var atRisk = failed || (ready && survives === "open");
-  el.className = "connection " + (!online ? "off" : (waiting || atRisk ? "waiting" : "on"));
-  el.hidden = false;
+  drawConnection(document.getElementById("console-connection"),
+    { online: online, waiting: waiting, ready: ready, failed: failed, survives: survives, note: note });
   root.dataset.waiting = String(waiting);  // (what the browser tests wait on, with data-done)
 }
 
@@ -174,8 +130,6 @@ var done = 0;
 function dealt() { root.dataset.done = String(++done); }
 
 // -- the game on the phone -----------------------------------------------------------------------------
-function playOf(p) { return { state: p.state, ledger: p.ledger, counts: p.counts, next_seq: p.next_seq }; }
-
 /* The game with the moves waiting: the last applied one's, else the base. */
 function refresh() {
   return outbox.waiting(GAME).then(function (moves) {
@@ -212,12 +166,6 @@ function inTurn(work) {
   return queue;
 }
 
-function newKey() {
-  var bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return data.key_start + Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
-}
-
 function tap(events) {
   if (closed) { return; }
   inTurn(function () { return tapNow(events); });
@@ -229,7 +177,7 @@ function tapNow(events) {
     notice = null;
     return refresh().then(function (moves) {
       var order = moves.length ? moves[moves.length - 1].order + 1 : Date.now();
-      var move = { client_key: newKey(), game: GAME, kind: "move", order: order, version: here.version, before: here.play, at: new Date().toISOString() };
+      var move = { client_key: newKey(data.key_start), game: GAME, kind: "move", order: order, version: here.version, before: here.play, at: new Date().toISOString() };
       if (!ready) {  // the server checks and answers with the new screen (the next tap does not wait)
         move.events = events;
         move.notes = [];
@@ -262,12 +210,6 @@ function tapNow(events) {
   }());
 }
 
-/* A throw of the dice pad (a roll, a utility's rent, a final valuation), entered alone: its dice can be
-   corrected in one tap (recording.DICE_PAD_MOVES). */
-function isThrow(events) {
-  return events.length === 1 && ["roll", "rent", "final_roll"].indexOf(events[0].type) >= 0 && !!events[0].dice;
-}
-
 // -- the undo of the last move ----------------------------------------------------------------------------
 function undoTap(how) {
   if (closed) { return; }
@@ -295,7 +237,7 @@ function undoNowTap(how) {
         }).then(redraw).then(dealt);
       }
       var order = last ? last.order + 1 : Date.now();
-      var request = { client_key: newKey(), game: GAME, order: order, version: here.version, at: new Date().toISOString(), notes: [] };
+      var request = { client_key: newKey(data.key_start), game: GAME, order: order, version: here.version, at: new Date().toISOString(), notes: [] };
       var previousThrow = (sent[sent.length - 1] || {}).events;
       if (how.dice) {
         request.kind = "dice";
@@ -457,17 +399,8 @@ function probeLater() {
 // -- the refused moves, one by one -----------------------------------------------------------------------
 function showRefused() {
   return outbox.refused(GAME).then(function (moves) {
-    var h = screen.h;
-    var box = document.getElementById("console-refused");
-    if (!moves.length) { box.hidden = true; box.replaceChildren(); return; }
-    box.replaceChildren(
-      h("h2", { id: "console-refused-title", text: _("Moves kept on this phone that the server refused") }),
-      h("ol", {}, moves.map(function (m) {
-        return h("li", { class: "refused-move" }, h("strong", { text: (m.notes || []).join(" ") || JSON.stringify(m.events || m.kind) }), h("span", { class: "why", text: " — " + m.why }));
-      })),
-      h("button", { type: "button", on: { click: function () { outbox.dismiss(GAME).then(showRefused); } } }, _("Understood: forget them")));
-    box.hidden = false;
-    log = log.filter(function (e) { return !e.waiting; });
+    drawRefused(document.getElementById("console-refused"), moves, function () { outbox.dismiss(GAME).then(showRefused); });
+    if (moves.length) { log = log.filter(function (e) { return !e.waiting; }); }
   });
 }
 
