@@ -131,8 +131,29 @@ def test_settings_locked_after_the_first_round_starts(client, tournament):
     client.post(reverse("round_seat", args=[tournament.pk]))
     assert client.get(reverse("tournament_edit", args=[tournament.pk])).status_code == 200
     client.post(reverse("round_start", args=[tournament.pk, 1]))
-    response = client.get(reverse("tournament_edit", args=[tournament.pk]), follow=True)
+    edit = reverse("tournament_edit", args=[tournament.pk])
+    response = client.get(edit)
     assert "settings are locked" in page(response)
+    # only the settings that change no game are offered, and only they are taken
+    assert 'name="live_boards"' in page(response) and 'name="rounds"' not in page(response)
+    rounds = tournament.rounds
+    answer = client.post(
+        edit,
+        {
+            "rounds": rounds + 3,
+            "trade_flag_cash": 500,
+            "trade_flag_percent": 15,
+            "trade_flag_moves": 8,
+            "live_boards": "on",
+        },
+    )
+    assert answer.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.rounds, tournament.trade_flag_cash, tournament.live_boards) == (rounds, 500, True)
+    bad = client.post(edit, {"trade_flag_cash": 500, "trade_flag_percent": 101, "trade_flag_moves": 8})
+    assert bad.status_code == 200 and tournament.trade_flag_percent == 15
+    tournament.refresh_from_db()
+    assert tournament.trade_flag_percent == 15 and tournament.live_boards
 
 
 def test_add_and_import_participants(client, tournament):

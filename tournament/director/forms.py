@@ -18,7 +18,13 @@ from tournament.models import BoardEdition, Participant, Tournament
 from tournament.models.boards import BOARD_ID_LENGTH
 from tournament.models.bounds import EARLIEST_EVENT_DATE, check_event_date, field_maximum, latest_event_date
 from tournament.models.games import REASON_LENGTH
-from tournament.models.tournaments import PLACEMENT_POINTS_REFUSED, SETTINGS, TABLE_SIZES, tie_breaks_refused
+from tournament.models.tournaments import (
+    ANY_TIME,
+    PLACEMENT_POINTS_REFUSED,
+    SETTINGS,
+    TABLE_SIZES,
+    tie_breaks_refused,
+)
 from tournament.people.access import referee_accounts
 
 MAX_ID = 2**63 - 1  # the largest row id the databases hold (bigint)
@@ -104,6 +110,39 @@ class TieBreakWidget(forms.MultiWidget):
         return context
 
 
+def any_time_defaults(form: forms.ModelForm) -> None:
+    """The settings a tournament may change at any time (``ANY_TIME``) are not asked for: one left empty keeps
+    its default (a form posted without them, by a script, or by a page of before they existed)."""
+    for name in ANY_TIME:
+        if name in form.fields and isinstance(form.fields[name], forms.IntegerField):
+            form.fields[name].required = False
+
+
+def with_any_time_defaults(form: forms.ModelForm, data: dict) -> dict:
+    """The form's cleaned data, each any-time setting left empty given its default."""
+    for name in ANY_TIME:
+        if name in data and data[name] is None:
+            data[name] = Tournament._meta.get_field(name).default
+    return data
+
+
+class AnyTimeSettingsForm(forms.ModelForm):
+    """The settings a tournament under way may change (``ANY_TIME``: they change no game, no score, no
+    seating), when the others are locked."""
+
+    class Meta:
+        model = Tournament
+        fields = list(ANY_TIME)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        bound_numbers(self)
+        any_time_defaults(self)
+
+    def clean(self):
+        return with_any_time_defaults(self, super().clean())
+
+
 class TournamentForm(forms.ModelForm):
     variant = forms.ChoiceField(label=_("Variant"), choices=variant_choices, initial="tournament-pl")
     board = forms.ChoiceField(label=_("Board"), choices=board_choices, initial="classic-pl")
@@ -137,6 +176,7 @@ class TournamentForm(forms.ModelForm):
         if self.instance.pk:
             self.initial["placement_points"] = ", ".join(map(str, self.instance.placement_points))
             self.initial["tie_breaks"] = ", ".join(self.instance.tie_breaks)
+        any_time_defaults(self)
         self.fields["ending"].required = False  # only Anti-Monopoly reads it: the default otherwise
         self.fields["rounds"].widget.attrs["min"] = 1  # the model refuses 0 (its validator): the browser too
         self.fields["table_size"].widget.attrs.update(min=TABLE_SIZES[0], max=TABLE_SIZES[-1])
@@ -151,7 +191,7 @@ class TournamentForm(forms.ModelForm):
         data = super().clean()
         fitting.check_board_fits(self)
         check_clock(self)
-        return data
+        return with_any_time_defaults(self, data)
 
     def clean_ending(self):
         return self.cleaned_data.get("ending") or Tournament._meta.get_field("ending").default

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from rules import RulesError, available_boards
 from tournament.boards.editions import board_misfit, hold_board
 from tournament.director.forms import (
+    AnyTimeSettingsForm,
     ImportForm,
     MoveForm,
     ParticipantForm,
@@ -108,9 +109,13 @@ def tournament_new(request):
 @director_required
 def tournament_edit(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
-    if tournament.locked:
-        messages.error(request, _("The first round has started: the settings are locked."))
-        return redirect("tournament", pk=pk)
+    if tournament.locked:  # the first round has started: only the settings that change no game
+        form = AnyTimeSettingsForm(request.POST or None, instance=tournament)
+        if request.method == "POST" and form.is_valid():
+            form.save()
+            return redirect("tournament", pk=pk)
+        context = {"form": form, "tournament": tournament, "locked": True}
+        return render(request, "director/tournament_form.html", context)
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid() and _saved_on_its_board(form) is not None:
         return redirect("tournament", pk=pk)

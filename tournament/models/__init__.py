@@ -1,8 +1,9 @@
 """Database models: games at a table with their event logs; tournaments, rounds, tables and results; board
 editions loaded from an organiser's file; what the director changed by hand on the day; referees' one-time
 login links; the count of changes of a tournament's standings; who checked in for a round; the players'
-signatures of their table's figures; when a referee's phone was last heard of; players across tournaments
-and their ratings; a file held until the director confirms what it holds."""
+signatures of their table's figures; the director's reviews of flagged trades; when a referee's phone was
+last heard of; players across tournaments and their ratings; a file held until the director confirms what it
+holds."""
 
 from tournament.models import announcements  # noqa: F401 (its signals: the event streams told of changes)
 from tournament.models.audit import AuditEntry
@@ -28,6 +29,7 @@ from tournament.models.rounds import Round, Seat, Table
 from tournament.models.signatures import Signature
 from tournament.models.standings_changes import StandingsChange
 from tournament.models.tournaments import Participant, Tournament
+from tournament.models.trade_flags import TradeFlagReview
 
 __all__ = [
     "AuditEntry",
@@ -56,6 +58,7 @@ __all__ = [
     "Table",
     "TableResult",
     "TableScore",
+    "TradeFlagReview",
     "Tournament",
     "counting",
     "result_counts",

@@ -26,6 +26,10 @@ class Signature(models.Model):
     game_version = models.PositiveIntegerField(_("version of the game"), validators=at_most(INTEGER_MAX))
     agrees = models.BooleanField(_("agrees"))
     reason = models.CharField(_("why they dispute"), max_length=REASON_LENGTH, blank=True)
+    # the move he disputes, by its number in the game's log (the replay opens at it), when he names one
+    disputed_move = models.PositiveIntegerField(
+        _("the move disputed"), null=True, blank=True, validators=at_most(INTEGER_MAX)
+    )
     link_key = models.CharField(_("from the private link"), max_length=LINK_KEY_LENGTH)
     at = models.DateTimeField(_("when"), default=timezone.now, editable=False)
 

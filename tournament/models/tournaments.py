@@ -147,6 +147,24 @@ class Tournament(models.Model):
         default=True,
         help_text=_("A seed typed for a participant still holds its place; unrated players are drawn."),
     )
+    # a public page per table drawing its board as the game goes (tournament.public), and the read-only JSON
+    # it reads: off, a table's game is then seen at the table only
+    live_boards = models.BooleanField(_("show each table's board live to the public"), default=False)
+    # a trade flagged for the director's review (a flag, never a verdict: tournament.reports.trade_flags) when
+    # it moves more value than the larger of these two, or is made shortly before its player's bankruptcy
+    trade_flag_cash = models.PositiveIntegerField(
+        _("flag a trade moving more than"), default=300, validators=at_most(INTEGER_MAX)
+    )
+    trade_flag_percent = models.PositiveSmallIntegerField(
+        _("or this share of the giver's net worth (%)"),
+        default=20,
+        validators=[*at_most(100)],
+    )
+    trade_flag_moves = models.PositiveSmallIntegerField(
+        _("flag a trade made this many moves or fewer before its player's bankruptcy"),
+        default=20,
+        validators=at_most(SMALL_MAX),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -221,7 +239,14 @@ SETTINGS: dict[str, object] = {
     "links_on_sheets": False,
     "seed": ALWAYS,
     "seed_by_rating": False,  # its round 1 was seated without the ratings
+    "live_boards": False,
+    "trade_flag_cash": 300,
+    "trade_flag_percent": 20,
+    "trade_flag_moves": 20,
 }
+
+#: The settings that may change after the first round started: they change no game, no score, no seating.
+ANY_TIME = ("live_boards", "trade_flag_cash", "trade_flag_percent", "trade_flag_moves")
 
 
 #: A participant's private link's key: 24 characters of URL-safe base64, 144 random bits (unguessable).
