@@ -16,7 +16,9 @@ from django.utils import translation  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.browser import BROWSER_TESTS, DESKTOP, PHONE, Referee  # noqa: E402
+from tests.tournaments import make_tournament  # noqa: E402
 from tournament.boards.editions import board_misfit  # noqa: E402
+from tournament.event import rounds  # noqa: E402
 from tournament.models import Tournament  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
@@ -262,3 +264,33 @@ def test_switching_the_language_mid_form_keeps_what_was_typed(live_server, brows
     assert t.tie_breaks == ["points", "best_score", "total_score"]
     page.goto(f"{live_server.url}/tournaments/new/")  # kept once: a new form is a new form
     expect(page.locator("input[name=name]")).to_have_value("")
+
+
+@pytest.mark.parametrize(
+    ("viewport", "language", "save"),
+    [(DESKTOP, "en", "Save"), (PHONE, "pl", "Zapisz")],
+    ids=["english-desktop", "polish-phone"],
+)
+def test_once_the_first_round_started_only_the_any_time_settings_are_offered(
+    live_server, browser, boss, viewport, language, save
+):
+    """The first round started, the settings that change a game are locked; the tournament's page links to
+    those that may still change (the live boards, the trade flags' thresholds), which the director changes
+    and saves as a browser posts them."""
+    t = make_tournament(8, name="Puchar Łodzi", created_by=boss)
+    rounds.start_round(rounds.seat_next_round(t))
+    director = director_in(browser, live_server, viewport, language)
+    page = director.page
+    page.goto(f"{live_server.url}/tournaments/{t.pk}/")
+    page.locator(f"a[href='/tournaments/{t.pk}/edit/']").click()
+    page.wait_for_url(f"**/tournaments/{t.pk}/edit/")
+    assert page.locator("input[name=rounds], select[name=variant]").count() == 0
+    expect(page.locator("input[name=trade_flag_cash]")).to_have_value("300")
+    page.locator("label.check", has=page.locator("input[name=live_boards]")).locator("span").click()
+    page.fill("input[name=trade_flag_cash]", "450")
+    director.shot(f"tournament-form-any-time-{language}")
+    no_horizontal_scroll(page)
+    page.get_by_role("button", name=save, exact=True).click()
+    page.wait_for_url(f"**/tournaments/{t.pk}/")
+    t.refresh_from_db()
+    assert (t.live_boards, t.trade_flag_cash, t.trade_flag_percent, t.rounds) == (True, 450, 20, 5)
