@@ -178,3 +178,23 @@ def test_simulate_takes_the_records_options_as_the_developers_guide_shows(tmp_pa
     record = json.loads(path.read_text())
     assert record["options"] == {"ending": "two_hour"}
     assert json.loads(run("replay", str(path), "--format", "json"))["end_reason"] == "time"  # two hours
+
+
+def test_replay_until_n_is_the_game_after_its_first_n_events(tmp_path):
+    """GAME_RECORD.md: ``--until N`` prints the same object for the game after its first N events, as if the
+    record stopped there; N from 0 to the number of events, anything else refused saying why."""
+    record = json.loads(EXAMPLE.read_text())
+    n = len(record["events"])
+    whole = json.loads(run("replay", str(EXAMPLE)))
+    assert json.loads(run("replay", str(EXAMPLE), "--until", str(n))) == whole
+    for until in (0, 1, n // 2, n - 1):
+        cut = tmp_path / f"first-{until}.json"
+        cut.write_text(json.dumps({**record, "events": record["events"][:until]}))
+        assert json.loads(run("replay", str(EXAMPLE), "--until", str(until))) == json.loads(
+            run("replay", str(cut))
+        )
+    start = json.loads(run("replay", str(EXAMPLE), "--until", "0"))
+    assert {p["cash"] for p in start["players"]} == {1500} and "rank" not in start["players"][0]
+    for wrong in (-1, n + 1):
+        with pytest.raises(CommandError, match=f"has {n} events"):
+            run("replay", str(EXAMPLE), "--until", str(wrong))

@@ -1,8 +1,10 @@
-"""`python manage.py replay FILE --format json|text` (GAME_RECORD.md)."""
+"""`python manage.py replay FILE --format json|text [--until N]` (GAME_RECORD.md)."""
 
+import dataclasses
 import json
 
 from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
 
 from ledger.report import EventLog, error_line, replay_ledger, summary, text_account
 from rules import Replay, RulesError, load_record_file
@@ -18,6 +20,12 @@ class Command(TranslatedCommand):
         super().add_arguments(parser)  # --language
         parser.add_argument("file", help="a game record (JSON)")
         parser.add_argument("--format", choices=["json", "text"], default="json")
+        parser.add_argument(
+            "--until",
+            type=int,
+            metavar="N",
+            help="the game after its first N events, as if the record stopped there (0 to their number)",
+        )
 
     def handle(self, *args, **opts):
         log, counts = EventLog(), CashCounts()
@@ -27,9 +35,17 @@ class Command(TranslatedCommand):
             counts(i, out)
 
         try:
-            result, ledger = replay_ledger(
-                load_record_file(opts["file"]), on_outcome=follow, narrate=opts["format"] == "text"
-            )
+            record = load_record_file(opts["file"])
+            until = opts["until"]
+            if until is not None:
+                if not 0 <= until <= len(record.events):
+                    raise CommandError(
+                        _("--until %(n)s: the record has %(events)s events (0 to %(events)s).")
+                        % {"n": until, "events": len(record.events)},
+                        returncode=2,
+                    )
+                record = dataclasses.replace(record, events=record.events[:until])
+            result, ledger = replay_ledger(record, on_outcome=follow, narrate=opts["format"] == "text")
         except RulesError as e:
             result, ledger = Replay(None, None, error={"index": None, **e.as_dict()}, exception=e), None
         error = result.error
