@@ -155,6 +155,9 @@ def admin_post(admin, t, **fields):
         "placement_points": json.dumps(t.placement_points),
         "tie_breaks": json.dumps(t.tie_breaks),
         "seed": t.seed,
+        "trade_flag_cash": t.trade_flag_cash,  # (the admin's page shows them filled: a browser posts them)
+        "trade_flag_percent": t.trade_flag_percent,
+        "trade_flag_moves": t.trade_flag_moves,
         "created_by": "",
         "participants-TOTAL_FORMS": 0,
         "participants-INITIAL_FORMS": 0,
