@@ -19,6 +19,7 @@ from tournament.games import recording  # noqa: E402
 
 pytestmark = BROWSER_TESTS
 BOARD = "#live-board"
+LOCAL_NUMBER = "n => n.toLocaleString(document.documentElement.lang)"  # as board.js writes a figure
 
 
 @pytest.fixture
