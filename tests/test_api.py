@@ -130,3 +130,15 @@ def test_the_standings_are_the_pages(client):
     assert {tuple(r) for r in answer["standings"]} == {
         ("rank", "name", "club", "points", "total_score", "best_score", "games", "withdrawn")
     }
+
+
+def test_the_seating_links_each_table_to_its_board_when_the_setting_is_on(client):
+    live = live_table(live=False)
+    url = reverse("seating", args=[live.tournament.pk])
+    link = f"/tournaments/{live.tournament.pk}/rounds/1/tables/1/board/"
+    off = client.get(url)
+    assert link not in off.content.decode()
+    live.tournament.live_boards = True
+    live.tournament.save()
+    on = client.get(url, HTTP_IF_NONE_MATCH=off["ETag"])  # not a 304: the page changed
+    assert on.status_code == 200 and link in on.content.decode()
