@@ -150,7 +150,9 @@ function draw(data) {
   if (data.status === "not_started") {
     statusEl.textContent = words.not_started;
   } else {
-    statusEl.textContent = data.finished ? words.finished + (data.end ? ": " + data.end : "") : fmt(words.round, { n: data.round });
+    const now = data.players.find(function (p) { return p.id === data.turn; });
+    statusEl.textContent = data.finished ? words.finished + (data.end ? ": " + data.end : "")
+      : fmt(words.round, { n: data.round }) + (now ? " · " + now.name + " " + words.turn : "");
     drawHoldings(data);
     drawTokens(data);
   }
