@@ -151,7 +151,8 @@ def table(request, pk: int):
     table, refused = live_table(pk)
     if table is None:
         return _error(refused)
-    game = Game.objects.filter(table=table).first()
+    # its version alone for the ETag (a 304 reads no state); the state, when the answer is made
+    game = Game.objects.filter(table=table).only("pk", "version", "table_id").first()
     seen = f"{table.pk}.{game.pk}.{game.version}" if game is not None else f"{table.pk}.-"
     return _answer(request, seen, lambda: board_now(table, game))
 
