@@ -216,6 +216,7 @@ def seating_version(tournament: Tournament, rounds: list[Round], round_: Round |
     shown = (
         tournament.pk,
         tournament.name,
+        tournament.live_boards,  # the tables' links to their live boards
         [r.number for r in rounds],
         round_.number if round_ is not None else None,
         rows,
