@@ -4,9 +4,11 @@ round); the page and its JSON for the tournament's directors and the table's ref
 answered 400 with words, never 500; a move voided is left out (``at`` counts the active moves)."""
 
 import json
+from io import StringIO
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from rules import replay as rules_replay
@@ -122,3 +124,21 @@ def test_strangers_and_another_tables_referee_are_refused(client, game, director
     client.force_login(other)
     assert page(client, game).status_code == 403
     assert data(client, game, at=1).status_code == 403
+
+
+def test_the_screen_at_n_is_what_replay_until_n_prints(game, tmp_path):
+    """GAME_RECORD.md: ``replay FILE --until N`` prints the game after its first N events."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_of(game)))
+    total = len(moves_of(game))
+    for n in (0, total // 2, total):
+        out = StringIO()
+        call_command("replay", str(path), "--until", str(n), stdout=out)
+        printed, view = json.loads(out.getvalue()), screen_at(game, n)
+        assert printed["finished"] == view["game"]["finished"]
+        for row, card in zip(printed["players"], view["players"], strict=True):
+            assert (row["id"], row["cash"], row["position"]) == (card["id"], card["cash"], card["position"])
+            assert [p["square"] for p in row["properties"]] == sorted(d["square"] for d in card["deeds"])
+            assert [row["income"], row["cost"]] == [card["income"], card["cost"]]
+    with pytest.raises(CommandError):
+        call_command("replay", str(path), "--until", str(total + 1), stdout=StringIO())

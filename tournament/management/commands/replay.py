@@ -1,4 +1,4 @@
-"""`python manage.py replay FILE --format json|text` (GAME_RECORD.md)."""
+"""`python manage.py replay FILE --format json|text [--until N]` (GAME_RECORD.md)."""
 
 import json
 
@@ -18,6 +18,9 @@ class Command(TranslatedCommand):
         super().add_arguments(parser)  # --language
         parser.add_argument("file", help="a game record (JSON)")
         parser.add_argument("--format", choices=["json", "text"], default="json")
+        parser.add_argument(
+            "--until", type=int, default=None, metavar="N", help="the game after its first N events (0..all)"
+        )
 
     def handle(self, *args, **opts):
         log, counts = EventLog(), CashCounts()
@@ -27,9 +30,13 @@ class Command(TranslatedCommand):
             counts(i, out)
 
         try:
-            result, ledger = replay_ledger(
-                load_record_file(opts["file"]), on_outcome=follow, narrate=opts["format"] == "text"
-            )
+            record = load_record_file(opts["file"])
+            until = opts["until"]
+            if until is not None:
+                if not 0 <= until <= len(record.events):
+                    raise CommandError(f"--until must be from 0 to {len(record.events)}: the record's events")
+                record.events = record.events[:until]
+            result, ledger = replay_ledger(record, on_outcome=follow, narrate=opts["format"] == "text")
         except RulesError as e:
             result, ledger = Replay(None, None, error={"index": None, **e.as_dict()}, exception=e), None
         error = result.error
