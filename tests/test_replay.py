@@ -142,3 +142,17 @@ def test_the_screen_at_n_is_what_replay_until_n_prints(game, tmp_path):
             assert [row["income"], row["cost"]] == [card["income"], card["cost"]]
     with pytest.raises(CommandError):
         call_command("replay", str(path), "--until", str(total + 1), stdout=StringIO())
+
+
+def test_the_page_says_where_it_stands_in_words_english_and_polish(director, game):
+    from django.test import Client
+
+    seq = moves_of(game)[2]["seq"]
+    for language, at_3, at_0 in (
+        ("en", f"After move #{seq} (3 of ", "Before the first move (0 of "),
+        ("pl", f"Po ruchu nr {seq} (3 z ", "Przed pierwszym ruchem (0 z "),
+    ):
+        client = Client(HTTP_ACCEPT_LANGUAGE=language)
+        client.force_login(director)
+        assert at_3 in page(client, game, at=3).content.decode()
+        assert at_0 in page(client, game, at=0).content.decode()

@@ -69,7 +69,9 @@ def disputed_table(live_server, browser):
     phone.locator("input[name=move]").fill(str(MOVE))
     phone.screenshot(path="/tmp/replay-1-dispute-phone.png", full_page=True)
     phone.get_by_role("button", name="I dispute").click()
-    expect(phone.locator("body")).to_contain_text("You dispute these figures")
+    expect(phone.locator("body")).to_contain_text(
+        f"You dispute these figures. Your reason: “the rent on move 9 was wrong” (move {MOVE})"
+    )
     phone.context.close()
     assert Signature.objects.get().disputed_move == MOVE
     return t, table
@@ -91,7 +93,8 @@ def test_the_director_opens_the_replay_at_the_disputed_move(
 
     at(page, MOVE)
     assert cash_shown(page) == cash_after(table.game, MOVE)
-    assert page.locator("#replay-where").inner_text() == f"After move {MOVE} of {table.game.events.count()}"
+    total = table.game.events.count()
+    assert page.locator("#replay-where").inner_text() == f"After move #{MOVE} ({MOVE} of {total})"
     assert page.locator("#replay-screen button:enabled").count() == 0  # read-only: nothing to press
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]  # no sideways scroll
     page.screenshot(path=f"/tmp/replay-2-at-{MOVE}-{name}.png", full_page=name == "phone")

@@ -38,7 +38,9 @@ function draw(view) {
 
 function mark() {
   slider.value = String(at);
-  where.textContent = fmt(_("After move %(at)s of %(total)s"), { at: at, total: data.total }, true);
+  where.textContent = at
+    ? fmt(_("After move #%(seq)s (%(at)s of %(total)s)"), { seq: data.moves[at - 1].seq, at: at, total: data.total }, true)
+    : fmt(_("Before the first move (0 of %(total)s)"), { total: data.total }, true);
   back.disabled = at <= 0;
   on.disabled = at >= data.total;
   var shown = null;

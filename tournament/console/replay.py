@@ -110,6 +110,7 @@ def replay(request, pk: int):
     }
     names = screen_words(recording.current_state(game))  # (the board's names: the same at every move)
     context = {"game": game, "replay": data, "names": names, "at": at, "total": len(moves), "error": None}
+    context["seq"] = moves[at - 1]["seq"] if at else None  # the move's number in the log
     return render(request, "console/replay.html", context)
 
 
