@@ -112,4 +112,13 @@ def test_the_director_opens_the_replay_at_the_disputed_move(
     page.reload()
     at(page, MOVE - 1)
     assert cash_shown(page) == cash_after(table.game, MOVE - 1)
+
+    # the slider to the end (its keys), then a move of the log tapped
+    page.locator("#replay-at").focus()
+    page.keyboard.press("End")
+    at(page, total)
+    assert cash_shown(page) == cash_after(table.game, total)
+    page.locator("#replay-moves li[data-at='3'] a").click()
+    at(page, 3)
+    assert cash_shown(page) == cash_after(table.game, 3)
     page.context.close()

@@ -19,7 +19,6 @@ var fmt = window.interpolate || function (s) { return s; };
 var views = {};  // the view model by move, as the server gave it
 views[data.at] = data.screen;
 var at = data.at;
-var asked = 0;  // the latest request: an older answer arriving late is not drawn
 
 function nothing() { return Promise.resolve(); }
 
@@ -56,20 +55,28 @@ function mark() {
   window.history.replaceState(null, "", url.pathname + url.search);
 }
 
+/* The screen at ``at``: from those given already, else asked of the server — one request at a time (a slider
+   dragged asks for where it stops, not for every move it passes). */
+var asking = false;
 function go(n) {
   at = Math.max(0, Math.min(data.total, n));
   mark();
-  var mine = ++asked;
-  if (views[at]) { draw(views[at]); return; }
+  show();
+}
+
+function show() {
+  if (views[at]) { delete root.dataset.loading; draw(views[at]); return; }
   root.dataset.loading = "1";
-  fetch(data.data_url + "?at=" + at, { credentials: "same-origin" })
+  if (asking) { return; }
+  asking = true;
+  var wanted = at;
+  fetch(data.data_url + "?at=" + wanted, { credentials: "same-origin" })
     .then(function (r) { return r.json(); })
-    .then(function (answer) {
-      if (answer.screen) { views[answer.at] = answer.screen; }
-      if (mine !== asked) { return; }
-      delete root.dataset.loading;
-      if (answer.screen) { draw(answer.screen); }
-    }, function () { if (mine === asked) { delete root.dataset.loading; } });
+    .then(function (answer) { if (answer.screen) { views[answer.at] = answer.screen; } }, function () {})
+    .then(function () {
+      asking = false;
+      if (views[at] || at !== wanted) { show(); } else { delete root.dataset.loading; }  // (refused: stays)
+    });
 }
 
 slider.addEventListener("input", function () { go(Number(slider.value)); });

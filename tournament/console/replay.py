@@ -22,7 +22,7 @@ from tournament.console.moves_page import narration
 from tournament.console.screen_words import screen_words
 from tournament.console.view_model import screen
 from tournament.games import recording
-from tournament.games.log import active_events, record_of
+from tournament.games.log import active_events, record_header
 from tournament.games.messages import message_text
 from tournament.models import Game
 from tournament.people.access import game_for
@@ -32,29 +32,34 @@ class BadMove(ValueError):
     """``at`` (or ``move``) is not a move of the game: the message says why."""
 
 
-def state_at(game: Game, at: int):
+def events_of(game: Game) -> list:
+    """The game's active events in order, read once (their number, data and words)."""
+    return list(active_events(game).only("game", "seq", "data", "notes"))
+
+
+def state_at(game: Game, at: int, events: list | None = None):
     """The game's state, its ledger totals and cash counts after its first ``at`` active events (as
-    ``replay --until at``): ``(state, ledger, counts)``."""
-    record = record_of(game)
-    seqs = [e.seq for e in active_events(game).only("seq")]
-    record["events"] = record["events"][:at]
+    ``replay --until at``): ``(state, ledger, counts)``. ``events``: ``events_of(game)`` read already."""
+    events = events_of(game) if events is None else events
+    record = {**record_header(game, game.players.order_by("seat")), "events": [e.data for e in events[:at]]}
     counts = CashCounts()
-    result, ledger = replay_ledger(record, lambda i, out: counts(seqs[i], out), check_fit=False)
+    result, ledger = replay_ledger(record, lambda i, out: counts(events[i].seq, out), check_fit=False)
     totals = {pid: [ledger.income(pid), ledger.cost(pid)] for pid in ledger.players} if ledger else {}
     return result.state, totals, counts.to_data()
 
 
-def screen_at(game: Game, at: int) -> dict:
+def screen_at(game: Game, at: int, events: list | None = None) -> dict:
     """The console's view model after the first ``at`` active events."""
-    state, ledger, counts = state_at(game, at)
+    state, ledger, counts = state_at(game, at, events)
     return screen(state, ledger, counts, message_text)
 
 
-def moves_of(game: Game) -> list[dict]:
+def moves_of(game: Game, events: list | None = None) -> list[dict]:
     """The game's active moves in order, each with its place (``at``: the replay after it) and its words."""
+    events = events_of(game) if events is None else events
     return [
         {"at": i, "seq": e.seq, "type": e.data.get("type"), "notes": narration(e)}
-        for i, e in enumerate(active_events(game).only("seq", "data", "notes"), start=1)
+        for i, e in enumerate(events, start=1)
     ]
 
 
@@ -93,7 +98,8 @@ def _game(request, pk: int) -> Game:
 def replay(request, pk: int):
     """The replay page: the console's screen at a move, a slider over the moves, the log beside."""
     game = _game(request, pk)
-    moves = moves_of(game)
+    events = events_of(game)
+    moves = moves_of(game, events)
     try:
         at = requested_at(request, game, len(moves))
     except BadMove as e:
@@ -103,7 +109,7 @@ def replay(request, pk: int):
         "title": str(game),
         "total": len(moves),
         "at": at,
-        "screen": screen_at(game, at),
+        "screen": screen_at(game, at, events),
         "moves": moves,
         "url": reverse("game_replay", args=[game.pk]),
         "data_url": reverse("game_replay_data", args=[game.pk]),
