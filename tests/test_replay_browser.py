@@ -99,8 +99,10 @@ def test_the_director_opens_the_replay_at_the_disputed_move(
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]  # no sideways scroll
     page.screenshot(path=f"/tmp/replay-2-at-{MOVE}-{name}.png", full_page=name == "phone")
 
+    scrolled = page.evaluate("scrollY")
     page.get_by_role("button", name="One move on").click()
     at(page, MOVE + 1)
+    assert page.evaluate("scrollY") == scrolled  # the page stays: only the log scrolls to the move
     assert cash_shown(page) == cash_after(table.game, MOVE + 1)
     page.get_by_role("button", name="One move back").click()
     page.get_by_role("button", name="One move back").click()

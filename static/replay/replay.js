@@ -48,7 +48,10 @@ function mark() {
     li.classList.toggle("current", current);
     if (current) { li.setAttribute("aria-current", "step"); shown = li; } else { li.removeAttribute("aria-current"); }
   });
-  if (shown) { shown.scrollIntoView({ block: "nearest" }); }
+  if (shown) {  // the log scrolled to it, not the page (the slider stays under the finger)
+    var box = moves.getBoundingClientRect(), row = shown.getBoundingClientRect();
+    if (row.top < box.top || row.bottom > box.bottom) { moves.scrollTop += row.top - box.top - box.height / 2; }
+  }
   var url = new URL(window.location.href);
   url.searchParams.delete("move");
   url.searchParams.set("at", String(at));
