@@ -4,7 +4,7 @@ panel, its moves, its record, its income/cost cards), and the rules as a phone r
 from django.urls import path
 
 from tournament import converters  # noqa: F401 (the <id:…> paths)
-from tournament.console import engine_files, service_worker, sync
+from tournament.console import engine_files, replay, service_worker, sync
 from tournament.console import views as console
 
 urlpatterns = [
@@ -18,6 +18,8 @@ urlpatterns = [
     path("games/<id:pk>/contact/", sync.contact, name="console_contact"),
     path("games/<id:pk>/record.json", console.export, name="game_record"),
     path("games/<id:pk>/cards/", console.cards, name="game_cards"),
+    path("games/<id:pk>/replay/", replay.replay, name="game_replay"),
+    path("games/<id:pk>/replay.json", replay.replay_data, name="game_replay_data"),
     path("console/engine/rules.zip", engine_files.engine_zip, name="console_engine"),
     path(
         "console/engine/words-<slug:language>.json", engine_files.engine_catalog, name="console_engine_words"

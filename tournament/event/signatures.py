@@ -45,8 +45,18 @@ def current_at(tables) -> dict[int, dict[int, Signature]]:
     return out
 
 
-def sign(participant: Participant, table: Table, *, agrees: bool, reason: str, version: int) -> Signature:
-    """His word on the table's figures as he read them (``version``: the game's version his page showed).
+def sign(
+    participant: Participant,
+    table: Table,
+    *,
+    agrees: bool,
+    reason: str,
+    version: int,
+    disputed_move: str | int | None = None,
+) -> Signature:
+    """His word on the table's figures as he read them (``version``: the game's version his page showed);
+    disputing, the move he names (``disputed_move``: its number in the game's log, 1..the last, as typed;
+    empty: none), which the director's replay opens at.
     With the round, the table and the game locked, as a confirmation takes them: the figures cannot change,
     nor the result be confirmed, in between. RoundError when he may not sign now, saying why."""
     with transaction.atomic():
@@ -61,14 +71,31 @@ def sign(participant: Participant, table: Table, *, agrees: bool, reason: str, v
             raise RoundError(_("The game changed since your page showed its figures: read them again."))
         if not agrees:
             reason = clean_reason(reason, missing=_("Say why you dispute the figures."), error=RoundError)
+        move = None if agrees else _disputed_move(game, disputed_move)
         return Signature.objects.create(
             table=table,
             participant=participant,
             game_version=game.version,
             agrees=agrees,
             reason="" if agrees else reason,
+            disputed_move=move,
             link_key=link_mark(participant.link_key),
         )
+
+
+def _disputed_move(game: Game, raw: str | int | None) -> int | None:
+    """The move a dispute names, as typed (None: none named); RoundError unless a number from 1 to the
+    game's last move."""
+    text = str(raw if raw is not None else "").strip().lstrip("#")
+    if not text:
+        return None
+    last = game.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+    if not (text.isascii() and text.isdigit() and len(text) < 10 and 1 <= int(text) <= last):
+        raise RoundError(
+            _("The move you name must be a number from 1 to %(last)s (the numbers of the game's log).")
+            % {"last": last}
+        )
+    return int(text)
 
 
 def link_mark(key: str | None) -> str:

@@ -112,6 +112,7 @@ def sign(request, pk: int, key: str):
             agrees=verdict == "agree",
             reason=request.POST.get("reason", ""),
             version=version,
+            disputed_move=request.POST.get("move", ""),
         )
     except RoundError as e:
         messages.error(request, str(e))
@@ -138,6 +139,7 @@ def _to_sign(participant: Participant, rounds: list[RoundReport]) -> list[dict]:
                     "table": t,
                     "version": game.version,
                     "mine": signatures.current(t.table, game).get(participant.pk),
+                    "last_move": game.next_seq - 1,  # (the moves' numbers his dispute may name)
                 }
             )
     return out

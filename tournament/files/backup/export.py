@@ -151,6 +151,7 @@ def _export(t: Tournament) -> dict:
             "game_version": s.game_version,  # the game's version he read (the table's game's, in this file)
             "at": _iso(s.at),
             "link_mark": s.link_key,  # which link he signed from (a mark of its key, not the key)
+            **({"disputed_move": s.disputed_move} if s.disputed_move is not None else {}),
         }
 
     return {

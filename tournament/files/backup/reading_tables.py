@@ -155,6 +155,12 @@ def _read_signature(n: Node, participants: Participants) -> dict:
         "game_version": n.int("game_version", maximum=field_maximum(Signature, "game_version")),
         "at": n.datetime("at"),
         "link_key": n.text("link_mark", max_length=max_length(Signature, "link_key")),
+        # the move a dispute names (a file from before it was kept: none)
+        "disputed_move": (
+            n.int("disputed_move", null=True, minimum=1, maximum=field_maximum(Signature, "disputed_move"))
+            if "disputed_move" in n.value
+            else None
+        ),
         "where": n.where,
     }
 

@@ -228,6 +228,7 @@ def _store_signatures(table: Table, game: Game | None, t: dict, new_id) -> None:
                 game_version=game.version if s["game_version"] == exported else s["game_version"],
                 agrees=s["agrees"],
                 reason=s["reason"],
+                disputed_move=s["disputed_move"],
                 link_key=s["link_key"],
                 at=s["at"],
             )
