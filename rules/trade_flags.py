@@ -91,20 +91,29 @@ def threshold(worth: int, cash: int, percent: int) -> int:
 
 
 def game_flags(
-    game: int, trades: list[Trade], bankruptcies: dict[str, int], cash: int, percent: int, moves: int
+    game: int,
+    trades: list[Trade],
+    bankruptcies: dict[str, int],
+    cash: int,
+    percent: int,
+    moves: int,
+    place: str | None = None,
 ) -> list[Flag]:
-    """Rules (a) and (b) on one game's trades, in the log's order."""
+    """Rules (a) and (b) on one game's trades, in the log's order. The flags' keys name the game by ``place``
+    (a tournament's: "r2:t3", round and table numbers, which a backup restored keeps) or else its id ("g12");
+    then the move: "large:r2:t3:s41"."""
+    where = place or f"g{game}"
     flags = []
     for t in trades:
         if not t.value:
             continue
         limit = threshold(t.giver_worth, cash, percent)
         if t.value > limit:
-            key = f"large:g{game}:s{t.seq}"
+            key = f"large:{where}:s{t.seq}"
             flags.append(Flag("large", game, t.seq, t.giver, t.receiver, t.value, limit, key))
         failed = bankruptcies.get(t.giver)
         if failed is not None and 0 <= failed - t.seq <= moves:
-            key = f"bankrupt:g{game}:s{t.seq}"
+            key = f"bankrupt:{where}:s{t.seq}"
             flags.append(Flag("bankrupt", game, t.seq, t.giver, t.receiver, t.value, moves, key, failed))
     return flags
 
@@ -119,6 +128,16 @@ class PairTrade:
     receiver: str
     value: int
     giver_worth: int
+
+
+def pair_key(a: str, b: str) -> str:
+    """A pair's flag key, the same whichever is named first: "pair:p3:p7"."""
+    first, second = sorted((a, b))
+    return f"pair:{first}:{second}"
+
+
+#: The keys :func:`game_flags` (in a tournament) and :func:`pair_flags` make.
+KEY_PATTERN = r"(large|bankrupt):r[0-9]+:t[0-9]+:s[0-9]+|pair:p(-?[0-9]+):p(-?[0-9]+)"
 
 
 def pair_flags(trades: list[PairTrade], cash: int, percent: int) -> list[Flag]:
@@ -138,6 +157,6 @@ def pair_flags(trades: list[PairTrade], cash: int, percent: int) -> list[Flag]:
         limit = threshold(sum(worths) // len(worths), cash, percent)
         if abs(net) > limit:
             last = max(among, key=lambda t: (t.game, t.seq))
-            key = f"pair:{first}:{second}"
+            key = pair_key(first, second)
             flags.append(Flag("pair", last.game, last.seq, giver, receiver, abs(net), limit, key, len(among)))
     return flags

@@ -67,7 +67,15 @@ def table_flags(table: TableReport, tournament: Tournament) -> list[ShownFlag]:
         ShownFlag(
             f, table.table.round.number, table.table.number, names.get(f.giver, ""), names.get(f.receiver, "")
         )
-        for f in game_flags(report.game.pk, reading.trades, reading.bankruptcies, cash, percent, moves)
+        for f in game_flags(
+            report.game.pk,
+            reading.trades,
+            reading.bankruptcies,
+            cash,
+            percent,
+            moves,
+            place=f"r{table.table.round.number}:t{table.table.number}",
+        )
     ]
 
 
