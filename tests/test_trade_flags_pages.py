@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 
-from tests.trade_flag_sims import GiftSimulator
 from tests.tournaments import make_tournament, start_game
+from tests.trade_flag_sims import GiftSimulator
 from tournament.event import rounds
 from tournament.exports.workbook import tournament_workbook
 from tournament.files import backup

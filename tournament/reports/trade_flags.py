@@ -113,6 +113,8 @@ def tournament_pair_flags(tournament: Tournament, tables: list[TableReport]) -> 
 
 
 def _reviewed(tournament: Tournament, flags: list[ShownFlag]) -> list[ShownFlag]:
+    if not flags:  # nothing to read
+        return flags
     reviews = {
         r.key: r
         for r in TradeFlagReview.objects.filter(
