@@ -11,13 +11,10 @@ from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 
-from tests.tournaments import make_tournament, start_game
-from tests.trade_flag_sims import GiftSimulator
-from tournament.event import rounds
+from tests.trade_flag_sims import flagged_table
 from tournament.exports.workbook import tournament_workbook
 from tournament.files import backup
 from tournament.files.backup.reading import read_values
-from tournament.games import recording
 from tournament.models import Game, TradeFlagReview
 from tournament.reports.rounds import tournament_report
 from tournament.reports.trade_flags import flags_of_round, replay_url
@@ -34,17 +31,7 @@ def english():
 @pytest.fixture
 def table(director):
     """A one-table tournament whose game has a large gift (seat 1 to seat 2) in it."""
-    t = make_tournament(4, name="Cup", rounds=2, game_rounds=20, seed=5, table_size=4)
-    t.directors.add(director)
-    round_ = rounds.seat_next_round(t)
-    rounds.start_round(round_)
-    table = round_.tables.get()
-    game = start_game(table, director)
-    sim = GiftSimulator(t.variant, t.board, 4, 11, t.game_rounds, plan=[(30, 0, 1, "large")])
-    for ev in sim.run()["events"]:
-        game = recording.submit(game.pk, ev, version=game.version).game
-    assert sim.planted
-    return table
+    return flagged_table(director)
 
 
 def the_flag(table):

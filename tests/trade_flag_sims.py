@@ -1,8 +1,8 @@
 """Simulated tournaments for the trade flags (plain Python, no database): random legal games
 (``rules.simulate``) of participants seated at random round after round, honest or with gift trades planted
 in them — a large gift (a street or cash for nothing, above the flag's threshold) and a colluding pair's
-small gifts (each under it, one way, in every game the pair meets). tests/test_trade_flags.py and
-tests/bench_trade_flags.py read them."""
+small gifts (each under it, one way, in every game the pair meets). tests/test_trade_flags*.py and
+tests/bench_trade_flags.py read them; ``flagged_table`` makes one in the database."""
 
 from __future__ import annotations
 
@@ -177,3 +177,23 @@ def measure(t: SimTournament, into: Measured | None = None) -> Measured:
         else:
             m.missed.append(("pair", t.pair))
     return m
+
+
+def flagged_table(director):
+    """A one-table tournament (directed by ``director``) whose game has a large gift (seat 1 to seat 2) in it,
+    played to the end: its table. Needs the database (the bench does not call it)."""
+    from tests.tournaments import make_tournament, start_game
+    from tournament.event import rounds
+    from tournament.games import recording
+
+    t = make_tournament(4, name="Cup", rounds=2, game_rounds=20, seed=5, table_size=4)
+    t.directors.add(director)
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    table = round_.tables.get()
+    game = start_game(table, director)
+    sim = GiftSimulator(t.variant, t.board, 4, 11, t.game_rounds, plan=[(30, 0, 1, "large")])
+    for ev in sim.run()["events"]:
+        game = recording.submit(game.pk, ev, version=game.version).game
+    assert sim.planted
+    return table
