@@ -11,13 +11,15 @@ from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 
-from tests.trade_flag_sims import flagged_table
+from rules.trade_flags import pair_key
+from tests.trade_flag_sims import flagged_table, play_gifts
+from tournament.event import results, rounds
 from tournament.exports.workbook import tournament_workbook
 from tournament.files import backup
 from tournament.files.backup.reading import read_values
 from tournament.models import Game, TradeFlagReview
 from tournament.reports.rounds import tournament_report
-from tournament.reports.trade_flags import flags_of_round, replay_url
+from tournament.reports.trade_flags import flags_of_round, flags_of_tournament, replay_url
 
 pytestmark = pytest.mark.django_db
 
@@ -128,3 +130,42 @@ def test_the_backup_carries_the_reviews_and_reads_one_without_them(director, tab
     assert not TradeFlagReview.objects.filter(tournament=restored.pk).exists()
     again = backup.import_tournament(data)
     assert not TradeFlagReview.objects.filter(tournament=again).exists()
+
+
+def test_a_pair_giving_one_way_is_listed_on_the_round_page(client, director):
+    table = flagged_table(director, plan=[(20, 2, 3, "small"), (60, 2, 3, "small"), (100, 2, 3, "small")])
+    t = table.round.tournament
+    seats = [s.participant for s in table.seats.order_by("order")]
+    giver, receiver = seats[2], seats[3]
+    (flag,) = [f for f in flags_of_round(table.round) if f.flag.kind == "pair"]
+    assert flag.key == pair_key(f"p{giver.pk}", f"p{receiver.pk}")
+    assert (flag.giver, flag.receiver) == (giver.name, receiver.name) and flag.flag.detail >= 3  # and theirs
+    assert flag.flag.value > flag.flag.threshold >= 300
+    client.force_login(director)
+    page = client.get(reverse("round", args=[t.pk, 1])).content.decode()
+    assert f'id="flag-{flag.key}"' in page and f"net over {flag.flag.detail} trades" in page
+    r = client.post(reverse("trade_flag_seen", args=[t.pk]), {"key": flag.key, "note": "friends"})
+    assert r.status_code == 302 and TradeFlagReview.objects.get(key=flag.key).note == "friends"
+
+
+def test_the_round_page_reads_a_pairs_trades_of_other_rounds(director):
+    """One small gift a round from the same giver to the same receiver (4 participants: the same table):
+    under the threshold each, flagged as a pair on round 2's page, which reads round 1's game for it."""
+    first = flagged_table(director, plan=[(40, 0, 1, "small")])
+    t = first.round.tournament
+    giver, receiver = (s.participant for s in first.seats.order_by("order")[:2])
+    first.game.refresh_from_db()
+    results.confirm(first, director)
+    round_2 = rounds.seat_next_round(t)
+    rounds.start_round(round_2)
+    table = round_2.tables.get()
+    order = [s.participant for s in table.seats.order_by("order")]
+    play_gifts(table, director, [(40, order.index(giver), order.index(receiver), "small")])
+    pairs = [f for f in flags_of_round(round_2) if f.flag.kind == "pair"]
+    everything = flags_of_tournament(t, [x for r in tournament_report(t).rounds for x in r.tables])
+    assert [f.key for f in pairs] == [f.key for f in everything if f.flag.kind == "pair"]
+    assert pair_key(f"p{giver.pk}", f"p{receiver.pk}") in [f.key for f in pairs]
+    key = pair_key(f"p{giver.pk}", f"p{receiver.pk}")
+    assert key in [f.key for f in flags_of_round(first.round)]  # they traded in round 1 too: listed there
+    (flag,) = [f for f in pairs if f.key == key]
+    assert (flag.round, flag.flag.game) == (2, table.game.pk)  # at their last trade

@@ -179,21 +179,34 @@ def measure(t: SimTournament, into: Measured | None = None) -> Measured:
     return m
 
 
-def flagged_table(director):
-    """A one-table tournament (directed by ``director``) whose game has a large gift (seat 1 to seat 2) in it,
-    played to the end: its table. Needs the database (the bench does not call it)."""
-    from tests.tournaments import make_tournament, start_game
-    from tournament.event import rounds
+def play_gifts(table, director, plan):
+    """Start the table's game in seat order and play it to the end with the gifts of ``plan`` (as
+    GiftSimulator's, by seat) planted. Needs the database."""
+    from tests.tournaments import start_game
     from tournament.games import recording
+
+    t = table.round.tournament
+    game = start_game(table, director)
+    sim = GiftSimulator(
+        t.variant, t.board, table.seats.count(), 11 + table.pk, t.game_rounds, plan=list(plan)
+    )
+    for ev in sim.run()["events"]:
+        game = recording.submit(game.pk, ev, version=game.version).game
+    assert len(sim.planted) == len(plan)
+    return game
+
+
+def flagged_table(director, plan=((30, 0, 1, "large"),)):
+    """A one-table tournament (directed by ``director``) whose game has the gifts of ``plan`` (as
+    GiftSimulator's; by default a large gift, seat 1 to seat 2) in it, played to the end: its table. Needs the
+    database (the bench does not call it)."""
+    from tests.tournaments import make_tournament
+    from tournament.event import rounds
 
     t = make_tournament(4, name="Cup", rounds=2, game_rounds=20, seed=5, table_size=4)
     t.directors.add(director)
     round_ = rounds.seat_next_round(t)
     rounds.start_round(round_)
     table = round_.tables.get()
-    game = start_game(table, director)
-    sim = GiftSimulator(t.variant, t.board, 4, 11, t.game_rounds, plan=[(30, 0, 1, "large")])
-    for ev in sim.run()["events"]:
-        game = recording.submit(game.pk, ev, version=game.version).game
-    assert sim.planted
+    play_gifts(table, director, plan)
     return table

@@ -1,15 +1,21 @@
 """Trades flagged for the director's review (issue 42; the rules: ``rules.trade_flags``): a flag, never a
-verdict. Each game's trades are read on the replay its report makes anyway (``GameReport.trades``); the
-pair rule reads every table of the tournament."""
+verdict. The table page's and the workbook's flags are read on the replay their reports make anyway
+(``GameReport.trades``); the round page, which replays no game otherwise, replays with the trades alone only
+the games the flags need (its own, and the other games of the pairs seated together in it), the database read
+in three queries whatever the number of tables."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
+from itertools import combinations
 
 from django.utils.translation import gettext_lazy as _
 
-from rules.trade_flags import Flag, PairTrade, game_flags, pair_flags
-from tournament.models import Participant, Round, Tournament, TradeFlagReview
+from rules import replay
+from rules.trade_flags import Flag, PairTrade, TradeReading, game_flags, pair_flags
+from tournament.games.log import record_header
+from tournament.models import GameEvent, GamePlayer, Round, Tournament, TradeFlagReview
 from tournament.reports.rounds import tournament_report
 from tournament.reports.tables import TableReport
 
@@ -23,6 +29,18 @@ KINDS = {
 def replay_url(game_id: int, seq: int) -> str:
     """The game's replay at that move (page ``game_replay``, another branch's: reverse() when merged)."""
     return f"/games/{game_id}/replay/?at={seq}"
+
+
+@dataclass(frozen=True)
+class GameTrades:
+    """A game's trades as the flags read them, with where it was played and who played it."""
+
+    game: int
+    round: int
+    table: int
+    names: dict[str, str]  # player id -> name in the game
+    participants: dict[str, int | None]  # player id -> participant id
+    reading: TradeReading
 
 
 @dataclass
@@ -55,60 +73,47 @@ def _settings(t: Tournament) -> tuple[int, int, int]:
     return t.trade_flag_cash, t.trade_flag_percent, t.trade_flag_moves
 
 
-def table_flags(table: TableReport, tournament: Tournament) -> list[ShownFlag]:
-    """Rules (a) and (b) on the table's game."""
+def of_report(table: TableReport) -> GameTrades | None:
+    """A table report's game, its trades read on the report's replay."""
     report = table.game
     if report is None or report.trades is None:
-        return []
+        return None
+    return GameTrades(
+        report.game.pk,
+        table.table.round.number,
+        table.table.number,
+        {p.id: p.name for p in report.players},
+        {p.id: p.participant_id for p in report.players},
+        report.trades,
+    )
+
+
+def game_trade_flags(g: GameTrades, tournament: Tournament) -> list[ShownFlag]:
+    """Rules (a) and (b) on one game."""
     cash, percent, moves = _settings(tournament)
-    names = {p.id: p.name for p in report.players}
-    reading = report.trades
+    r = g.reading
+    flags = game_flags(g.game, r.trades, r.bankruptcies, cash, percent, moves, place=f"r{g.round}:t{g.table}")
     return [
-        ShownFlag(
-            f, table.table.round.number, table.table.number, names.get(f.giver, ""), names.get(f.receiver, "")
-        )
-        for f in game_flags(
-            report.game.pk,
-            reading.trades,
-            reading.bankruptcies,
-            cash,
-            percent,
-            moves,
-            place=f"r{table.table.round.number}:t{table.table.number}",
-        )
+        ShownFlag(f, g.round, g.table, g.names.get(f.giver, ""), g.names.get(f.receiver, "")) for f in flags
     ]
 
 
-def _pair_trades(tables: list[TableReport]) -> tuple[list[PairTrade], dict[int, tuple[int, int]]]:
-    trades, where = [], {}
-    for t in tables:
-        report = t.game
-        if report is None or report.trades is None:
-            continue
-        where[report.game.pk] = (t.table.round.number, t.table.number)
-        who = {p.id: p.participant_id for p in report.players}
-        for tr in report.trades.trades:
-            a, b = who.get(tr.giver), who.get(tr.receiver)
-            if a is not None and b is not None and tr.value:
-                trades.append(PairTrade(report.game.pk, tr.seq, f"p{a}", f"p{b}", tr.value, tr.giver_worth))
-    return trades, where
-
-
-def tournament_pair_flags(tournament: Tournament, tables: list[TableReport]) -> list[ShownFlag]:
-    """Rule (c) on these tables (the tournament's)."""
+def pair_trade_flags(games: list[GameTrades], tournament: Tournament) -> list[ShownFlag]:
+    """Rule (c) on these games (a participant named as in his last game among them)."""
     cash, percent, _moves = _settings(tournament)
-    trades, where = _pair_trades(tables)
-    flags = pair_flags(trades, cash, percent)
-    ids = {int(k[1:]) for f in flags for k in (f.giver, f.receiver)}
-    names = dict(Participant.objects.filter(pk__in=ids).values_list("pk", "name"))
+    trades, where, names = [], {}, {}
+    for g in games:
+        where[g.game] = (g.round, g.table)
+        for pid, participant in g.participants.items():
+            if participant is not None:
+                names[f"p{participant}"] = g.names.get(pid, "")
+        for tr in g.reading.trades:
+            a, b = g.participants.get(tr.giver), g.participants.get(tr.receiver)
+            if a is not None and b is not None and tr.value:
+                trades.append(PairTrade(g.game, tr.seq, f"p{a}", f"p{b}", tr.value, tr.giver_worth))
     return [
-        ShownFlag(
-            f,
-            *where.get(f.game, (None, None)),
-            names.get(int(f.giver[1:]), ""),
-            names.get(int(f.receiver[1:]), ""),
-        )
-        for f in flags
+        ShownFlag(f, *where.get(f.game, (None, None)), names.get(f.giver, ""), names.get(f.receiver, ""))
+        for f in pair_flags(trades, cash, percent)
     ]
 
 
@@ -128,32 +133,80 @@ def _reviewed(tournament: Tournament, flags: list[ShownFlag]) -> list[ShownFlag]
 
 def flags_of_table(table: TableReport, tournament: Tournament) -> list[ShownFlag]:
     """The table page's: its game's flags (a, b) with their reviews."""
-    return _reviewed(tournament, table_flags(table, tournament))
+    g = of_report(table)
+    return [] if g is None else _reviewed(tournament, game_trade_flags(g, tournament))
+
+
+def _round_games(round_: Round) -> list[GameTrades]:
+    """The round's games and the other games where two who played together in it played together too, each
+    replayed for its trades alone."""
+    tournament = round_.tournament
+    players = GamePlayer.objects.filter(game__table__round__tournament=tournament).select_related(
+        "game__table__round"
+    )
+    by_game = defaultdict(list)
+    for p in players.order_by("game", "seat"):
+        by_game[p.game_id].append(p)
+    mine = {g for g, ps in by_game.items() if ps[0].game.table.round_id == round_.pk}
+    pairs = set()
+    for g in mine:
+        pairs |= {frozenset(c) for c in combinations({p.participant_id for p in by_game[g]} - {None}, 2)}
+    wanted = set(mine)
+    for g, ps in by_game.items():
+        people = {p.participant_id for p in ps}
+        if g not in wanted and any(pair <= people for pair in pairs):
+            wanted.add(g)
+    events = defaultdict(list)
+    active = GameEvent.objects.filter(game__in=wanted).active().order_by("game", "seq")
+    for game_id, seq, data in active.values_list("game", "seq", "data"):
+        events[game_id].append((seq, data))
+    games = []
+    for g in sorted(wanted):
+        ps = by_game[g]
+        game = ps[0].game
+        reading = TradeReading([seq for seq, _data in events[g]])
+        record = {**record_header(game, ps), "events": [data for _seq, data in events[g]]}
+        replay(record, on_outcome=reading, narrate=False, check_fit=False)  # as the reports: a game as stored
+        games.append(
+            GameTrades(
+                g,
+                game.table.round.number,
+                game.table.number,
+                {p.pid: p.name for p in ps},
+                {p.pid: p.participant_id for p in ps},
+                reading,
+            )
+        )
+    return games
 
 
 def flags_of_round(round_: Round) -> list[ShownFlag]:
     """The round page's: its tables' flags (a, b), and the pairs (c) with a trade in this round."""
     tournament = round_.tournament
-    every = [t for r in tournament_report(tournament).rounds for t in r.tables]
-    flags = [f for t in every if t.table.round_id == round_.pk for f in table_flags(t, tournament)]
-    mine = {t.game.game.pk for t in every if t.game is not None and t.table.round_id == round_.pk}
-    trades, _where = _pair_trades(every)
-    for f in tournament_pair_flags(tournament, every):
-        pair = {f.flag.giver, f.flag.receiver}
-        if any(tr.game in mine and {tr.giver, tr.receiver} == pair for tr in trades):
-            flags.append(f)
+    games = _round_games(round_)
+    flags = [f for g in games if g.round == round_.number for f in game_trade_flags(g, tournament)]
+    traded = set()  # the pairs that traded in this round
+    for g in games:
+        if g.round == round_.number:
+            for tr in g.reading.trades:
+                a, b = g.participants.get(tr.giver), g.participants.get(tr.receiver)
+                if a is not None and b is not None and tr.value:
+                    traded.add(frozenset((f"p{a}", f"p{b}")))
+    flags += [f for f in pair_trade_flags(games, tournament) if {f.flag.giver, f.flag.receiver} in traded]
     return _reviewed(tournament, flags)
 
 
 def flags_of_tournament(tournament: Tournament, tables: list[TableReport]) -> list[ShownFlag]:
     """The workbook's: every table's flags, then the pairs'."""
-    flags = [f for t in tables for f in table_flags(t, tournament)]
-    return _reviewed(tournament, flags + tournament_pair_flags(tournament, tables))
+    games = [g for g in map(of_report, tables) if g is not None]
+    flags = [f for g in games for f in game_trade_flags(g, tournament)]
+    return _reviewed(tournament, flags + pair_trade_flags(games, tournament))
 
 
 def known_keys(tournament: Tournament) -> set[str]:
     """The keys of the tournament's flags now (a review is written for one of them only)."""
     tables = [t for r in tournament_report(tournament).rounds for t in r.tables]
-    return {f.key for t in tables for f in table_flags(t, tournament)} | {
-        f.key for f in tournament_pair_flags(tournament, tables)
+    games = [g for g in map(of_report, tables) if g is not None]
+    return {f.key for g in games for f in game_trade_flags(g, tournament)} | {
+        f.key for f in pair_trade_flags(games, tournament)
     }
