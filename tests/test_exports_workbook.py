@@ -100,6 +100,19 @@ HEADERS = {
         "Participant",
         "Cash received (+) / paid (−)",
     ],
+    "Flagged trades": [
+        "Round",
+        "Table",
+        "Move",
+        "Flag",
+        "Giver",
+        "Receiver",
+        "Value moved",
+        "Threshold passed",
+        "Seen by",
+        "Note",
+        "Key",
+    ],
     "Tournament": ["Setting", "Value"],
 }
 

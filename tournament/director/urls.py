@@ -8,6 +8,7 @@ from tournament.director import backup as director_backup
 from tournament.director import boards as director_boards
 from tournament.director import check_ins, interventions, participant_links
 from tournament.director import referees as director_referees
+from tournament.director import trade_flags as director_trade_flags
 from tournament.director import views as director
 
 urlpatterns = [
@@ -32,6 +33,9 @@ urlpatterns = [
     path("tournaments/<id:pk>/backup.json", director_backup.tournament_backup, name="tournament_backup"),
     path("tournaments/<id:pk>/directors/add/", interventions.director_add, name="directors_add"),
     path("tournaments/<id:pk>/directors/remove/", interventions.director_remove, name="directors_remove"),
+    path(
+        "tournaments/<id:pk>/trade-flags/seen/", director_trade_flags.trade_flag_seen, name="trade_flag_seen"
+    ),
     path("tournaments/<id:pk>/participants/add/", director.participant_add, name="participant_add"),
     path("tournaments/<id:pk>/participants/import/", director.participant_import, name="participant_import"),
     path(

@@ -3,9 +3,10 @@ computed here, every figure is the report's.
 
 Sheets: Standings; Results (one row per player per table per round, the absent too: the table's final
 figures, ``TableReport.final``); Ledgers (every participant's income/cost card on one long sheet, a
-participant column to filter on); Events (every game's log with the cash each move moved); Tournament
-(the settings). Each sheet has its header row frozen, an autofilter over the rows written and column widths
-from the data.
+participant column to filter on); Events (every game's log with the cash each move moved); Flagged trades
+(tournament.reports.trade_flags, with the director's review; for a flag 'shortly before the bankruptcy' the
+threshold is the number of moves); Tournament (the settings).
+Each sheet has its header row frozen, an autofilter over the rows written and column widths from the data.
 
 Written in openpyxl's write-only mode: rows go to a temporary file as they are made, so memory does not grow
 with the number of rows (the widths come from a first pass over the same rows, which keeps nothing).
@@ -41,7 +42,8 @@ from tournament.labels import EVENT_TYPES, role_label, tie_break_label, variant_
 from tournament.models import Participant, Round, Table, Tournament
 from tournament.reports.games import PlayerReport
 from tournament.reports.rounds import TournamentReport
-from tournament.reports.tables import end_text
+from tournament.reports.tables import end_text, person_name
+from tournament.reports.trade_flags import flags_of_tournament
 
 SHEET_NAME_LENGTH = 31  # Excel's limit
 CELL_TEXT_LENGTH = 32_767  # Excel's limit
@@ -423,6 +425,44 @@ def _settings(report: TournamentReport):
     return columns, rows
 
 
+def _flagged_trades(report: TournamentReport):
+    """The trades flagged for the director's review (a flag, never a verdict), with his review."""
+    columns = [
+        Column(_label(Round, "number"), NUMBER),
+        Column(_label(Table, "number"), NUMBER),
+        Column(_("Move"), NUMBER),
+        Column(_("Flag")),
+        Column(_("Giver")),
+        Column(_("Receiver")),
+        Column(_("Value moved"), NUMBER),
+        Column(_("Threshold passed"), NUMBER),
+        Column(_("Seen by")),
+        Column(_("Note")),
+        Column(_("Key")),
+    ]
+    tables = [t for r in report.rounds for t in r.tables]
+    flags = flags_of_tournament(report.tournament, tables)
+
+    def rows() -> Iterator[list]:
+        for f in flags:
+            review = f.review
+            yield [
+                f.round,
+                f.table,
+                f.flag.seq,
+                f.kind,
+                safe_text(f.giver),
+                safe_text(f.receiver),
+                f.flag.value,
+                f.flag.threshold,
+                safe_text(person_name(review.seen_by)) if review and review.seen_by else None,
+                safe_text(review.note) if review else None,
+                f.key,
+            ]
+
+    return columns, rows
+
+
 def tournament_workbook(report: TournamentReport) -> bytes:
     """The tournament's workbook (.xlsx) in the active language."""
     wb = Workbook(write_only=True)
@@ -434,6 +474,7 @@ def tournament_workbook(report: TournamentReport) -> bytes:
         (_("Results"), _results(report, names), True),
         (_("Ledgers"), _ledgers(report, names), True),
         (_("Events"), _events(report, names), True),
+        (_("Flagged trades"), _flagged_trades(report), True),
         (_("Tournament"), _settings(report), False),
     ):
         _write_sheet(wb, title, columns, rows, taken=taken, autofilter=autofilter)

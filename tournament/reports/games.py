@@ -18,6 +18,7 @@ from rules.movements import BANK
 from rules.scoring import ranking, score
 from rules.standings import placement_points
 from rules.time_limits import ended_by_stop
+from rules.trade_flags import TradeReading
 from rules.valuation import NetWorth, net_worth_parts
 from tournament.boards.words import square_name
 from tournament.collation import name_key
@@ -130,6 +131,7 @@ class GameReport:
     stopped: bool = False  # the director stopped it (a ``time_up`` with ``now``): no time limit ran out
     started_at: datetime | None = None  # the first move (or, before it, when the game was started)
     ended_at: datetime | None = None  # the move that ended it
+    trades: TradeReading | None = None  # its trades and bankruptcies, read on the same replay (trade flags)
 
     @property
     def ranked(self) -> list[PlayerReport]:
@@ -166,6 +168,7 @@ def game_report_from_record(
     last: dict = {}
     start = 0  # the starting cash, known from the first state
     counts = CashCounts(moves=False)
+    trades = TradeReading(seqs)
 
     def sample(round_: int, bankrupt: frozenset) -> None:
         """The net worth of each player at this point: his equity on the ledger posted so far (RULES.md §2:
@@ -188,6 +191,7 @@ def game_report_from_record(
         last["bankrupt"] = frozenset(p.id for p in state.players if p.bankrupt)
         ledger.post(i, out.movements)
         counts(i, out)
+        trades(i, out)
         rounds.append(state.round)
         cash: dict[str, int] = defaultdict(int)
         for m in out.movements:
@@ -281,4 +285,5 @@ def game_report_from_record(
         stopped=ended_by_stop(state),
         started_at=game.started_at or game.created_at,
         ended_at=game.finished_at if state.finished else None,
+        trades=trades,
     )

@@ -23,6 +23,7 @@ from tournament.models import (
     Table,
     TableResult,
     Tournament,
+    TradeFlagReview,
 )
 from tournament.models.tournaments import SETTINGS
 
@@ -214,6 +215,11 @@ def _export(t: Tournament) -> dict:
                 "at": _iso(a.at),
             }
             for a in t.audit.order_by("at", "pk")
+        ],
+        # the director's reviews of flagged trades (tournament.reports.trade_flags): by the flag's key
+        "trade_flag_reviews": [
+            {"key": r.key, "note": r.note, "seen_by": name(r.seen_by_id), "at": _iso(r.at)}
+            for r in TradeFlagReview.objects.filter(tournament=t).order_by("key")
         ],
         "check_ins": [
             {

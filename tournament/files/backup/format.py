@@ -9,7 +9,8 @@ from rules.variants import RULES_GENERATION
 #: (a file made before them still imports): newer settings of the tournament, the co-directors, the private
 #: links' keys, results by hand, the director's log (``audit``), each table's ``signatures`` (a player's word
 #: on his table's figures: participant, verdict ``agree``/``dispute``, reason, the game's version he read,
-#: when, the mark of his link) and the ``check_ins`` (participant, round, via, by whom, when).
+#: when, the mark of his link), the ``check_ins`` (participant, round, via, by whom, when) and the
+#: ``trade_flag_reviews`` (a flagged trade's key, the director's note, who saw it, when).
 FORMAT = "monopoly-tournament-backup/1"
 #: The engine's rules the games of a backup were played by (``rules.variants.RULE_CHANGES``): 2 since rent
 #: lapses at the next player's roll and the jail fine is settled before the token moves, 3 since

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 
 from django.conf import settings
@@ -17,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from rules import available_boards
 from rules.standings import MAX_PLACEMENT_POINTS, TIE_BREAKS
+from rules.trade_flags import KEY_PATTERN
 from rules.variants import previous_rules
 from tournament.files.backup.format import BackupError
 from tournament.files.backup.reading_tables import read_table
@@ -35,6 +37,7 @@ from tournament.models import (
     Player,
     Round,
     Tournament,
+    TradeFlagReview,
 )
 from tournament.models.bounds import INTEGER_MAX, field_maximum
 from tournament.models.tournaments import ALWAYS, LINK_KEY_LENGTH, SETTINGS, new_link_key
@@ -262,6 +265,38 @@ def _read_check_ins(root: Node, participants: Participants) -> list[dict]:
     return check_ins
 
 
+def _read_trade_flag_review(n: Node, participants: Participants) -> dict:
+    """A flagged trade's review: its key as the flags make it (a pair's participants among the backup's)."""
+    key = n.text("key", max_length=max_length(TradeFlagReview, "key"), blank=False)
+    found = re.fullmatch(KEY_PATTERN, key)
+    if found is None:
+        raise BackupError(
+            _("%(where)s: %(value)s is no flagged trade's key.") % {"where": n.path("key"), "value": key}
+        )
+    for ref in found.groups()[1:]:
+        if ref is not None and int(ref) not in participants.ids:
+            raise BackupError(
+                _("%(where)s: there is no participant %(id)s among the backup's participants.")
+                % {"where": n.path("key"), "id": ref}
+            )
+    return {
+        "key": key,
+        "note": n.text("note", max_length=max_length(TradeFlagReview, "note")),
+        "seen_by": n.username("seen_by"),
+        "at": n.datetime("at"),
+        "where": n.where,
+    }
+
+
+def _read_trade_flag_reviews(root: Node, participants: Participants) -> list[dict]:
+    """The director's reviews of flagged trades (a backup made before them has none), once a key."""
+    if "trade_flag_reviews" not in root.value:
+        return []
+    reviews = [_read_trade_flag_review(r, participants) for r in root.nodes("trade_flag_reviews")]
+    unique("trade_flag_reviews", (r["key"] for r in reviews))
+    return reviews
+
+
 def read_values(data) -> dict:
     """The file's data read, each value checked where it is: what ``_store`` stores once ``Check`` passed,
     or BackupError naming the first place in the file that is wrong."""
@@ -275,6 +310,7 @@ def read_values(data) -> dict:
         "rounds": [_read_round(r, refs) for r in root.nodes("rounds")],
         "audit": [_read_audit(a, refs) for a in root.nodes("audit")] if "audit" in root.value else [],
         "check_ins": _read_check_ins(root, refs),
+        "trade_flag_reviews": _read_trade_flag_reviews(root, refs),
     }
     unique("rounds", (r["number"] for r in backup["rounds"]))
     older = previous_rules(data.get("rules"))  # made before the engine's newer decisions: its games keep

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from django.conf import settings
@@ -11,6 +12,7 @@ from django.db import DataError, IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules.trade_flags import pair_key
 from tournament.boards.editions import hold_board, stored_board_version
 from tournament.event import namesakes
 from tournament.files.backup.check import Check
@@ -30,12 +32,22 @@ from tournament.models import (
     Table,
     TableResult,
     Tournament,
+    TradeFlagReview,
 )
 from tournament.models.players import name_key
 from tournament.models.standings_changes import standings_changed
 from tournament.models.tournaments import new_link_key
 from tournament.ratings import triggers
 from tournament.ratings.rebuild import Point
+
+
+def restored_key(key: str, new_id) -> str:
+    """A flag's key in the restored tournament: a pair's participants by their new ids (a game's flag names
+    its round, table and move, which the restore keeps)."""
+    pair = re.fullmatch(r"pair:p(-?[0-9]+):p(-?[0-9]+)", key)
+    if pair is None:
+        return key
+    return pair_key(*(f"p{new_id(int(ref))}" for ref in pair.groups()))
 
 
 def import_tournament(data: dict, *, created_users: list | None = None) -> Tournament:
@@ -208,6 +220,18 @@ def _store(backup: dict, created: list) -> Tournament:
                 at=c["at"],
             )
             for c in backup["check_ins"]
+        ]
+    )
+    TradeFlagReview.objects.bulk_create(
+        [
+            TradeFlagReview(
+                tournament=tournament,
+                key=restored_key(r["key"], new_id),
+                note=r["note"],
+                seen_by=user(r["seen_by"]),
+                at=r["at"],
+            )
+            for r in backup["trade_flag_reviews"]
         ]
     )
     return tournament
