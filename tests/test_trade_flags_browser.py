@@ -1,6 +1,7 @@
 """The flagged trades in a real browser: the director opens the table page on a 360 px phone, finds the large
 gift with its figures and the link to the replay at its move, writes a note and marks it seen; the round page
-on the desktop lists it seen. Screenshots: /tmp/trade-flags-*.png (look at them)."""
+on the desktop lists it seen, and its link opens the replay just after the trade. Screenshots:
+/tmp/trade-flags-*.png (look at them)."""
 
 import os
 
@@ -47,3 +48,10 @@ def test_the_director_reads_a_flag_and_marks_it_seen(live_server, browser):
     page.goto(f"{live_server.url}/tournaments/{t.pk}/rounds/1/#trade-flags")
     expect(page.locator(f'[id="flag-{flag.key}"]')).to_contain_text("Asked both players: a slip")
     page.locator("#trade-flags").screenshot(path="/tmp/trade-flags-round.png")
+    # its link opens the replay just after the trade: the director sees the table as it was then
+    page.locator(f'[id="flag-{flag.key}"]').get_by_role(
+        "link", name=f"move {flag.flag.seq} in the replay"
+    ).click()
+    expect(page.locator("#replay-where")).to_contain_text(f"After move #{flag.flag.seq} (")
+    expect(page.locator("#replay-moves li.current")).to_contain_text("gives")
+    page.screenshot(path="/tmp/trade-flags-replay.png")

@@ -47,9 +47,13 @@ def test_the_table_page_lists_the_flag_with_its_figures_and_the_replay_link(clie
     assert (
         flag.url
         == replay_url(table.game.pk, flag.flag.seq)
-        == f"/games/{table.game.pk}/replay/?at={flag.flag.seq}"
+        == f"/games/{table.game.pk}/replay/?move={flag.flag.seq}"
     )
     client.force_login(director)
+    # the replay it opens stands just after the trade: the trade is the move shown, and its last
+    replay = client.get(flag.url)
+    assert replay.status_code == 200 and replay.context["seq"] == flag.flag.seq
+    assert replay.context["replay"]["moves"][replay.context["at"] - 1]["seq"] == flag.flag.seq
     page = client.get(reverse("table", args=[table.round.tournament.pk, 1, table.number])).content.decode()
     assert "Flagged trades" in page and f'href="{flag.url}"' in page and "not seen yet" in page
     assert f"{flag.flag.value} moved" in page and f"more than {flag.flag.threshold}" in page

@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from itertools import combinations
 
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from rules import replay
@@ -27,8 +28,8 @@ KINDS = {
 
 
 def replay_url(game_id: int, seq: int) -> str:
-    """The game's replay at that move (page ``game_replay``, another branch's: reverse() when merged)."""
-    return f"/games/{game_id}/replay/?at={seq}"
+    """The game's replay just after move ``seq`` (its number in the log: tournament.console.replay)."""
+    return f"{reverse('game_replay', args=[game_id])}?move={seq}"
 
 
 @dataclass(frozen=True)
