@@ -15,9 +15,12 @@ the three rules:
     who wins (kingmaking); the receiver who fails soon after was helped, not used — his trade is a rescue that
     did not work, no harm to the others. A trade moving nothing (at book value) is not flagged.
 (c) ``pair``: two participants whose trades across the tournament (≥ 2 trades, every game they met in) move
-    value one way on balance: the net moved from one to the other above the (a) threshold of the net giver
-    at his mean net worth before the trades in which he gave (not the largest: a gift split in small parts
-    while he grows richer would slip under it; not the smallest: one poor moment would flag every pair).
+    value one way on balance. Each trade is measured against rule (a)'s threshold at its own moment (its
+    giver's net worth just before it): 200 given at 1,500 of net worth is two thirds of a threshold of 300.
+    The pair is flagged when these shares, one way less the other, add up to more than one whole threshold.
+    Not the money netted against one threshold: a net worth grows tenfold in a long game, and a gift split
+    in parts while poor would hide behind an average taken when rich; nor a trade back of little weight (a
+    few coins when rich) cancelling a gift of much (a street when poor).
 """
 
 from __future__ import annotations
@@ -141,8 +144,10 @@ KEY_PATTERN = r"(large|bankrupt):r[0-9]+:t[0-9]+:s[0-9]+|pair:p(-?[0-9]+):p(-?[0
 
 
 def pair_flags(trades: list[PairTrade], cash: int, percent: int) -> list[Flag]:
-    """Rule (c): each pair with ≥ 2 trades whose net moved one way is above the net giver's threshold (at his
-    mean net worth before the trades in which he gave)."""
+    """Rule (c): each pair with ≥ 2 trades whose shares of the threshold (each trade's value over rule (a)'s
+    threshold at its giver's net worth then), one way less the other, add up to more than 1. The flag's
+    ``value`` is the money moved, net, the same way; its ``threshold`` the shares' sum in percent (above
+    100); ``detail`` the number of trades."""
     pairs: dict[tuple[str, str], list[PairTrade]] = defaultdict(list)
     for t in trades:
         if t.giver and t.receiver:
@@ -151,12 +156,16 @@ def pair_flags(trades: list[PairTrade], cash: int, percent: int) -> list[Flag]:
     for (first, second), among in sorted(pairs.items()):
         if len(among) < 2:
             continue
-        net = sum(t.value if t.giver == first else -t.value for t in among)  # first → second
-        giver, receiver = (first, second) if net > 0 else (second, first)
-        worths = [t.giver_worth for t in among if t.giver == giver]
-        limit = threshold(sum(worths) // len(worths), cash, percent)
-        if abs(net) > limit:
-            last = max(among, key=lambda t: (t.game, t.seq))
-            key = pair_key(first, second)
-            flags.append(Flag("pair", last.game, last.seq, giver, receiver, abs(net), limit, key, len(among)))
+        sign = {first: 1, second: -1}
+        # in whole hundredths of a threshold, each rounded down (a threshold of 0, both settings 0, as 1)
+        shares = sum(
+            sign[t.giver] * (t.value * 100 // max(threshold(t.giver_worth, cash, percent), 1)) for t in among
+        )
+        if abs(shares) <= 100:
+            continue
+        giver, receiver = (first, second) if shares > 0 else (second, first)
+        net = sum(t.value if t.giver == giver else -t.value for t in among)
+        last = max(among, key=lambda t: (t.game, t.seq))
+        key = pair_key(first, second)
+        flags.append(Flag("pair", last.game, last.seq, giver, receiver, net, abs(shares), key, len(among)))
     return flags

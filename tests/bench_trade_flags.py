@@ -35,10 +35,12 @@ def run(tournaments: int, variant: str, board: str, game_rounds: int) -> None:
         f"  {tournaments} honest and {tournaments} planted tournaments of 12 players, 4 rounds ({took:.1f} s)"
     )
     pairs_missed = sum(1 for m in gifted.missed if m[0] == "pair")
-    large = gifted.planted - tournaments
+    pairs = tournaments - gifted.unplanted
+    large = gifted.planted - pairs
     print(f"  planted gifts found: {gifted.found} / {gifted.planted}")
     print(f"    large gifts (rule a): {large - (len(gifted.missed) - pairs_missed)} / {large}")
-    print(f"    colluding pairs (rule c): {tournaments - pairs_missed} / {tournaments}")
+    print(f"    colluding pairs (rule c): {pairs - pairs_missed} / {pairs}", end="")
+    print(f" ({gifted.unplanted} more whose gifts the game never allowed)" if gifted.unplanted else "")
     print(f"  honest: {honest.games} games, {honest.trades} trades")
     for kind, n in honest.flags.items():
         per_trade = n / honest.trades if honest.trades else 0

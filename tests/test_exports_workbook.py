@@ -108,7 +108,7 @@ HEADERS = {
         "Giver",
         "Receiver",
         "Value moved",
-        "Threshold passed",
+        "Why flagged",
         "Seen by",
         "Note",
         "Key",

@@ -48,22 +48,40 @@ def test_a_pair_trading_value_one_way_over_several_trades_is_flagged_once():
         return pair_flags([PairTrade(g, s, a, b, v, w) for g, s, a, b, v, w in trades], 300, 20)
 
     (f,) = pair((1, 4, "p7", "p3", 200, 1500), (2, 9, "p7", "p3", 200, 1500))
+    # two thirds of a threshold of 300 each: 133 % of one, net 400 moved from p7 to p3
     assert (f.key, f.giver, f.receiver, f.value, f.threshold, f.detail, f.game, f.seq) == (
         "pair:p3:p7",
         "p7",
         "p3",
         400,
-        300,
+        132,  # (66 + 66: each share rounded down to whole hundredths)
         2,
         2,
         9,
     )
     assert pair((1, 4, "p7", "p3", 400, 1500)) == []  # one trade: rule (a)'s business
-    assert pair((1, 4, "p7", "p3", 200, 1500), (2, 9, "p3", "p7", 150, 1500)) == []  # net 50
-    assert pair((1, 4, "p7", "p3", 150, 1500), (2, 9, "p7", "p3", 150, 1500)) == []  # net 300: at it
-    # the threshold at the giver's mean net worth before his gifts: (1500 + 2500) / 2 × 20 % = 400
-    assert pair((1, 4, "p7", "p3", 200, 1500), (2, 9, "p7", "p3", 200, 2500)) == []
-    assert [f.value for f in pair((1, 4, "p7", "p3", 201, 1500), (2, 9, "p7", "p3", 200, 2500))] == [401]
+    assert pair((1, 4, "p7", "p3", 200, 1500), (2, 9, "p3", "p7", 150, 1500)) == []  # 66 % − 50 %
+    assert pair((1, 4, "p7", "p3", 150, 1500), (2, 9, "p7", "p3", 150, 1500)) == []  # 50 % + 50 %: at it
+    assert [f.threshold for f in pair((1, 4, "p7", "p3", 153, 1500), (2, 9, "p7", "p3", 150, 1500))] == [101]
+    # each trade against the threshold of its own moment: 200 at 1,500 (of 300) and 200 at 2,500 (of 500)
+    assert [f.threshold for f in pair((1, 4, "p7", "p3", 200, 1500), (2, 9, "p7", "p3", 200, 2500))] == [106]
+    # gifts made poor are not hidden by the giver growing rich later (an average worth would hide them)
+    rich_later = pair(
+        (1, 4, "p7", "p3", 190, 1500), (1, 8, "p7", "p3", 190, 1500), (3, 5, "p7", "p3", 10, 30000)
+    )
+    assert [(f.giver, f.value, f.threshold) for f in rich_later] == [("p7", 390, 126)]
+    # nor cancelled by a few coins back when rich; a trade back of the same weight cancels
+    assert pair((1, 4, "p7", "p3", 190, 1500), (1, 8, "p7", "p3", 190, 1500), (3, 5, "p3", "p7", 400, 20000))
+    assert (
+        pair((1, 4, "p7", "p3", 190, 1500), (1, 8, "p7", "p3", 190, 1500), (3, 5, "p3", "p7", 300, 1500))
+        == []
+    )
+    # the other way round: the giver is whoever gave on balance
+    assert [(f.giver, f.receiver) for f in pair((1, 4, "p3", "p7", 250, 0), (2, 9, "p3", "p7", 250, 0))] == [
+        ("p3", "p7")
+    ]
+    # both settings 0 (every trade flagged by rule (a)): the pair's shares do not divide by 0
+    assert pair_flags([PairTrade(1, 4, "p7", "p3", 5, 0), PairTrade(2, 9, "p7", "p3", 5, 0)], 0, 0)
 
 
 def _quiet_state(variant, board, want, seed=0):

@@ -134,6 +134,7 @@ class Measured:
     planted: int = 0
     found: int = 0
     missed: list = field(default_factory=list)
+    unplanted: int = 0  # pairs meant to collude whose gifts were never made (a player bankrupt first, …)
 
 
 def measure(t: SimTournament, into: Measured | None = None) -> Measured:
@@ -170,12 +171,15 @@ def measure(t: SimTournament, into: Measured | None = None) -> Measured:
         if tuple(sorted((f.giver, f.receiver))) in gifted:
             continue
         m.flags["pair"] += 1
-    if t.pair is not None:
+    smalls = sum(1 for g in t.games for _s, _g, _r, kind in g["planted"] if kind == "small")
+    if t.pair is not None and smalls >= 2:  # (a pair whose gifts the game never allowed is no pair planted)
         m.planted += 1
         if any((f.giver, f.receiver) == t.pair for f in pairs):
             m.found += 1
         else:
             m.missed.append(("pair", t.pair))
+    elif t.pair is not None:
+        m.unplanted += 1
     return m
 
 

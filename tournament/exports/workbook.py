@@ -4,8 +4,8 @@ computed here, every figure is the report's.
 Sheets: Standings; Results (one row per player per table per round, the absent too: the table's final
 figures, ``TableReport.final``); Ledgers (every participant's income/cost card on one long sheet, a
 participant column to filter on); Events (every game's log with the cash each move moved); Flagged trades
-(tournament.reports.trade_flags, with the director's review; for a flag 'shortly before the bankruptcy' the
-threshold is the number of moves); Tournament (the settings).
+(tournament.reports.trade_flags, with what each passed in words and the director's review); Tournament (the
+settings).
 Each sheet has its header row frozen, an autofilter over the rows written and column widths from the data.
 
 Written in openpyxl's write-only mode: rows go to a temporary file as they are made, so memory does not grow
@@ -435,7 +435,7 @@ def _flagged_trades(report: TournamentReport):
         Column(_("Giver")),
         Column(_("Receiver")),
         Column(_("Value moved"), NUMBER),
-        Column(_("Threshold passed"), NUMBER),
+        Column(_("Why flagged")),
         Column(_("Seen by")),
         Column(_("Note")),
         Column(_("Key")),
@@ -454,7 +454,7 @@ def _flagged_trades(report: TournamentReport):
                 safe_text(f.giver),
                 safe_text(f.receiver),
                 f.flag.value,
-                f.flag.threshold,
+                f.passed,
                 safe_text(person_name(review.seen_by)) if review and review.seen_by else None,
                 safe_text(review.note) if review else None,
                 f.key,

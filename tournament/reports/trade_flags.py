@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules import replay
@@ -62,6 +63,19 @@ class ShownFlag:
     @property
     def key(self) -> str:
         return self.flag.key
+
+    @property
+    def passed(self) -> str:
+        """What it passed, in words (the pages and the workbook say it alike)."""
+        f = self.flag
+        if f.kind == "large":
+            text = "more than %(t)s (the larger of the tournament's sum and share of the giver's net worth)"
+            return gettext(text) % {"t": f.threshold}
+        if f.kind == "bankrupt":
+            text = "the giver went bankrupt at move %(at)s, %(n)s moves or fewer later"
+            return gettext(text) % {"at": f.detail, "n": f.threshold}
+        text = "%(p)s %% of the threshold one way over %(n)s trades (each against its giver's net worth then)"
+        return gettext(text) % {"n": f.detail, "p": f.threshold}
 
     @property
     def url(self) -> str:
