@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from rules import replay as rules_replay
-from tests.tournaments import make_tournament, play_table
+from tests.tournaments import make_tournament, one_table_played
 from tournament.console.replay import at_of_move, moves_of, screen_at
 from tournament.event import rounds
 from tournament.games import recording
@@ -23,12 +23,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def game(director, referee):
-    t = make_tournament(4, name="Cup", rounds=1, game_rounds=2, table_size=4, seed=3, created_by=director)
-    round_ = rounds.seat_next_round(t)
-    rounds.start_round(round_)
-    table = round_.tables.get()
-    table.referees.add(referee)
-    return play_table(table, referee)
+    return one_table_played(director, referee).game
 
 
 def rules_state_after(game, n):

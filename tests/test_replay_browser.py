@@ -15,8 +15,7 @@ from playwright.sync_api import expect  # noqa: E402
 
 from rules import replay as rules_replay  # noqa: E402
 from tests.browser import BROWSER_TESTS, FULL_HD, PHONE  # noqa: E402
-from tests.tournaments import make_tournament, play_table  # noqa: E402
-from tournament.event import rounds  # noqa: E402
+from tests.tournaments import one_table_played  # noqa: E402
 from tournament.games.log import record_of  # noqa: E402
 from tournament.models import Signature  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP, REFEREES_GROUP  # noqa: E402
@@ -52,13 +51,8 @@ def disputed_table(live_server, browser):
     boss.groups.add(Group.objects.create(name=DIRECTORS_GROUP))
     ref = User.objects.create_user("ania", password="pw")
     ref.groups.add(Group.objects.get_or_create(name=REFEREES_GROUP)[0])
-    t = make_tournament(4, name="Puchar", rounds=1, game_rounds=2, table_size=4, seed=3, created_by=boss)
-    round_ = rounds.seat_next_round(t)
-    rounds.start_round(round_)
-    table = round_.tables.get()
-    table.referees.add(ref)
-    play_table(table, ref)
-    table.refresh_from_db()
+    table = one_table_played(boss, ref, name="Puchar")
+    t = table.round.tournament
 
     # The participant disputes from his private link, on his phone, naming the move.
     who = table.seats.order_by("order").first().participant

@@ -8,8 +8,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from tests.tournaments import make_tournament, play_table
-from tournament.event import rounds
+from tests.tournaments import one_table_played
 from tournament.files import backup
 from tournament.models import Signature
 
@@ -18,14 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def table(director, referee):
-    t = make_tournament(4, name="Cup", rounds=1, game_rounds=2, table_size=4, seed=3, created_by=director)
-    round_ = rounds.seat_next_round(t)
-    rounds.start_round(round_)
-    table = round_.tables.get()
-    table.referees.add(referee)
-    play_table(table, referee)
-    table.refresh_from_db()
-    return table
+    return one_table_played(director, referee)
 
 
 def dispute(client, table, participant, **fields):

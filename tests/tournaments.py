@@ -85,3 +85,16 @@ def play_round(tournament, referee, seed=0):
         results.confirm(table, referee)
     round_.refresh_from_db()
     return round_
+
+
+def one_table_played(director, referee, name="Cup"):
+    """A one-round tournament of four (``director`` its creator) whose one table (``referee`` its referee)
+    played a short simulated game to its end; the table, read again."""
+    t = make_tournament(4, name=name, rounds=1, game_rounds=2, table_size=4, seed=3, created_by=director)
+    round_ = rounds.seat_next_round(t)
+    rounds.start_round(round_)
+    table = round_.tables.get()
+    table.referees.add(referee)
+    play_table(table, referee)
+    table.refresh_from_db()
+    return table
