@@ -4,6 +4,7 @@ asked, an ETag and a 304 while unchanged; the setting off, an unknown id, a bad 
 500."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from rules.valuation import net_worths
@@ -106,10 +107,24 @@ def test_bad_requests_are_clear_never_500(client):
         "/tables/999999/board/",
         f"/tournaments/{live.tournament.pk}/rounds/9/tables/1/board/",
     ]:
-        assert client.get(url).status_code == 404, url
+        answer = client.get(url)
+        assert answer.status_code == 404, url
+        if url.startswith("/api/"):  # the API refuses in JSON, whatever the address garbled
+            assert answer.json()["error"], url
+    assert (
+        "live boards" not in client.get("/tables/999999/board/").content.decode()
+    )  # no such table: not "off"
+    assert client.get("/api/v2/tables/1/").json()["error"]
     bad_language = client.get(reverse("api_table", args=[live.table.pk]), {"lang": "xx"})
     assert bad_language.status_code == 400 and "language" in bad_language.json()["error"]
-    assert client.post(reverse("api_table", args=[live.table.pk])).status_code == 405
+    # another method is a 405, as a browser or a script sends it (the CSRF check enforced: no 403 first)
+    browser = Client(enforce_csrf_checks=True)
+    for url in (
+        reverse("api_table", args=[live.table.pk]),
+        reverse("api_tables", args=[live.tournament.pk]),
+        reverse("api_standings", args=[live.tournament.pk]),
+    ):
+        assert browser.post(url).status_code == 405 and browser.put(url).status_code == 405, url
 
 
 def test_a_table_not_started_yet_and_the_tables_of_the_round(client):

@@ -133,3 +133,41 @@ def test_a_note_stored_in_its_earlier_words_is_still_said_in_polish():
         for words in earlier:
             said = gettext(words)
             assert said != words and "{player}" in said, words
+
+
+#: The words' functions whose first text ``makemessages`` collects only when it is written there, literally.
+GETTEXTS = {
+    "_",
+    "gettext",
+    "gettext_lazy",
+    "ngettext",
+    "ngettext_lazy",
+    "pgettext",
+    "pgettext_lazy",
+    "gettext_noop",
+}
+#: Where a text is translated from a variable on purpose: the engine's messages, each written literally where
+#: the rules make it (``gettext_noop``), rendered here.
+TRANSLATED_FROM_A_VARIABLE = {"tournament/games/messages.py"}
+
+
+def test_every_text_to_translate_is_written_where_it_is_translated():
+    """A text handed to gettext through a variable escapes ``makemessages``: its Polish words would be dropped
+    from the catalogue (as obsolete) at its next update, and the page would speak English again."""
+    found = []
+    for package in ("tournament", "rules", "ledger"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            shown = path.relative_to(ROOT).as_posix()
+            if "migrations" in path.parts or shown in TRANSLATED_FROM_A_VARIABLE:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call):
+                    continue
+                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+                at = 1 if name in ("pgettext", "pgettext_lazy") else 0  # (after the context)
+                if name not in GETTEXTS or len(node.args) <= at:
+                    continue
+                text = node.args[at]
+                if not (isinstance(text, ast.Constant) and isinstance(text.value, str)):
+                    found.append(f"{shown}:{node.lineno}: {name}({ast.unparse(text)})")
+    assert found == []

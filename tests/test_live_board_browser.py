@@ -15,6 +15,8 @@ from playwright.sync_api import expect  # noqa: E402
 
 from tests.browser import BROWSER_TESTS, FULL_HD, PHONE  # noqa: E402
 from tests.live_games import live_table  # noqa: E402
+from tests.tournaments import make_tournament  # noqa: E402
+from tournament.event import rounds  # noqa: E402
 from tournament.games import recording  # noqa: E402
 
 pytestmark = BROWSER_TESTS
@@ -107,3 +109,15 @@ def test_the_board_follows_the_game_on_a_projector_and_a_phone(spectators, quick
     assert projector.evaluate("document.documentElement.scrollHeight") <= FULL_HD["height"]
     projector.screenshot(path=f"/tmp/live-{board}-projector.png")
     phone.screenshot(path=f"/tmp/live-{board}-phone.png", full_page=True)
+
+
+def test_before_its_game_starts_the_board_names_nobody_to_play(spectators):
+    """A table seated, its game not started: its board lists the players, none of them "to play"."""
+    t = make_tournament([f"Gracz {c}" for c in "ABCD"], "Klub", name="Puchar", table_size=4, live_boards=True)
+    rounds.start_round(rounds.seat_next_round(t))
+    table = t.round_set.get().tables.get()
+    page = spectators(f"/tables/{table.pk}/board/", PHONE)
+    players = page.locator("#live-board li[data-player]")
+    expect(players).to_have_count(4)
+    expect(page.locator("#live-board .now")).to_have_count(0)
+    expect(page.locator("#live-board")).not_to_contain_text("to play")

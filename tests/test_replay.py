@@ -91,6 +91,10 @@ def test_a_move_by_its_number_in_the_log(client, director, game):
     client.force_login(director)
     seq = moves_of(game)[6]["seq"]
     assert data(client, game, move=seq).json()["at"] == 7
+    last = game.next_seq - 1  # the log's last move: the end; one beyond it is no move, refused saying so
+    assert data(client, game, move=last).json()["at"] == len(moves_of(game))
+    beyond = data(client, game, move=last + 1)
+    assert beyond.status_code == 400 and f"no move {last + 1}" in beyond.json()["error"]
 
 
 def test_the_tables_referee_sees_it(client, referee, game):

@@ -44,6 +44,15 @@ def test_the_director_reads_a_flag_and_marks_it_seen(live_server, browser):
     expect(card).to_contain_text("seen by")
     expect(card).to_contain_text("Asked both players: a slip")
     assert TradeFlagReview.objects.get(tournament=t, key=flag.key).note == "Asked both players: a slip"
+    # a note of one long word (a link pasted, say) wraps: the phone's page does not scroll sideways
+    card.get_by_label("Note").fill("x" * 200)
+    card.get_by_role("button", name="Save the note").click()
+    expect(page.locator(f'[id="flag-{flag.key}"]')).to_contain_text("x" * 200)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    card = page.locator(f'[id="flag-{flag.key}"]')
+    card.get_by_label("Note").fill("Asked both players: a slip")
+    card.get_by_role("button", name="Save the note").click()
+    expect(card.locator("p.checked-in")).to_contain_text("“Asked both players: a slip”")
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(f"{live_server.url}/tournaments/{t.pk}/rounds/1/#trade-flags")
     expect(page.locator(f'[id="flag-{flag.key}"]')).to_contain_text("Asked both players: a slip")

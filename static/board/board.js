@@ -112,7 +112,7 @@ function drawTokens(data) {
   for (const el of squares) { el.querySelector(".tokens").textContent = ""; }
   for (const p of data.players) {
     if (p.bankrupt || !squares[p.position]) { continue; }
-    const token = h("span", { class: "token" + (p.id === data.turn ? " now" : ""), "data-player": p.id, title: p.name, text: String(p.token) });
+    const token = h("span", { class: "token" + (p.id && p.id === data.turn ? " now" : ""), "data-player": p.id, title: p.name, text: String(p.token) });
     token.style.setProperty("--colour", p.colour);
     squares[p.position].querySelector(".tokens").append(token);
   }
@@ -122,7 +122,7 @@ function drawPlayers(data) {
   playersEl.textContent = "";
   for (const p of data.players) {
     const marks = [];
-    if (p.id === data.turn) { marks.push(words.turn); }
+    if (p.id && p.id === data.turn) { marks.push(words.turn); }
     if (p.in_jail) { marks.push(words.in_jail); }
     if (p.bankrupt) { marks.push(words.bankrupt); }
     const token = h("span", { class: "token", text: String(p.token || "") });
@@ -150,7 +150,7 @@ function draw(data) {
   if (data.status === "not_started") {
     statusEl.textContent = words.not_started;
   } else {
-    const now = data.players.find(function (p) { return p.id === data.turn; });
+    const now = data.players.find(function (p) { return p.id && p.id === data.turn; });
     statusEl.textContent = data.finished ? words.finished + (data.end ? ": " + data.end : "")
       : fmt(words.round, { n: data.round }) + (now ? " · " + now.name + " " + words.turn : "");
     drawHoldings(data);

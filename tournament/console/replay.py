@@ -78,7 +78,11 @@ def requested_at(request, game: Game, total: int) -> int:
     if not (raw.isascii() and raw.isdigit() and len(raw) < 10):
         raise BadMove(_("The move must be a whole number from 0 to %(n)s.") % {"n": total})
     n = int(raw)
-    if raw_at is None:
+    if raw_at is None:  # a move's number: one of the log's (an undone move: the replay just before it)
+        if n > game.next_seq - 1:
+            raise BadMove(
+                _("The game's log has %(n)s moves: no move %(at)s.") % {"n": game.next_seq - 1, "at": n}
+            )
         n = at_of_move(game, n)
     if n > total:
         raise BadMove(_("The game has %(n)s moves: no move %(at)s.") % {"n": total, "at": n})

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import get_conditional_response
 from django.utils.http import quote_etag
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
 from rules.messages import from_data
@@ -40,6 +41,13 @@ LIVE_OFF = "This tournament does not show its tables' boards (its setting “liv
 
 def _error(message: str, status: int = 404) -> JsonResponse:
     return JsonResponse({"error": message}, status=status, json_dumps_params={"ensure_ascii": False})
+
+
+@csrf_exempt
+def unknown(request, rest: str = ""):
+    """An address under the API that names nothing (a garbled id, a path of no version): a 404 in JSON, as
+    the API's other refusals."""
+    return _error("No such address in the API: docs/api.md lists them.")
 
 
 def _language(request) -> str | None:
@@ -77,6 +85,7 @@ def _answer(request, etag_of: str, make) -> JsonResponse:
 
 
 # -- a tournament's tables -----------------------------------------------------------------------------------
+@csrf_exempt  # read-only: another method is a 405 (require_safe), not a CSRF 403
 @require_safe
 def tables(request, pk: int):
     """The tables of the tournament's latest round: number, players, game and its status, their JSON."""
@@ -144,6 +153,7 @@ def live_table(pk: int) -> tuple[Table | None, str | None]:
     return table, None
 
 
+@csrf_exempt
 @require_safe
 def table(request, pk: int):
     """The table's board now (docs/api.md): the squares, the players, the holdings, whose turn, the latest
@@ -254,6 +264,7 @@ def _moves(game: Game, names: dict[str, str]) -> list[dict]:
 
 
 # -- the standings ------------------------------------------------------------------------------------------
+@csrf_exempt
 @require_safe
 def standings(request, pk: int):
     """The standings now, best first (the public standings page's rows: ``views.shown_rows``)."""

@@ -4,6 +4,7 @@ the table's event stream tells. With the setting off: a page that says so, answe
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -18,7 +19,9 @@ def board(request, pk: int):
     table, refused = live_table(pk)
     if table is None:
         known = Table.objects.select_related("round__tournament").filter(pk=pk).first()
-        tournament = known.round.tournament if known is not None else None
+        if known is None:
+            raise Http404(refused)
+        tournament = known.round.tournament
         return render(request, "public/board.html", {"off": True, "tournament": tournament}, status=404)
     return render(
         request,

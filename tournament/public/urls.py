@@ -1,7 +1,7 @@
 """For everyone, without logging in: the standings, their projector view and the seating of a round; a
 table's board live (when the tournament shows it); the read-only JSON API (docs/api.md)."""
 
-from django.urls import path
+from django.urls import path, re_path
 
 from tournament import converters  # noqa: F401 (the <id:…> paths)
 from tournament.public import api, boards
@@ -21,4 +21,5 @@ urlpatterns = [
     path("api/v1/tournaments/<id:pk>/tables/", api.tables, name="api_tables"),
     path("api/v1/tables/<id:pk>/", api.table, name="api_table"),
     path("api/v1/tournaments/<id:pk>/standings/", api.standings, name="api_standings"),
+    re_path(r"^api/(?P<rest>.*)$", api.unknown),  # (after the API's addresses: what names none of them)
 ]

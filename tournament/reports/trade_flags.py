@@ -69,13 +69,17 @@ class ShownFlag:
         """What it passed, in words (the pages and the workbook say it alike)."""
         f = self.flag
         if f.kind == "large":
-            text = "more than %(t)s (the larger of the tournament's sum and share of the giver's net worth)"
-            return gettext(text) % {"t": f.threshold}
+            return gettext(
+                "more than %(t)s (the larger of the tournament's sum and share of the giver's net worth)"
+            ) % {"t": f.threshold}
         if f.kind == "bankrupt":
-            text = "the giver went bankrupt at move %(at)s, %(n)s moves or fewer later"
-            return gettext(text) % {"at": f.detail, "n": f.threshold}
-        text = "%(p)s %% of the threshold one way over %(n)s trades (each against its giver's net worth then)"
-        return gettext(text) % {"n": f.detail, "p": f.threshold}
+            return gettext("the giver went bankrupt at move %(at)s, %(n)s moves or fewer later") % {
+                "at": f.detail,
+                "n": f.threshold,
+            }
+        return gettext(
+            "%(p)s %% of the threshold one way over %(n)s trades (each against its giver's net worth then)"
+        ) % {"n": f.detail, "p": f.threshold}
 
     @property
     def url(self) -> str:
