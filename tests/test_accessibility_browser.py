@@ -1,7 +1,7 @@
 """axe-core (from npm, injected by Playwright: tests/axe.py) finds no critical or serious accessibility
 violation on the director's pages, in English and in Polish: the tournaments, a new tournament, a
 tournament, a round, a table, a result entered by hand, the board editions, the standings, the seating, the
-projector views and the login page."""
+projector views, a table's live board, a game's replay and the login page."""
 
 import os
 
@@ -11,10 +11,12 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used be
 
 from django.contrib.auth.models import Group, User  # noqa: E402
 
+from rules.simulate import simulate  # noqa: E402
 from tests.axe import assert_accessible  # noqa: E402
 from tests.browser import BROWSER_TESTS, DESKTOP, LOCALES, Referee  # noqa: E402
-from tests.tournaments import make_tournament  # noqa: E402
+from tests.tournaments import make_tournament, start_game  # noqa: E402
 from tournament.event import interventions, rounds  # noqa: E402
+from tournament.games import recording  # noqa: E402
 from tournament.people import referee_accounts  # noqa: E402
 from tournament.people.access import DIRECTORS_GROUP  # noqa: E402
 
@@ -41,6 +43,8 @@ PAGES = {
     "seating-projector": T + "/seating/?refresh=30",
     "projector": T + "/projector/",
     "home": "/",
+    "live-board": "/tables/{live_table}/board/",
+    "replay": "/games/{game}/replay/?at=5",
 }
 
 
@@ -74,7 +78,23 @@ def tournament():
     seated = make_tournament(names, name="Puchar Gdańska", rounds=2, table_size=4, seed=5, created_by=boss)
     rounds.seat_next_round(seated)  # not started: its players may still be swapped
     referee, secret, _link = referee_accounts.add_referee("Zofia Kamińska", "zofia", None, boss)
-    return {"t": t.pk, "seated": seated.pk, "referee": referee.pk, "secret": secret}
+    # a game 12 moves in, at a table of a tournament that shows its boards: its live board and its replay
+    live = make_tournament(
+        names[:4], name="Puchar Krakowa", rounds=1, table_size=4, live_boards=True, created_by=boss
+    )
+    rounds.start_round(rounds.seat_next_round(live))
+    table = live.round_set.get().tables.get()
+    game = start_game(table, boss)
+    for event in simulate(live.variant, live.board, 4, seed=7, rounds=live.game_rounds)["events"][:12]:
+        game = recording.submit(game.pk, event, version=game.version).game
+    return {
+        "t": t.pk,
+        "seated": seated.pk,
+        "referee": referee.pk,
+        "secret": secret,
+        "live_table": table.pk,
+        "game": game.pk,
+    }
 
 
 @pytest.mark.parametrize(("name", "language"), page_params())

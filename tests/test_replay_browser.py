@@ -94,12 +94,12 @@ def test_the_director_opens_the_replay_at_the_disputed_move(
     page.screenshot(path=f"/tmp/replay-2-at-{MOVE}-{name}.png", full_page=name == "phone")
 
     scrolled = page.evaluate("scrollY")
-    page.get_by_role("button", name="One move on").click()
+    page.get_by_role("button", name="+1 · One move on").click()
     at(page, MOVE + 1)
     assert page.evaluate("scrollY") == scrolled  # the page stays: only the log scrolls to the move
     assert cash_shown(page) == cash_after(table.game, MOVE + 1)
-    page.get_by_role("button", name="One move back").click()
-    page.get_by_role("button", name="One move back").click()
+    page.get_by_role("button", name="−1 · One move back").click()
+    page.get_by_role("button", name="−1 · One move back").click()
     at(page, MOVE - 1)
     assert cash_shown(page) == cash_after(table.game, MOVE - 1)
     page.screenshot(path=f"/tmp/replay-3-at-{MOVE - 1}-{name}.png")
