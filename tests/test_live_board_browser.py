@@ -112,12 +112,13 @@ def test_the_board_follows_the_game_on_a_projector_and_a_phone(spectators, quick
 
 
 def test_before_its_game_starts_the_board_names_nobody_to_play(spectators):
-    """A table seated, its game not started: its board lists the players, none of them "to play"."""
+    """A table seated, its game not started: its board drawn empty, its players listed, none "to play"."""
     t = make_tournament([f"Gracz {c}" for c in "ABCD"], "Klub", name="Puchar", table_size=4, live_boards=True)
     rounds.start_round(rounds.seat_next_round(t))
     table = t.round_set.get().tables.get()
     page = spectators(f"/tables/{table.pk}/board/", PHONE)
     players = page.locator("#live-board li[data-player]")
     expect(players).to_have_count(4)
+    expect(page.locator("#live-board .board .square")).to_have_count(40)  # the tournament's board, empty
     expect(page.locator("#live-board .now")).to_have_count(0)
     expect(page.locator("#live-board")).not_to_contain_text("to play")

@@ -21,6 +21,7 @@ from django.utils.http import quote_etag
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
+from rules.board import Board, get_board
 from rules.messages import from_data
 from rules.valuation import net_worths
 from tournament.boards.words import square_name
@@ -177,8 +178,9 @@ def board_now(table: Table, game: Game | None) -> dict:
         "version": 0,
         "status": "not_started",
     }
-    if game is None:
+    if game is None:  # seated, not started: the board (empty) and who sits there
         seats = table.seats.select_related("participant").order_by("order", "pk")
+        out["board"] = board_squares(get_board(tournament.board))
         out["players"] = [
             {"name": s.participant.shown_name, "role": s.role, "role_label": role_label(s.role)}
             for s in seats
@@ -194,19 +196,7 @@ def board_now(table: Table, game: Game | None) -> dict:
             "game": game.pk,
             "version": game.version,
             "status": "finished" if state.finished else "running",
-            "board": {
-                "id": board.id,
-                "squares": [
-                    {
-                        "index": sq.index,
-                        "name": square_name(board, sq.index),
-                        "kind": sq.kind,
-                        "group": sq.group,
-                        "price": sq.price,
-                    }
-                    for sq in board.squares
-                ],
-            },
+            "board": board_squares(board),
             "players": [
                 {
                     "id": p.id,
@@ -243,6 +233,21 @@ def board_now(table: Table, game: Game | None) -> dict:
         }
     )
     return out
+
+
+def board_squares(board: Board) -> dict:
+    """A board's id and squares (name in the active language, kind, group, price), as the answer gives it."""
+    squares = [
+        {
+            "index": sq.index,
+            "name": square_name(board, sq.index),
+            "kind": sq.kind,
+            "group": sq.group,
+            "price": sq.price,
+        }
+        for sq in board.squares
+    ]
+    return {"id": board.id, "squares": squares}
 
 
 def _moves(game: Game, names: dict[str, str]) -> list[dict]:
