@@ -5,7 +5,9 @@ ones, the false flags of each rule per honest trade and per game. Prints figures
     python tests/bench_trade_flags.py [tournaments] [variant board]
 
 Honest here means the simulator's own trades: a player short of cash sells a street to another for between
-half its price and its price (rules/simulate.py) — so the honest value moved is at most half a price."""
+half its price and its price (rules/simulate.py) — so the honest value moved is at most half a price; and,
+apart, those with the sales a real table adds: the street that completes another's set, bought at a premium
+of up to 50 % or 100 % over its price (tests/trade_flag_sims.py's SetSaleSimulator)."""
 
 from __future__ import annotations
 
@@ -50,8 +52,28 @@ def run(tournaments: int, variant: str, board: str, game_rounds: int) -> None:
     print(f"  in the planted tournaments, flags on trades not planted: {extra}")
 
 
+def run_set_sales(tournaments: int, variant: str, board: str, game_rounds: int, premium: float) -> None:
+    """Honest tournaments with set-completing sales at a premium up to ``premium`` of the price: the false
+    flags a real table's bargains would bring (the simulator's own trades are sales at a discount)."""
+    honest = Measured()
+    for seed in range(tournaments):
+        measure(
+            sim_tournament(seed, variant=variant, board=board, game_rounds=game_rounds, premium=premium),
+            honest,
+        )
+    print(
+        f"  honest with set-completing sales at up to {premium:.0%} over the price: {honest.games} games, "
+        f"{honest.trades} trades"
+    )
+    for kind, n in honest.flags.items():
+        per_trade, per_game = (n / honest.trades if honest.trades else 0), n / honest.games
+        print(f"    false flags {kind:9}: {n:4}  per honest trade {per_trade:.3f}  per game {per_game:.3f}")
+
+
 if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     variant, board = (sys.argv[2], sys.argv[3]) if len(sys.argv) > 3 else ("classic", "classic-us")
     for rounds in (40, 100, 300):
         run(n, variant, board, rounds)
+        for premium in (0.5, 1.0):
+            run_set_sales(n, variant, board, rounds, premium)

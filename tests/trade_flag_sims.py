@@ -77,6 +77,52 @@ def _tradable(s, p) -> list[int]:
     return legal.tradable(s, p)
 
 
+class SetSaleSimulator(GiftSimulator):
+    """Honest play with what the simulator's own trades lack: the sale of the street that completes another
+    player's set, bought at a premium over its price (``premium``: the most, as a share of the price; drawn
+    from 0 up to it), as players agree at a real table. The premium is the value moved (buyer to seller)."""
+
+    def __init__(self, *args, premium: float = 1.0, chance: float = 0.02, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.premium, self.chance = premium, chance
+        self.set_sales = 0
+
+    def step(self) -> None:
+        if self._quiet() and self.rng.random() < self.chance and self._set_sale():
+            return None
+        return super().step()
+
+    def _set_sale(self) -> bool:
+        s = self.state
+        for seller in s.players:
+            if seller.bankrupt:
+                continue
+            for sq in _tradable(s, seller):
+                group = s.board.square(sq).group
+                others = [m for m in s.board.groups.get(group, ()) if m != sq] if group else []
+                owners = {s.holdings[m].owner if m in s.holdings else None for m in others}
+                if len(owners) != 1 or None in owners or seller.id in owners:
+                    continue
+                buyer = s.by_id[owners.pop()]
+                price = property_value(s, sq, s.holdings[sq].mortgaged)
+                cash = price + int(price * self.premium * self.rng.random())
+                if buyer.bankrupt or buyer.cash < cash:
+                    continue
+                none = {"squares": [], "cash": 0, "jail_cards": 0}
+                self.emit(
+                    {
+                        "type": "trade",
+                        "player": seller.id,
+                        "with": buyer.id,
+                        "give": {**none, "squares": [sq]},
+                        "get": {**none, "cash": cash},
+                    }
+                )
+                self.set_sales += 1
+                return True
+        return False
+
+
 @dataclass
 class SimTournament:
     games: list[dict] = field(default_factory=list)  # {"record", "seats": [participant keys], "planted"}
@@ -100,9 +146,11 @@ def sim_tournament(
     board: str = "classic-us",
     gifts: bool = False,
     game_rounds: int = 100,
+    premium: float | None = None,
 ) -> SimTournament:
     """Participants p0…pN seated 4 a table at random each round; with ``gifts``: one large gift in every
-    game, and p0 giving p1 two small gifts in every game they meet (seated together in round 1 at least)."""
+    game, and p0 giving p1 two small gifts in every game they meet (seated together in round 1 at least);
+    with ``premium``: honest set-completing sales at up to that premium (SetSaleSimulator)."""
     rng = random.Random(seed)
     t = SimTournament(pair=("p0", "p1") if gifts else None)
     keys = [f"p{i}" for i in range(participants)]
@@ -121,7 +169,11 @@ def sim_tournament(
                 if "p0" in seats and "p1" in seats:
                     a, b = seats.index("p0"), seats.index("p1")
                     plan += [(rng.randint(30, 150), a, b, "small"), (rng.randint(150, 300), a, b, "small")]
-            sim = GiftSimulator(variant, board, 4, rng.randrange(10**6), game_rounds, plan=plan)
+            seed_ = rng.randrange(10**6)
+            if premium is None:
+                sim = GiftSimulator(variant, board, 4, seed_, game_rounds, plan=plan)
+            else:  # honest, with set-completing sales at a premium up to ``premium`` of the price
+                sim = SetSaleSimulator(variant, board, 4, seed_, game_rounds, plan=plan, premium=premium)
             t.games.append({"record": sim.run(), "seats": seats, "planted": sim.planted})
     return t
 
