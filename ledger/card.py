@@ -85,6 +85,10 @@ class Ledger:
     def cost(self, player_id: str) -> int:
         return self._cost[player_id]
 
+    def totals(self) -> dict[str, list[int]]:
+        """Each player's ``[income, cost]`` so far, by id: what a game keeps of its ledger (Game.ledger)."""
+        return {pid: [self._income[pid], self._cost[pid]] for pid in self._lines}
+
     def equity(self, player_id: str) -> int:
         """starting cash + income − cost: equals the net worth of every player still in the game."""
         return self.starting_cash + self._income[player_id] - self._cost[player_id]

@@ -139,8 +139,10 @@ def pair_key(a: str, b: str) -> str:
     return f"pair:{first}:{second}"
 
 
+#: A pair's key (:func:`pair_key`), its two participants' ids in its groups.
+PAIR_KEY_PATTERN = r"pair:p(-?[0-9]+):p(-?[0-9]+)"
 #: The keys :func:`game_flags` (in a tournament) and :func:`pair_flags` make.
-KEY_PATTERN = r"(large|bankrupt):r[0-9]+:t[0-9]+:s[0-9]+|pair:p(-?[0-9]+):p(-?[0-9]+)"
+KEY_PATTERN = rf"(large|bankrupt):r[0-9]+:t[0-9]+:s[0-9]+|{PAIR_KEY_PATTERN}"
 
 
 def pair_flags(trades: list[PairTrade], cash: int, percent: int) -> list[Flag]:

@@ -6,6 +6,7 @@
    it on a phone) each player's cash and net worth, whose turn, the last moves. The page's words come from
    its json_script (Django's catalogue); every figure from the JSON. */
 import { listen } from "../site/live.js";
+import { h } from "../console/screen/elements.js";  // (the console's element maker: h(tag, attrs, ...children))
 
 const GROUPS = {
   "brown": "#8b4513", "light-blue": "#87ceeb", "pink": "#d63384", "orange": "#f08c00", "red": "#e03131",
@@ -25,15 +26,6 @@ let drawnBoard = null;  // the board id whose squares are drawn
 let squares = [];  // the square elements by index
 let reading = false;
 let again = false;
-
-function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "text") { el.textContent = v; } else { el.setAttribute(k, v); }
-  }
-  for (const c of children) { if (c) { el.append(c); } }
-  return el;
-}
 
 function fmt(template, values) {
   return template.replace(/%\((\w+)\)s/g, function (_m, k) { return String(values[k]); });

@@ -1,16 +1,15 @@
 """The page of all moves of a game: the latest first, a hundred a page, each active one voidable but the last
 (undone from the console), the undone and voided ones with who and why; and how a move is told in words,
-there, in the console's log and in a stale screen's refusal (``narration``)."""
+there and in the console's log (``tournament.games.messages.narration``)."""
 
 from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.db.models import Max
 
-from rules.messages import from_data
 from tournament.games.batches import batch_start
 from tournament.games.locks import is_closed
-from tournament.games.messages import message_text
+from tournament.games.messages import narration
 from tournament.models import Game, GameEvent
 
 MOVES_PER_PAGE = 100  # a game of 10⁶ voided moves is still a page of a hundred
@@ -33,11 +32,6 @@ def moves_page(game: Game, page=None) -> dict:
         "page": shown,
         "closed": is_closed(game),
     }
-
-
-def narration(row: GameEvent) -> list[str]:
-    """What a move did, in the referee's language, as the log tells it."""
-    return [message_text(from_data(n)) for n in row.notes]
 
 
 def rows(moves, last_active: int | None) -> list[dict]:

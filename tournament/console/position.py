@@ -16,7 +16,6 @@ from django.urls import reverse
 from tournament.console.devices import device_of, entered_on, key_start
 from tournament.console.game_over import next_steps
 from tournament.console.latest import latest_moves
-from tournament.console.moves_page import narration
 from tournament.console.stale import seen_mark
 from tournament.console.undo import undo_offer
 from tournament.console.view_model import screen
@@ -24,7 +23,7 @@ from tournament.console.view_model.screen import last_counts
 from tournament.games import recording
 from tournament.games.batches import batch_start, last_batch
 from tournament.games.locks import is_closed
-from tournament.games.messages import message_text
+from tournament.games.messages import message_text, narration
 from tournament.models import Game, GameEvent
 from tournament.people.access import may_direct_game
 

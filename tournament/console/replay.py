@@ -18,12 +18,11 @@ from django.views.decorators.http import require_safe
 
 from ledger.report import replay_ledger
 from rules.cash_counts import CashCounts
-from tournament.console.moves_page import narration
 from tournament.console.screen_words import screen_words
 from tournament.console.view_model import screen
 from tournament.games import recording
 from tournament.games.log import active_events, record_header
-from tournament.games.messages import message_text
+from tournament.games.messages import message_text, narration
 from tournament.models import Game
 from tournament.people.access import game_for
 
@@ -44,8 +43,7 @@ def state_at(game: Game, at: int, events: list | None = None):
     record = {**record_header(game, game.players.order_by("seat")), "events": [e.data for e in events[:at]]}
     counts = CashCounts()
     result, ledger = replay_ledger(record, lambda i, out: counts(events[i].seq, out), check_fit=False)
-    totals = {pid: [ledger.income(pid), ledger.cost(pid)] for pid in ledger.players} if ledger else {}
-    return result.state, totals, counts.to_data()
+    return result.state, ledger.totals() if ledger else {}, counts.to_data()
 
 
 def screen_at(game: Game, at: int, events: list | None = None) -> dict:
@@ -130,9 +128,9 @@ def replay(request, pk: int):
 def replay_data(request, pk: int):
     """The console's view model at ``at`` (JSON: ``{at, total, screen}``); a bad ``at``: 400 saying why."""
     game = _game(request, pk)
-    total = active_events(game).count()
+    events = events_of(game)
     try:
-        at = requested_at(request, game, total)
+        at = requested_at(request, game, len(events))
     except BadMove as e:
         return JsonResponse({"error": str(e)}, status=400)
-    return JsonResponse({"at": at, "total": total, "screen": screen_at(game, at)})
+    return JsonResponse({"at": at, "total": len(events), "screen": screen_at(game, at, events)})

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.console.moves_page import narration
+from tournament.games.messages import narration
 from tournament.models import Game, GameEvent
 
 MOVES_TOLD = 5  # the latest ones; more are counted

@@ -118,8 +118,8 @@ def any_time_defaults(form: forms.ModelForm) -> None:
             form.fields[name].required = False
 
 
-def with_any_time_defaults(form: forms.ModelForm, data: dict) -> dict:
-    """The form's cleaned data, each any-time setting left empty given its default."""
+def with_any_time_defaults(data: dict) -> dict:
+    """A form's cleaned data, each any-time setting left empty given its default."""
     for name in ANY_TIME:
         if name in data and data[name] is None:
             data[name] = Tournament._meta.get_field(name).default
@@ -140,7 +140,7 @@ class AnyTimeSettingsForm(forms.ModelForm):
         any_time_defaults(self)
 
     def clean(self):
-        return with_any_time_defaults(self, super().clean())
+        return with_any_time_defaults(super().clean())
 
 
 class TournamentForm(forms.ModelForm):
@@ -191,7 +191,7 @@ class TournamentForm(forms.ModelForm):
         data = super().clean()
         fitting.check_board_fits(self)
         check_clock(self)
-        return with_any_time_defaults(self, data)
+        return with_any_time_defaults(data)
 
     def clean_ending(self):
         return self.cleaned_data.get("ending") or Tournament._meta.get_field("ending").default

@@ -12,7 +12,7 @@ from functools import lru_cache
 from django.utils.translation import get_language, gettext
 
 from rules.errors import RulesError
-from rules.messages import Message, say
+from rules.messages import Message, from_data, say
 from tournament import labels
 from tournament.boards.words import board_word
 
@@ -42,6 +42,12 @@ def _id_name(key: str, v: str) -> str:
 def message_text(m: Message | dict) -> str:
     """A message (or its data, ``rules.messages.to_data``) in the request's language."""
     return say(m, _current, board_word, _id_name)
+
+
+def narration(row) -> list[str]:
+    """What a stored move (a ``GameEvent``) did, in the request's language, as the log tells it: the moves'
+    page, the console's log, a stale screen's refusal, the replay and the public API."""
+    return [message_text(from_data(n)) for n in row.notes]
 
 
 def error_text(e: RulesError) -> str:

@@ -274,7 +274,7 @@ def rebuild(game: Game) -> None:
             seq=seq,
         )
     game.state = dump_state(result.state)
-    game.ledger = {pid: [ledger.income(pid), ledger.cost(pid)] for pid in ledger.players}
+    game.ledger = ledger.totals()
     game.counts = counts.to_data()
     _set_status(game, result.state, timezone.now())
 

@@ -5,7 +5,7 @@ A table's board and the tournament's tables are shown only while the tournament'
 on (else a 404 that says so); the standings always (the standings page is public already). Every figure is
 the engine's: the game's stored state (``recording.current_state``, as the console and the reports read it),
 net worth by ``rules.valuation.net_worths`` (what the table's report sums from its parts), the moves in words
-as the engine narrated them (``message_text``), in the language asked: ``?lang=pl|en``, else the browser's
+as the log tells them (``narration``), in the language asked: ``?lang=pl|en``, else the browser's
 (Accept-Language)."""
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
 from rules.board import Board, get_board
-from rules.messages import from_data
 from rules.valuation import net_worths
 from tournament.boards.words import square_name
 from tournament.games import recording
-from tournament.games.messages import message_text
+from tournament.games.log import active_events
+from tournament.games.messages import narration
 from tournament.labels import end_reason_text, role_label
-from tournament.models import Game, GameEvent, Table, Tournament, standings_changes
+from tournament.models import Game, Table, Tournament, standings_changes
 from tournament.models.tournaments import shown_name
 from tournament.public.views import shown_rows
 
@@ -252,17 +252,13 @@ def board_squares(board: Board) -> dict:
 
 def _moves(game: Game, names: dict[str, str]) -> list[dict]:
     """The latest active moves, newest first: who, and what they did in words (the engine's narration)."""
-    rows = (
-        GameEvent.objects.filter(game=game, status=GameEvent.Status.ACTIVE)
-        .only("seq", "data", "notes")
-        .order_by("-seq")[:MOVES]
-    )
+    rows = active_events(game).only("seq", "data", "notes").order_by("-seq")[:MOVES]
     return [
         {
             "seq": row.seq,
             "type": row.data.get("type", ""),
             "player": names.get(row.data.get("player"), ""),
-            "text": " ".join(message_text(from_data(n)) for n in row.notes),
+            "text": " ".join(narration(row)),
         }
         for row in rows
     ]

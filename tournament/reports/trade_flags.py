@@ -44,6 +44,15 @@ class GameTrades:
     participants: dict[str, int | None]  # player id -> participant id
     reading: TradeReading
 
+    def pair_trades(self) -> list[PairTrade]:
+        """Its trades that moved value between two participants, named by their keys ("p3")."""
+        out = []
+        for tr in self.reading.trades:
+            a, b = self.participants.get(tr.giver), self.participants.get(tr.receiver)
+            if a is not None and b is not None and tr.value:
+                out.append(PairTrade(self.game, tr.seq, f"p{a}", f"p{b}", tr.value, tr.giver_worth))
+        return out
+
 
 @dataclass
 class ShownFlag:
@@ -126,10 +135,7 @@ def pair_trade_flags(games: list[GameTrades], tournament: Tournament) -> list[Sh
         for pid, participant in g.participants.items():
             if participant is not None:
                 names[f"p{participant}"] = g.names.get(pid, "")
-        for tr in g.reading.trades:
-            a, b = g.participants.get(tr.giver), g.participants.get(tr.receiver)
-            if a is not None and b is not None and tr.value:
-                trades.append(PairTrade(g.game, tr.seq, f"p{a}", f"p{b}", tr.value, tr.giver_worth))
+        trades += g.pair_trades()
     return [
         ShownFlag(f, *where.get(f.game, (None, None)), names.get(f.giver, ""), names.get(f.receiver, ""))
         for f in pair_flags(trades, cash, percent)
@@ -204,28 +210,26 @@ def flags_of_round(round_: Round) -> list[ShownFlag]:
     tournament = round_.tournament
     games = _round_games(round_)
     flags = [f for g in games if g.round == round_.number for f in game_trade_flags(g, tournament)]
-    traded = set()  # the pairs that traded in this round
-    for g in games:
-        if g.round == round_.number:
-            for tr in g.reading.trades:
-                a, b = g.participants.get(tr.giver), g.participants.get(tr.receiver)
-                if a is not None and b is not None and tr.value:
-                    traded.add(frozenset((f"p{a}", f"p{b}")))
+    # the pairs that traded in this round
+    traded = {
+        frozenset((t.giver, t.receiver)) for g in games if g.round == round_.number for t in g.pair_trades()
+    }
     flags += [f for f in pair_trade_flags(games, tournament) if {f.flag.giver, f.flag.receiver} in traded]
     return _reviewed(tournament, flags)
 
 
-def flags_of_tournament(tournament: Tournament, tables: list[TableReport]) -> list[ShownFlag]:
-    """The workbook's: every table's flags, then the pairs'."""
+def _every_flag(tournament: Tournament, tables: list[TableReport]) -> list[ShownFlag]:
+    """Every table's flags, then the pairs'."""
     games = [g for g in map(of_report, tables) if g is not None]
-    flags = [f for g in games for f in game_trade_flags(g, tournament)]
-    return _reviewed(tournament, flags + pair_trade_flags(games, tournament))
+    return [f for g in games for f in game_trade_flags(g, tournament)] + pair_trade_flags(games, tournament)
+
+
+def flags_of_tournament(tournament: Tournament, tables: list[TableReport]) -> list[ShownFlag]:
+    """The workbook's: every table's flags, then the pairs', with their reviews."""
+    return _reviewed(tournament, _every_flag(tournament, tables))
 
 
 def known_keys(tournament: Tournament) -> set[str]:
     """The keys of the tournament's flags now (a review is written for one of them only)."""
     tables = [t for r in tournament_report(tournament).rounds for t in r.tables]
-    games = [g for g in map(of_report, tables) if g is not None]
-    return {f.key for g in games for f in game_trade_flags(g, tournament)} | {
-        f.key for f in pair_trade_flags(games, tournament)
-    }
+    return {f.key for f in _every_flag(tournament, tables)}

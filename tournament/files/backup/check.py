@@ -285,7 +285,7 @@ class Check:
         state = result.state
         g["replayed"] = {
             "state": dump_state(state),
-            "ledger": {pid: [ledger.income(pid), ledger.cost(pid)] for pid in ledger.players},
+            "ledger": ledger.totals(),
             "status": self._status(state),
         }
         return state

@@ -12,7 +12,7 @@ from django.db import DataError, IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules.trade_flags import pair_key
+from rules.trade_flags import PAIR_KEY_PATTERN, pair_key
 from tournament.boards.editions import hold_board, stored_board_version
 from tournament.event import namesakes
 from tournament.files.backup.check import Check
@@ -44,7 +44,7 @@ from tournament.ratings.rebuild import Point
 def restored_key(key: str, new_id) -> str:
     """A flag's key in the restored tournament: a pair's participants by their new ids (a game's flag names
     its round, table and move, which the restore keeps)."""
-    pair = re.fullmatch(r"pair:p(-?[0-9]+):p(-?[0-9]+)", key)
+    pair = re.fullmatch(PAIR_KEY_PATTERN, key)
     if pair is None:
         return key
     return pair_key(*(f"p{new_id(int(ref))}" for ref in pair.groups()))
