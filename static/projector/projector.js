@@ -13,9 +13,17 @@ function turnPages(view) {
   if (!seconds) { return; }
   const next = view.getAttribute("data-next") || window.location.href;
   let timer = null;
+  let leaving = false;  // the page is being read anew: by its timer or by the stream, never by both
+
+  function leave() {
+    if (leaving) { return; }
+    leaving = true;
+    window.clearTimeout(timer);
+    window.location.assign(next);
+  }
 
   function start() {
-    timer = window.setTimeout(function () { window.location.assign(next); }, seconds * 1000);
+    timer = window.setTimeout(leave, seconds * 1000);
   }
 
   function stop() {
@@ -28,7 +36,7 @@ function turnPages(view) {
     const listening = listen(live, {
       resume: true, every: 0, retry: false,  // (no polling, no retrying: the pages turn anyway)
       told: function (detail, how) {
-        if (!how.first && timer !== null) { listening.close(); window.location.assign(next); }
+        if (!how.first && timer !== null) { listening.close(); leave(); }
       }
     });
   }
@@ -37,6 +45,7 @@ function turnPages(view) {
   if (pause) {
     pause.hidden = false;
     pause.addEventListener("click", function () {
+      if (leaving) { return; }
       if (timer === null) { start(); } else { stop(); }
       pause.setAttribute("aria-pressed", timer === null ? "true" : "false");
     });
