@@ -401,7 +401,6 @@ def test_the_seating_on_a_projector_reloads_with_its_etag_and_shows_a_reseat(
     assert etag.startswith('W/"') and status == 304
     assert page.locator("[data-pause]").is_visible()  # projector.js ran on the page the 304 kept
     assert all(name in page.locator(".table-cards article").first.inner_text() for name in shown)
-    before = len(answers)
     interventions.reseat(round_, director, "the late arrivals")
     assert first_table() != shown
     assert reloaded()[1:] == (etag, 200)  # the page it kept was asked for anew
