@@ -114,9 +114,10 @@ def test_bad_requests_are_clear_never_500(client):
     assert (
         "live boards" not in client.get("/tables/999999/board/").content.decode()
     )  # no such table: not "off"
-    assert client.get("/api/v2/tables/1/").json()["error"]
+    assert client.get("/api/v2/tables/1/").json()["code"] == "no_such_address"
     bad_language = client.get(reverse("api_table", args=[live.table.pk]), {"lang": "xx"})
     assert bad_language.status_code == 400 and "language" in bad_language.json()["error"]
+    assert bad_language.json()["code"] == "unknown_language" and "pl, en" in bad_language.json()["error"]
     # another method is a 405, as a browser or a script sends it (the CSRF check enforced: no 403 first)
     browser = Client(enforce_csrf_checks=True)
     for url in (
@@ -157,3 +158,45 @@ def test_the_seating_links_each_table_to_its_board_when_the_setting_is_on(client
     live.tournament.save()
     on = client.get(url, HTTP_IF_NONE_MATCH=off["ETag"])  # not a 304: the page changed
     assert on.status_code == 200 and link in on.content.decode()
+
+
+WORDS = {
+    "pl": {
+        "no_such_table": "Nie ma takiego stolika.",
+        "no_such_tournament": "Nie ma takiego turnieju.",
+        "live_boards_off": "„plansze na żywo” jest wyłączone",
+        "no_such_address": "Nie ma takiego adresu w API",
+    },
+    "en": {
+        "no_such_table": "No such table.",
+        "no_such_tournament": "No such tournament.",
+        "live_boards_off": "“live boards” is off",
+        "no_such_address": "No such address in the API",
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("asked", "headers", "language"),
+    [
+        ({"lang": "pl"}, {}, "pl"),
+        ({}, {"HTTP_ACCEPT_LANGUAGE": "pl"}, "pl"),
+        ({"lang": "en"}, {"HTTP_ACCEPT_LANGUAGE": "pl"}, "en"),
+        ({}, {"HTTP_ACCEPT_LANGUAGE": "en"}, "en"),
+    ],
+)
+def test_a_refusal_speaks_the_language_asked_its_code_the_same_in_each(client, asked, headers, language):
+    """A club's script tests the code; a person reads the words, in the language he asked (?lang=, else his
+    browser's)."""
+    hidden = live_table(moves=2, live=False)
+    refusals = [
+        ("/api/v1/tables/999999/", "no_such_table"),
+        ("/api/v1/tournaments/999999/standings/", "no_such_tournament"),
+        (reverse("api_table", args=[hidden.table.pk]), "live_boards_off"),
+        ("/api/v2/nothing/", "no_such_address"),
+    ]
+    for url, code in refusals:
+        answer = client.get(url, asked, **headers)
+        assert answer.status_code == 404 and answer.json()["code"] == code, url
+        assert WORDS[language][code] in answer.json()["error"], (url, answer.json())
+        assert answer["Content-Language"] == language

@@ -6,7 +6,7 @@ on (else a 404 that says so); the standings always (the standings page is public
 the engine's: the game's stored state (``recording.current_state``, as the console and the reports read it),
 net worth by ``rules.valuation.net_worths`` (what the table's report sums from its parts), the moves in words
 as the log tells them (``narration``), in the language asked: ``?lang=pl|en``, else the browser's
-(Accept-Language)."""
+(Accept-Language). A refusal too: ``{"error": words in that language, "code": the same in each}``."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import get_conditional_response
 from django.utils.http import quote_etag
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
@@ -37,18 +38,38 @@ VERSION = "v1"
 MOVES = 10
 #: The players' colours, by seat (the first player's first): tokens and owners' marks on the board.
 COLOURS = ["#e03131", "#1971c2", "#2f9e44", "#f08c00", "#9c36b5", "#0c8599", "#5c940d", "#c2255c"]
-LIVE_OFF = "This tournament does not show its tables' boards (its setting “live boards” is off)."
+#: The API's refusals: a code a script may test (never changed within v1), and the words a person reads.
+REFUSALS = {
+    "no_such_address": _("No such address in the API: docs/api.md lists them."),
+    "unknown_language": _("Unknown language: ask one of %(languages)s."),
+    "no_such_tournament": _("No such tournament."),
+    "no_such_table": _("No such table."),
+    "live_boards_off": _(
+        "This tournament does not show its tables' boards (its setting “live boards” is off)."
+    ),
+}
 
 
-def _error(message: str, status: int = 404) -> JsonResponse:
-    return JsonResponse({"error": message}, status=status, json_dumps_params={"ensure_ascii": False})
+def _error(request, code: str, status: int = 404) -> JsonResponse:
+    """A refusal in JSON, its words in the language asked (``?lang=``, when the site speaks it), else the
+    browser's."""
+    asked = request.GET.get("lang")
+    language = asked if asked in dict(settings.LANGUAGES) else translation.get_language()
+    with translation.override(language):
+        message = str(REFUSALS[code]) % {"languages": ", ".join(known for known, _name in settings.LANGUAGES)}
+    response = JsonResponse(
+        {"error": message, "code": code}, status=status, json_dumps_params={"ensure_ascii": False}
+    )
+    response["Content-Language"] = language
+    response["Access-Control-Allow-Origin"] = "*"
+    return response
 
 
 @csrf_exempt
 def unknown(request, rest: str = ""):
     """An address under the API that names nothing (a garbled id, a path of no version): a 404 in JSON, as
     the API's other refusals."""
-    return _error("No such address in the API: docs/api.md lists them.")
+    return _error(request, "no_such_address")
 
 
 def _language(request) -> str | None:
@@ -65,8 +86,7 @@ def _answer(request, etag_of: str, make) -> JsonResponse:
     browser has it, and ``make`` not called."""
     language = _language(request)
     if language is None:
-        languages = ", ".join(code for code, _name in settings.LANGUAGES)
-        return _error(f"Unknown language: ask one of {languages}.", status=400)
+        return _error(request, "unknown_language", status=400)
     etag = quote_etag(
         hashlib.blake2b(
             "\n".join([VERSION, etag_of, language, request.get_full_path()]).encode(), digest_size=12
@@ -92,9 +112,9 @@ def tables(request, pk: int):
     """The tables of the tournament's latest round: number, players, game and its status, their JSON."""
     tournament = Tournament.objects.filter(pk=pk).first()
     if tournament is None:
-        return _error("No such tournament.")
+        return _error(request, "no_such_tournament")
     if not tournament.live_boards:
-        return _error(LIVE_OFF)
+        return _error(request, "live_boards_off")
     round_ = tournament.round_set.order_by("-number").first()
     rows = []
     if round_ is not None:
@@ -145,12 +165,12 @@ def tables(request, pk: int):
 
 # -- a table's board -----------------------------------------------------------------------------------------
 def live_table(pk: int) -> tuple[Table | None, str | None]:
-    """The table, if its tournament shows its board (else None and why, in English: the API's words)."""
+    """The table, if its tournament shows its board (else None and why: a code of ``REFUSALS``)."""
     table = Table.objects.select_related("round__tournament").filter(pk=pk).first()
     if table is None:
-        return None, "No such table."
+        return None, "no_such_table"
     if not table.round.tournament.live_boards:
-        return None, LIVE_OFF
+        return None, "live_boards_off"
     return table, None
 
 
@@ -161,7 +181,7 @@ def table(request, pk: int):
     moves in words, and the game's version ("did it change")."""
     table, refused = live_table(pk)
     if table is None:
-        return _error(refused)
+        return _error(request, refused)
     # its version alone for the ETag (a 304 reads no state); the state, when the answer is made
     game = Game.objects.filter(table=table).only("pk", "version", "table_id").first()
     seen = f"{table.pk}.{game.pk}.{game.version}" if game is not None else f"{table.pk}.-"
@@ -271,7 +291,7 @@ def standings(request, pk: int):
     """The standings now, best first (the public standings page's rows: ``views.shown_rows``)."""
     tournament = Tournament.objects.filter(pk=pk).first()
     if tournament is None:
-        return _error("No such tournament.")
+        return _error(request, "no_such_tournament")
     kept = standings_changes.version(tournament)
 
     def make() -> dict:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournament.models import Table
-from tournament.public.api import live_table
+from tournament.public.api import REFUSALS, live_table
 
 
 @require_safe
@@ -20,7 +20,7 @@ def board(request, pk: int):
     if table is None:
         known = Table.objects.select_related("round__tournament").filter(pk=pk).first()
         if known is None:
-            raise Http404(refused)
+            raise Http404(REFUSALS[refused])
         tournament = known.round.tournament
         return render(request, "public/board.html", {"off": True, "tournament": tournament}, status=404)
     return render(
