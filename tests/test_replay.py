@@ -97,6 +97,27 @@ def test_a_move_by_its_number_in_the_log(client, director, game):
     assert beyond.status_code == 400 and f"no move {last + 1}" in beyond.json()["error"]
 
 
+def polish_moves(n: int) -> str:
+    """ "ruch", "ruchy" or "ruchów", as Polish says n moves (its three plural forms)."""
+    if n == 1:
+        return "ruch"
+    return "ruchy" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "ruchów"
+
+
+def test_a_move_beyond_the_game_is_refused_in_polish_with_the_count_agreeing(client, director, game):
+    client.force_login(director)
+    last = game.next_seq - 1
+    beyond = client.get(
+        reverse("game_replay_data", args=[game.pk]), {"move": last + 1}, HTTP_ACCEPT_LANGUAGE="pl"
+    )
+    assert beyond.json()["error"] == f"Zapis gry ma {last} {polish_moves(last)}: nie ma ruchu {last + 1}."
+    total = len(moves_of(game))
+    beyond = client.get(
+        reverse("game_replay_data", args=[game.pk]), {"at": total + 1}, HTTP_ACCEPT_LANGUAGE="pl"
+    )
+    assert beyond.json()["error"] == f"Gra ma {total} {polish_moves(total)}: nie ma ruchu {total + 1}."
+
+
 def test_the_tables_referee_sees_it(client, referee, game):
     client.force_login(referee)
     assert page(client, game, at=1).status_code == 200

@@ -13,6 +13,7 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
@@ -79,11 +80,21 @@ def requested_at(request, game: Game, total: int) -> int:
     if raw_at is None:  # a move's number: one of the log's (an undone move: the replay just before it)
         if n > game.next_seq - 1:
             raise BadMove(
-                _("The game's log has %(n)s moves: no move %(at)s.") % {"n": game.next_seq - 1, "at": n}
+                ngettext(
+                    "The game's log has %(n)s move: no move %(at)s.",
+                    "The game's log has %(n)s moves: no move %(at)s.",
+                    game.next_seq - 1,
+                )
+                % {"n": game.next_seq - 1, "at": n}
             )
         n = at_of_move(game, n)
     if n > total:
-        raise BadMove(_("The game has %(n)s moves: no move %(at)s.") % {"n": total, "at": n})
+        raise BadMove(
+            ngettext(
+                "The game has %(n)s move: no move %(at)s.", "The game has %(n)s moves: no move %(at)s.", total
+            )
+            % {"n": total, "at": n}
+        )
     return n
 
 

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.games.messages import narration
 from tournament.models import Game, GameEvent
@@ -41,7 +42,7 @@ def _listed(rows: list[GameEvent]) -> str:
     told = [_told(r) for r in rows[-MOVES_TOLD:]]
     more = len(rows) - len(told)
     if more:
-        told.insert(0, _("(%(n)s earlier moves)") % {"n": more})
+        told.insert(0, ngettext("(%(n)s earlier move)", "(%(n)s earlier moves)", more) % {"n": more})
     return " · ".join(told)
 
 

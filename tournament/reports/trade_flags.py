@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from rules import replay
@@ -82,10 +82,11 @@ class ShownFlag:
                 "more than %(t)s (the larger of the tournament's sum and share of the giver's net worth)"
             ) % {"t": f.threshold}
         if f.kind == "bankrupt":
-            return gettext("the giver went bankrupt at move %(at)s, %(n)s moves or fewer later") % {
-                "at": f.detail,
-                "n": f.threshold,
-            }
+            return ngettext(
+                "the giver went bankrupt at move %(at)s, %(n)s move or fewer later",
+                "the giver went bankrupt at move %(at)s, %(n)s moves or fewer later",
+                f.threshold,
+            ) % {"at": f.detail, "n": f.threshold}
         return gettext(
             "%(p)s %% of the threshold one way over %(n)s trades (each against its giver's net worth then)"
         ) % {"n": f.detail, "p": f.threshold}

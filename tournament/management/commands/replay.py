@@ -4,7 +4,7 @@ import dataclasses
 import json
 
 from django.core.management.base import CommandError
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ledger.report import EventLog, error_line, replay_ledger, summary, text_account
 from rules import Replay, RulesError, load_record_file
@@ -40,7 +40,11 @@ class Command(TranslatedCommand):
             if until is not None:
                 if not 0 <= until <= len(record.events):
                     raise CommandError(
-                        _("--until %(n)s: the record has %(events)s events (0 to %(events)s).")
+                        ngettext(
+                            "--until %(n)s: the record has %(events)s event (0 to %(events)s).",
+                            "--until %(n)s: the record has %(events)s events (0 to %(events)s).",
+                            len(record.events),
+                        )
                         % {"n": until, "events": len(record.events)},
                         returncode=2,
                     )
