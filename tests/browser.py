@@ -64,6 +64,37 @@ def browser():
         b.close()
 
 
+#: Where a failed browser test leaves a screenshot of each page it had open.
+FAILED_SCREENS = SCREENS.parent / "failed"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that failed says what each of its pages showed then (its address and text, in the
+    report; its screenshot in out/failed/): a failure on a loaded CI machine can be read afterwards."""
+    report = yield
+    phones = item.funcargs.get("browser") if report.when == "call" and report.failed else None
+    if isinstance(phones, Phones):
+        report.sections.append(("pages at the failure", pages_shown(phones._browser, item.name)))
+    return report
+
+
+def pages_shown(browser, name: str) -> str:
+    from playwright.sync_api import Error as PlaywrightError
+
+    FAILED_SCREENS.mkdir(parents=True, exist_ok=True)
+    said = []
+    pages = [page for context in browser.contexts for page in context.pages]
+    for i, page in enumerate(pages):
+        try:
+            text = page.locator("body").inner_text(timeout=2_000)
+            page.screenshot(path=str(FAILED_SCREENS / f"{name[:80]}-{i}.png"), timeout=5_000)
+        except PlaywrightError as e:
+            text = f"(not read: {str(e).splitlines()[0]})"
+        said.append(f"--- page {i}: {page.url}\n{text[:2_000]}")
+    return "\n".join(said) or "(no page open)"
+
+
 #: The engine a phone keeps after its first console (static/console/engine-worker.js: Python with the rules
 #: imported, gzipped in IndexedDB), once a context of this process has kept it: its key, its URL on the live
 #: server (a static folder of this process's own, tests/environment.py) and a blank page's beside it.
