@@ -25,6 +25,7 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import tempfile
@@ -171,6 +172,7 @@ def pytest_load_initial_conftests(early_config, parser, args):
     # each worker a database of its own there).
     tmp = tempfile.mkdtemp(prefix="monopoly-tests-", dir=MEMORY if _roomy(MEMORY) else None)
     early_config.stash[_tmp_key] = tmp
+    atexit.register(shutil.rmtree, tmp, ignore_errors=True)  # (pytest_unconfigure's, unless it never ran)
     os.environ["DB_TEST_NAME"] = os.path.join(tmp, "test.sqlite3")
     os.environ["DJANGO_STATIC_MANIFEST"] = "0"
     os.environ["DJANGO_STATIC_ROOT"] = os.path.join(tmp, "static")  # nothing collected there: found by name
@@ -182,6 +184,7 @@ def pytest_load_initial_conftests(early_config, parser, args):
 
         server = Server().start()
         early_config.stash[_server_key] = server
+        atexit.register(server.stop)  # also when pytest ends before pytest_unconfigure (a usage error)
         os.environ["DATABASE_URL"] = server.url()
 
 
