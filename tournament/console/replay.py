@@ -78,14 +78,14 @@ def requested_at(request, game: Game, total: int) -> int:
         raise BadMove(_("The move must be a whole number from 0 to %(n)s.") % {"n": total})
     n = int(raw)
     if raw_at is None:  # a move's number: one of the log's (an undone move: the replay just before it)
-        if n > game.next_seq - 1:
+        if n > game.last_move:
             raise BadMove(
                 ngettext(
                     "The game's log has %(n)s move: no move %(at)s.",
                     "The game's log has %(n)s moves: no move %(at)s.",
-                    game.next_seq - 1,
+                    game.last_move,
                 )
-                % {"n": game.next_seq - 1, "at": n}
+                % {"n": game.last_move, "at": n}
             )
         n = at_of_move(game, n)
     if n > total:

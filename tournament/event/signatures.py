@@ -89,7 +89,7 @@ def _disputed_move(game: Game, raw: str | int | None) -> int | None:
     text = str(raw if raw is not None else "").strip().lstrip("#")
     if not text:
         return None
-    last = game.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+    last = game.last_move
     if not (text.isascii() and text.isdigit() and len(text) < 10 and 1 <= int(text) <= last):
         raise RoundError(
             _("The move you name must be a number from 1 to %(last)s (the numbers of the game's log).")

@@ -118,6 +118,12 @@ class Game(models.Model):
             }
         return self.name or f"{variant_label(self.variant)} #{self.pk}"
 
+    @property
+    def last_move(self) -> int:
+        """The number of the log's last move (0: none yet): the numbers a dispute, the replay's ``?move=``
+        and a participant's page may name are 1 to it."""
+        return self.next_seq - 1
+
 
 class GamePlayer(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players", verbose_name=_("game"))

@@ -139,7 +139,7 @@ def _to_sign(participant: Participant, rounds: list[RoundReport]) -> list[dict]:
                     "table": t,
                     "version": game.version,
                     "mine": signatures.current(t.table, game).get(participant.pk),
-                    "last_move": game.next_seq - 1,  # (the moves' numbers his dispute may name)
+                    "last_move": game.last_move,  # (the moves' numbers his dispute may name)
                 }
             )
     return out
