@@ -105,3 +105,38 @@ def test_another_devices_move_during_an_outage_refuses_the_phones_and_lists_them
     refused.get_by_role("button", name="Understood").click()
     expect(refused).to_be_hidden()
     ref.context.close()
+
+
+def test_an_answer_asked_for_before_the_phones_latest_moves_never_draws_the_game_back(game_and_referee):
+    """The phone asks the server for its game (another device's moves: the stream, the poll, the page shown
+    again), and the answer is slow: meanwhile the referee enters two moves, each taken by the server. The
+    answer comes at last, with the game after the first of them: the phone keeps the newer game it has (drawn
+    back, the referee would tap on the old screen and his move would be refused)."""
+    game, ref = game_and_referee
+    ref.ready()
+    page = ref.page
+    held = []
+
+    def hold_the_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/state/?*", hold_the_first)
+    with page.expect_request("**/state/?*"):
+        page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # the page shown again
+    ref.roll(1, 3)
+    assert len(held) == 1
+    answer = held[0].fetch()  # the server answers now, after the first move: the game at its version
+    game.refresh_from_db()
+    assert answer.json()["version"] == game.version == 1
+    ref.roll(2, 3)
+    shown = page.locator("#console").inner_text()
+    fetched = int(page.locator("#console").get_attribute("data-fetched") or 0)
+    held[0].fulfill(response=answer)  # …and it comes now
+    page.wait_for_function(
+        "n => Number(document.getElementById('console').dataset.fetched || 0) > n", arg=fetched
+    )
+    assert page.locator("#console").inner_text() == shown
+    page.unroute("**/state/?*")

@@ -128,6 +128,7 @@ function line() {
    which a browser test waits on as a referee waits for the screen. */
 var done = 0;
 function dealt() { root.dataset.done = String(++done); }
+var fetched = 0;  // the server's positions read (taken or not)
 
 // -- the game on the phone -----------------------------------------------------------------------------
 /* The game with the moves waiting: the last applied one's, else the base. */
@@ -381,12 +382,14 @@ function fetchState(force, keep) {
     var changed = answer.body.changed_meanwhile;
     return inTurn(function () {
       if (waiting && !force) { return null; }
+      // asked before this phone's latest moves were taken, answered after: an older game, never drawn back
+      if (!force && answer.body.version < base.version) { return null; }
       return take(answer.body).then(function () {
         if (changed && !keep) { notice = changed; }
         if (!keep) { just = null; }
         return refresh();
       }).then(redraw);
-    });
+    }).then(function () { root.dataset.fetched = String(++fetched); });  // (the browser tests wait on it)
   });
 }
 
