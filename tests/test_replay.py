@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from rules import replay as rules_replay
 from tests.tournaments import make_tournament, one_table_played
-from tournament.console.replay import at_of_move, moves_of, screen_at
+from tournament.console.replay import at_of_move, events_of, moves_of, screen_at
 from tournament.event import rounds
 from tournament.games import recording
 from tournament.games.log import record_of
@@ -62,8 +62,9 @@ def test_a_move_taken_back_is_left_out(game, director):
     seqs = [m["seq"] for m in moves_of(game)]
     game = recording.undo_last(game.pk, version=game.version, user=director, reason="a wrong throw")
     assert [m["seq"] for m in moves_of(game)] == seqs[:-1]  # the undone one is not a step of the replay
-    assert at_of_move(game, seqs[-1]) == len(seqs) - 1  # its number: the position after the last active
-    assert at_of_move(game, seqs[4]) == 5
+    events = events_of(game)
+    assert at_of_move(events, seqs[-1]) == len(seqs) - 1  # its number: the position after the last active
+    assert at_of_move(events, seqs[4]) == 5
     assert not screen_at(game, len(seqs) - 1)["game"]["finished"]  # the end is before the undone move
 
 

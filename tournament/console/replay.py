@@ -62,14 +62,16 @@ def moves_of(game: Game, events: list | None = None) -> list[dict]:
     ]
 
 
-def at_of_move(game: Game, seq: int) -> int:
-    """Where the replay stands just after move ``seq`` (its number in the log): the active moves up to it."""
-    return active_events(game).filter(seq__lte=seq).count()
+def at_of_move(events: list, seq: int) -> int:
+    """Where the replay stands just after move ``seq`` (its number in the log): the active moves up to it
+    (``events``: ``events_of(game)``)."""
+    return sum(1 for e in events if e.seq <= seq)
 
 
-def requested_at(request, game: Game, total: int) -> int:
-    """The position asked for: ``at`` (active events applied, 0..total) or ``move`` (a move's number in the
-    log); none: the end. BadMove when garbled, negative or beyond the end."""
+def requested_at(request, game: Game, events: list) -> int:
+    """The position asked for: ``at`` (active events applied, 0..their number) or ``move`` (a move's number
+    in the log); none: the end. BadMove when garbled, negative or beyond the end."""
+    total = len(events)
     raw_at, raw_move = request.GET.get("at"), request.GET.get("move")
     if raw_at is None and raw_move is None:
         return total
@@ -87,7 +89,7 @@ def requested_at(request, game: Game, total: int) -> int:
                 )
                 % {"n": game.last_move, "at": n}
             )
-        n = at_of_move(game, n)
+        n = at_of_move(events, n)
     if n > total:
         raise BadMove(
             ngettext(
@@ -114,7 +116,7 @@ def replay(request, pk: int):
     events = events_of(game)
     moves = moves_of(game, events)
     try:
-        at = requested_at(request, game, len(moves))
+        at = requested_at(request, game, events)
     except BadMove as e:
         return render(request, "console/replay.html", {"game": game, "error": str(e)}, status=400)
     data = {
@@ -141,7 +143,7 @@ def replay_data(request, pk: int):
     game = _game(request, pk)
     events = events_of(game)
     try:
-        at = requested_at(request, game, len(events))
+        at = requested_at(request, game, events)
     except BadMove as e:
         return JsonResponse({"error": str(e)}, status=400)
     return JsonResponse({"at": at, "total": len(events), "screen": screen_at(game, at, events)})

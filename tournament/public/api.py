@@ -53,8 +53,7 @@ REFUSALS = {
 def _error(request, code: str, status: int = 404) -> JsonResponse:
     """A refusal in JSON, its words in the language asked (``?lang=``, when the site speaks it), else the
     browser's."""
-    asked = request.GET.get("lang")
-    language = asked if asked in dict(settings.LANGUAGES) else translation.get_language()
+    language = _language(request) or translation.get_language()
     with translation.override(language):
         message = str(REFUSALS[code]) % {"languages": ", ".join(known for known, _name in settings.LANGUAGES)}
     response = JsonResponse(
@@ -165,12 +164,13 @@ def tables(request, pk: int):
 
 # -- a table's board -----------------------------------------------------------------------------------------
 def live_table(pk: int) -> tuple[Table | None, str | None]:
-    """The table, if its tournament shows its board (else None and why: a code of ``REFUSALS``)."""
+    """The table (None: no such table) and, unless its tournament shows its board, why not (a code of
+    ``REFUSALS``)."""
     table = Table.objects.select_related("round__tournament").filter(pk=pk).first()
     if table is None:
         return None, "no_such_table"
     if not table.round.tournament.live_boards:
-        return None, "live_boards_off"
+        return table, "live_boards_off"
     return table, None
 
 
@@ -180,7 +180,7 @@ def table(request, pk: int):
     """The table's board now (docs/api.md): the squares, the players, the holdings, whose turn, the latest
     moves in words, and the game's version ("did it change")."""
     table, refused = live_table(pk)
-    if table is None:
+    if refused:
         return _error(request, refused)
     # its version alone for the ETag (a 304 reads no state); the state, when the answer is made
     game = Game.objects.filter(table=table).only("pk", "version", "table_id").first()

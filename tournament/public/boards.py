@@ -18,11 +18,11 @@ from tournament.public.api import REFUSALS, live_table
 def board(request, pk: int):
     table, refused = live_table(pk)
     if table is None:
-        known = Table.objects.select_related("round__tournament").filter(pk=pk).first()
-        if known is None:
-            raise Http404(REFUSALS[refused])
-        tournament = known.round.tournament
-        return render(request, "public/board.html", {"off": True, "tournament": tournament}, status=404)
+        raise Http404(REFUSALS[refused])
+    if refused:
+        return render(
+            request, "public/board.html", {"off": True, "tournament": table.round.tournament}, status=404
+        )
     return render(
         request,
         "public/board.html",
