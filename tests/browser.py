@@ -95,6 +95,25 @@ def pages_shown(browser, name: str) -> str:
     return "\n".join(said) or "(no page open)"
 
 
+@pytest.fixture
+def open_page(browser, live_server):
+    """``open_page(path, viewport, language)``: a page of the live server in a browser of its own (its
+    locale the language's), closed after the test; a script error on it fails the test."""
+    contexts = []
+
+    def open_(path, viewport, language):
+        context = browser.new_context(viewport=viewport, locale=LOCALES[language])
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda e: (_ for _ in ()).throw(AssertionError(f"script error: {e}")))
+        page.goto(f"{live_server.url}{path}")
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
 #: The engine a phone keeps after its first console (static/console/engine-worker.js: Python with the rules
 #: imported, gzipped in IndexedDB), once a context of this process has kept it: its key, its URL on the live
 #: server (a static folder of this process's own, tests/environment.py) and a blank page's beside it.

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import BROWSER_TESTS, FULL_HD, LOCALES, PHONE
+from tests.browser import BROWSER_TESTS, FULL_HD, PHONE
 from tests.league import make_players, results_tournament
 from tournament.models import PastEntrant, PastEvent, PastPlacement, PlayerRating, RatingStep
 from tournament.ratings.rebuild import rebuild
@@ -47,22 +47,6 @@ def league():
         results_tournament(f"Puchar Polski Szkół w Monopoly — etap {n + 1}", day, rounds)
     rebuild()
     return players
-
-
-@pytest.fixture
-def open_page(browser, live_server):
-    contexts = []
-
-    def open_(path, viewport, language):
-        context = browser.new_context(viewport=viewport, locale=LOCALES[language])
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(f"{live_server.url}{path}")
-        return page
-
-    yield open_
-    for c in contexts:
-        c.close()
 
 
 def figure(x: float, language: str, places: int = 1) -> str:

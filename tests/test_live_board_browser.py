@@ -31,23 +31,6 @@ def quick_stream(settings):
     settings.CONSOLE_POLL_SECONDS = 1
 
 
-@pytest.fixture
-def spectators(browser, live_server):
-    contexts = []
-
-    def open_(path, viewport, locale="en-US"):
-        context = browser.new_context(viewport=viewport, locale=locale)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda e: (_ for _ in ()).throw(AssertionError(f"script error: {e}")))
-        page.goto(f"{live_server.url}{path}")
-        return page
-
-    yield open_
-    for c in contexts:
-        c.close()
-
-
 def shown(page, game):
     """The page shows the game's version now (the stream told it, the JSON was read anew)."""
     expect(page.locator(BOARD)).to_have_attribute("data-version", str(game.version), timeout=15_000)
@@ -62,11 +45,11 @@ def fits(page, viewport) -> bool:
     "variant, board",
     [("tournament-pl", "classic-pl"), ("classic", "classic-us"), ("anti-monopoly", "anti-monopoly-us")],
 )
-def test_the_board_follows_the_game_on_a_projector_and_a_phone(spectators, quick_stream, variant, board):
+def test_the_board_follows_the_game_on_a_projector_and_a_phone(open_page, quick_stream, variant, board):
     live = live_table(variant, board, moves=1)
     path = f"/tables/{live.table.pk}/board/"
-    projector = spectators(path, FULL_HD)
-    phone = spectators(path, PHONE, "pl-PL")
+    projector = open_page(path, FULL_HD, "en")
+    phone = open_page(path, PHONE, "pl")
     pages = [projector, phone]
     for page in pages:
         shown(page, live.game)
@@ -111,12 +94,12 @@ def test_the_board_follows_the_game_on_a_projector_and_a_phone(spectators, quick
     phone.screenshot(path=f"/tmp/live-{board}-phone.png", full_page=True)
 
 
-def test_before_its_game_starts_the_board_names_nobody_to_play(spectators):
+def test_before_its_game_starts_the_board_names_nobody_to_play(open_page):
     """A table seated, its game not started: its board drawn empty, its players listed, none "to play"."""
     t = make_tournament([f"Gracz {c}" for c in "ABCD"], "Klub", name="Puchar", table_size=4, live_boards=True)
     rounds.start_round(rounds.seat_next_round(t))
     table = t.round_set.get().tables.get()
-    page = spectators(f"/tables/{table.pk}/board/", PHONE)
+    page = open_page(f"/tables/{table.pk}/board/", PHONE, "en")
     players = page.locator("#live-board li[data-player]")
     expect(players).to_have_count(4)
     expect(page.locator("#live-board .board .square")).to_have_count(40)  # the tournament's board, empty

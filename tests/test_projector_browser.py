@@ -9,7 +9,7 @@ import pytest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside Playwright's event loop
 
-from tests.browser import BROWSER_TESTS, FULL_HD, LOCALES, SCREENS  # noqa: E402
+from tests.browser import BROWSER_TESTS, FULL_HD, SCREENS  # noqa: E402
 from tests.tournaments import CLUBS, FIRST, LAST  # noqa: E402
 from tournament.event import rounds  # noqa: E402
 from tournament.models import Participant, Tournament  # noqa: E402
@@ -28,19 +28,9 @@ def make_tournament(players: int, table_size: int = 4) -> Tournament:
 
 
 @pytest.fixture
-def screen(browser, live_server):
-    contexts = []
-
-    def open_(path, language, viewport=FULL_HD):
-        context = browser.new_context(viewport=viewport, locale=LOCALES[language])
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(f"{live_server.url}{path}")
-        return page
-
-    yield open_
-    for c in contexts:
-        c.close()
+def screen(open_page):
+    """``screen(path, language)``: the page on a projector (``open_page`` at 1920×1080)."""
+    return lambda path, language, viewport=FULL_HD: open_page(path, viewport, language)
 
 
 def shot(page, name):

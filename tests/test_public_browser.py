@@ -5,7 +5,7 @@ out/screens/ (look at them)."""
 
 import pytest
 
-from tests.browser import BROWSER_TESTS, FULL_HD, LOCALES, PHONE, SCREENS
+from tests.browser import BROWSER_TESTS, FULL_HD, PHONE, SCREENS
 from tests.tournaments import CLUBS, FIRST, LAST, make_tournament
 from tournament.event import rounds
 
@@ -17,22 +17,6 @@ def tournament():
     names = [f"{FIRST[i % len(FIRST)]} {LAST[i % len(LAST)]} {i + 1}" for i in range(40)]
     clubs = [CLUBS[i % len(CLUBS)] for i in range(40)]
     return make_tournament(names, clubs, name="Mistrzostwa Polski Szkół w Monopoly 2026", rounds=3, seed=11)
-
-
-@pytest.fixture
-def open_page(browser, live_server):
-    contexts = []
-
-    def open_(path, viewport, language):
-        context = browser.new_context(viewport=viewport, locale=LOCALES[language])
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(f"{live_server.url}{path}")
-        return page
-
-    yield open_
-    for c in contexts:
-        c.close()
 
 
 def size(page) -> dict:
